@@ -1,0 +1,125 @@
+// The records every stage passes along. Extraction (python/) fills them from one
+// tree-sitter parse per file; graph/, search/, pack/ and render/ only read them.
+// Lines are 1-based and inclusive. Paths are POSIX, relative to the scan root.
+
+export type SymbolKind = 'module' | 'class' | 'function' | 'method';
+export type EdgeKind = 'calls' | 'contains' | 'imports' | 'inherits';
+export type Resolution = 'resolved' | 'heuristic';
+
+export type ParamKind =
+  | 'positional_only'
+  | 'regular'
+  | 'var_positional'
+  | 'keyword_only'
+  | 'var_keyword';
+
+export interface Param {
+  name: string;
+  kind: ParamKind;
+  annotation?: string;
+  default?: string;
+}
+
+/**
+ * A value expression, reduced to what call resolution can use.
+ * `a.b.c()` is call(attr(attr(name a, b), c)); `make().m` is attr(call(name make), m).
+ * Anything else (literals, subscripts, lambdas, operators) is `other`.
+ */
+export type RefExpr =
+  | { t: 'name'; name: string }
+  | { t: 'attr'; object: RefExpr; attr: string }
+  | { t: 'call'; callee: RefExpr }
+  | { t: 'super' }
+  | { t: 'other' };
+
+/** Something the symbol invokes: a call, a decorator application, or a plain attribute read (a property getter is a call). */
+export interface CallSite {
+  callee: RefExpr;
+  line: number;
+  via: 'call' | 'decorator' | 'access';
+}
+
+/**
+ * A name bound in a symbol's own scope: `x = C()`, `x: C = ...`, `g = f`, `for x in ...` (value other),
+ * and, in methods, `self.attr = C()` (target ['self', 'attr']).
+ */
+export interface Binding {
+  target: string[];
+  value?: RefExpr;
+  annotation?: string;
+  line: number;
+}
+
+/** One imported name: `import a.b as c` -> {kind:'import', module:'a.b', alias:'c'}; `from ..p import f as g` -> {kind:'from', level:2, module:'p', name:'f', alias:'g'}. */
+export type ImportRecord =
+  | { kind: 'import'; module: string; alias?: string; line: number }
+  | { kind: 'from'; level: number; module: string; name: string; alias?: string; line: number };
+
+export interface PySymbol {
+  /** Unique: module dotted name + nesting, e.g. `pkg.mod.Class.method`; a repeated definition in one scope gets `#2`, `#3`. */
+  id: string;
+  file: string;
+  /** Dotted module name of the file: `pkg/mod.py` -> `pkg.mod`, `pkg/__init__.py` -> `pkg`. */
+  module: string;
+  /** Qualified name inside the file: `Class.method`, `outer.inner`, `func`; `""` for the module. */
+  name: string;
+  kind: SymbolKind;
+  /** id of the enclosing symbol (the module for top-level definitions); undefined for the module. */
+  parent?: string;
+  /** First line, counting decorators. */
+  startLine: number;
+  endLine: number;
+  decorators: string[];
+  docstring?: string;
+  params: Param[];
+  returns?: string;
+  /** Base-class expressions as written (classes only). */
+  bases: string[];
+  isAsync: boolean;
+  /** Verbatim source, from the first decorator line. */
+  full: string;
+  /** Decorators + header + docstring + `...`; for a class, every method as such a stub. */
+  signature: string;
+  calls: CallSite[];
+  bindings: Binding[];
+  /** Imports executed in this symbol's own scope (module level for the module symbol). */
+  imports: ImportRecord[];
+  /** Names a literal `__all__ = [...]` lists (module symbols only). */
+  all?: string[];
+}
+
+export interface FileRecord {
+  path: string;
+  module: string;
+  /** The module symbol first, then every definition in source order. */
+  symbols: PySymbol[];
+  /** tree-sitter recovered from syntax errors: what it parsed is kept. */
+  partial: boolean;
+  /** Lines of the file (after BOM strip and CRLF normalisation). */
+  lineCount: number;
+  notes: string[];
+}
+
+export interface Edge {
+  from: string;
+  to: string;
+  kind: EdgeKind;
+  resolution: Resolution;
+  /** Call-site lines in `from`'s file (calls edges only), ascending. */
+  lines?: number[];
+}
+
+export interface SkippedFile {
+  path: string;
+  reason: string;
+}
+
+export interface RepoIndex {
+  root: string;
+  files: FileRecord[];
+  /** Every symbol, sorted by id. */
+  symbols: PySymbol[];
+  byId: Map<string, PySymbol>;
+  edges: Edge[];
+  skippedFiles: SkippedFile[];
+}
