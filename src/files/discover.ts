@@ -1,0 +1,270 @@
+// Find the .py files of a scan root: sorted POSIX paths relative to the root, plus every refusal with
+// its reason.
+//
+// Measured (2026-11-30, Node 20, 2 vCPU, ext4, files page-cached): 20,000 .py files in 2,221 directories
+// with 21 .gitignore files take ~160 ms (median of 11 warm runs) on a quiet machine, and 400-500 ms while
+// other jobs kept the load average near 10; reading one directory at a time instead of READDIR_BATCH
+// took ~280 ms quiet. Cost: one readdir per directory, no stat per regular file (Dirent types), realpath
+// only for symlinks. Reproduce: REPODIGEST_DISCOVER_FILES=20000 npx vitest run __tests__/files/discover.test.ts
+//
+// Decisions:
+// - Iterative walk over an explicit stack: depth is bounded by memory, not by the call stack.
+// - Symlinks are deferred until every real directory has been walked. A symlink is then followed only if
+//   its realpath lies inside the root and was not scanned already, so a tree reached both directly and
+//   through a link is listed once, under its real path, and a link to an ancestor (a loop) is refused.
+//   A file symlink whose target is also listed is reported as a duplicate; the real path is kept.
+// - A symlink target inside a directory the scan skipped (.venv, a gitignored build/) is refused too:
+//   the link must not smuggle in what the user excluded.
+// - Reported (skipped[]): unreadable directories and .gitignore files, broken/looping/outside/duplicate
+//   symlinks, *.py entries that are not regular files. Not reported: what filters.ts deselects.
+// - A subdirectory holding pyvenv.cfg is a virtualenv and is not entered; the root itself is scanned
+//   even if it holds one, since the user pointed at it.
+// - The root must exist and be a readable directory, else a RepoDigestError (one line with a remedy);
+//   an empty result is not an error here, callers decide how to say it.
+import type { Dirent } from 'node:fs';
+import { promises as fsp } from 'node:fs';
+import path from 'node:path';
+import type { SkippedFile } from '../model.js';
+import { RepoDigestError } from '../shared/errors.js';
+import type { IgnoreLayer } from './filters.js';
+import { SKIPPED_DIR_NAMES, VIRTUALENV_MARKER, addIgnoreLayer, createSelector, isIgnored } from './filters.js';
+import { isInside } from './read.js';
+
+export interface DiscoverOptions {
+  include?: string[];
+  exclude?: string[];
+}
+
+export interface DiscoverResult {
+  python: string[];
+  skipped: SkippedFile[];
+}
+
+export interface DiscoverDeps {
+  readdir: (dir: string) => Promise<Dirent[]>;
+  readFile: (file: string) => Promise<string>;
+  realpath: (p: string) => Promise<string>;
+  stat: (p: string) => Promise<{ isDirectory(): boolean; isFile(): boolean }>;
+}
+
+const defaultDeps: DiscoverDeps = {
+  readdir: (dir) => fsp.readdir(dir, { withFileTypes: true }),
+  readFile: (file) => fsp.readFile(file, 'utf8'),
+  realpath: (p) => fsp.realpath(p),
+  stat: (p) => fsp.stat(p),
+};
+
+interface DirJob {
+  abs: string;
+  rel: string;
+  real: string;
+  layer: IgnoreLayer | undefined;
+}
+
+interface LinkJob {
+  abs: string;
+  rel: string;
+  layer: IgnoreLayer | undefined;
+}
+
+interface Candidate {
+  rel: string;
+  real: string;
+  viaLink: boolean;
+}
+
+const READDIR_BATCH = 32;
+
+const join = (rel: string, name: string): string => (rel === '' ? name : `${rel}/${name}`);
+const codeOf = (err: unknown): string => (err as NodeJS.ErrnoException).code ?? String(err);
+
+async function checkRoot(root: string, deps: DiscoverDeps): Promise<string> {
+  try {
+    const stat = await deps.stat(root);
+    if (!stat.isDirectory()) {
+      throw new RepoDigestError(
+        `scan root '${root}' is not a directory`,
+        'pass the directory that contains the Python files, not a single file',
+      );
+    }
+    return await deps.realpath(root);
+  } catch (err) {
+    if (err instanceof RepoDigestError) throw err;
+    const code = codeOf(err);
+    if (code === 'ENOENT' || code === 'ENOTDIR') {
+      throw new RepoDigestError(`scan root '${root}' does not exist`, 'check the path, or pass the repository directory');
+    }
+    throw new RepoDigestError(`scan root '${root}' cannot be read (${code})`, 'check its permissions');
+  }
+}
+
+export async function discoverPythonFiles(
+  root: string,
+  options: DiscoverOptions = {},
+  deps: DiscoverDeps = defaultDeps,
+): Promise<DiscoverResult> {
+  const rootReal = await checkRoot(root, deps);
+  const selected = createSelector(options);
+  const skipped: SkippedFile[] = [];
+  const candidates: Candidate[] = [];
+  /** Realpaths of directories walked, and of directories deliberately not entered. */
+  const visited = new Set<string>([rootReal]);
+  const pruned = new Set<string>();
+  const dirs: DirJob[] = [{ abs: root, rel: '', real: rootReal, layer: undefined }];
+  const links: LinkJob[] = [];
+  let linksAdded = false;
+  const relOfReal = (real: string): string => path.relative(rootReal, real).split(path.sep).join('/');
+
+  const walkDir = async (job: DirJob): Promise<void> => {
+    let entries: Dirent[];
+    try {
+      entries = await deps.readdir(job.abs);
+    } catch (err) {
+      if (job.rel === '') throw new RepoDigestError(`scan root '${root}' cannot be read (${codeOf(err)})`, 'check its permissions');
+      skipped.push({ path: job.rel, reason: `unreadable directory (${codeOf(err)})` });
+      return;
+    }
+    if (job.rel !== '' && entries.some((e) => e.name === VIRTUALENV_MARKER)) {
+      pruned.add(job.real);
+      return;
+    }
+    let layer = job.layer;
+    if (entries.some((e) => e.name === '.gitignore' && e.isFile())) {
+      const file = join(job.rel, '.gitignore');
+      try {
+        layer = addIgnoreLayer(layer, job.rel, await deps.readFile(path.join(job.abs, '.gitignore')));
+      } catch (err) {
+        skipped.push({ path: file, reason: `unreadable .gitignore (${codeOf(err)}): its rules were not applied` });
+      }
+    }
+    // Sorted so which of two links to one target gets followed never depends on readdir order.
+    entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    for (const entry of entries) {
+      const rel = join(job.rel, entry.name);
+      const abs = path.join(job.abs, entry.name);
+      const real = path.join(job.real, entry.name);
+      if (entry.isDirectory()) {
+        if (SKIPPED_DIR_NAMES.has(entry.name) || isIgnored(layer, rel, true)) pruned.add(real);
+        else if (visited.has(real)) {
+          // Only possible below a followed link whose subtree another link already covered.
+          skipped.push({ path: rel, reason: `duplicate: directory ${relOfReal(real)}, already scanned` });
+        } else {
+          visited.add(real);
+          dirs.push({ abs, rel, real, layer });
+        }
+      } else if (entry.isSymbolicLink()) {
+        if (!isIgnored(layer, rel, false)) {
+          links.push({ abs, rel, layer });
+          linksAdded = true;
+        }
+      } else if (entry.name.endsWith('.py') && !isIgnored(layer, rel, false) && selected(rel)) {
+        if (entry.isFile()) candidates.push({ rel, real, viaLink: false });
+        else skipped.push({ path: rel, reason: 'not a regular file' });
+      }
+    }
+  };
+
+  /** The skipped directory (relative) that contains `real`, if any. */
+  const prunedAncestor = (real: string): string | undefined => {
+    for (let dir = real; isInside(rootReal, dir) && dir !== rootReal; dir = path.dirname(dir)) {
+      if (pruned.has(dir)) return relOfReal(dir);
+    }
+    return undefined;
+  };
+
+  const followLink = async (link: LinkJob): Promise<void> => {
+    let real: string;
+    let stat: { isDirectory(): boolean; isFile(): boolean };
+    try {
+      real = await deps.realpath(link.abs);
+      stat = await deps.stat(real);
+    } catch (err) {
+      if (link.rel.endsWith('.py') && !selected(link.rel)) return;
+      const code = codeOf(err);
+      const reason =
+        code === 'ENOENT' ? 'broken symlink (target does not exist)' : code === 'ELOOP' ? 'symlink loop (link resolves to itself)' : `unreadable symlink (${code})`;
+      skipped.push({ path: link.rel, reason });
+      return;
+    }
+    const isDir = stat.isDirectory();
+    // A link to a non-Python file is as irrelevant as any other non-Python file.
+    if (!isDir && !link.rel.endsWith('.py')) return;
+    if (isDir ? SKIPPED_DIR_NAMES.has(path.basename(link.abs)) || isIgnored(link.layer, link.rel, true) : !selected(link.rel)) {
+      return;
+    }
+    if (!isInside(rootReal, real)) {
+      skipped.push({ path: link.rel, reason: 'symlink points outside the scan root' });
+      return;
+    }
+    const inSkippedDir = prunedAncestor(real);
+    if (inSkippedDir !== undefined) {
+      skipped.push({ path: link.rel, reason: `symlink target is inside skipped directory ${inSkippedDir}` });
+      return;
+    }
+    if (!stat.isFile() && !isDir) {
+      skipped.push({ path: link.rel, reason: 'not a regular file' });
+      return;
+    }
+    if (!isDir) {
+      candidates.push({ rel: link.rel, real, viaLink: true });
+      return;
+    }
+    if (visited.has(real)) {
+      const target = relOfReal(real);
+      const loop = target === '' || link.rel.startsWith(`${target}/`);
+      skipped.push({
+        path: link.rel,
+        reason: loop
+          ? `symlink loop (points to its ancestor ${target === '' ? '.' : target})`
+          : `duplicate: symlink to directory ${target}, already scanned`,
+      });
+      return;
+    }
+    visited.add(real);
+    dirs.push({ abs: link.abs, rel: link.rel, real, layer: link.layer });
+  };
+
+  // All real directories first, then links one at a time (a followed link may add directories and links).
+  // Directories are read READDIR_BATCH at a time; links are taken in path order, one at a time, so which
+  // of two links to the same directory wins never depends on I/O timing.
+  for (;;) {
+    if (dirs.length > 0) {
+      await Promise.all(dirs.splice(-READDIR_BATCH).map(walkDir));
+      continue;
+    }
+    if (linksAdded) {
+      links.sort((a, b) => compare(b.rel, a.rel)); // descending, so pop() takes the first path
+      linksAdded = false;
+    }
+    const link = links.pop();
+    if (!link) break;
+    await followLink(link);
+  }
+
+  const python = dedupe(candidates, skipped);
+  return { python, skipped: skipped.sort(bySkip) };
+}
+
+/** One path per real file: the non-link path if there is one, else the first in sort order. */
+function dedupe(candidates: Candidate[], skipped: SkippedFile[]): string[] {
+  const byReal = new Map<string, Candidate>();
+  const sorted = [...candidates].sort((a, b) => Number(a.viaLink) - Number(b.viaLink) || compare(a.rel, b.rel));
+  const python: string[] = [];
+  for (const c of sorted) {
+    const kept = byReal.get(c.real);
+    if (kept) skipped.push({ path: c.rel, reason: `duplicate: symlink to ${kept.rel}, already listed` });
+    else {
+      byReal.set(c.real, c);
+      python.push(c.rel);
+    }
+  }
+  return python.sort(compare);
+}
+
+function compare(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+function bySkip(a: SkippedFile, b: SkippedFile): number {
+  return compare(a.path, b.path) || compare(a.reason, b.reason);
+}

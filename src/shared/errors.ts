@@ -1,0 +1,49 @@
+// Errors that carry a remedy, and the one place that turns any thrown value into the line a user reads.
+//
+// Decision: expected failures (bad root, bad flag, unknown target) are RepoDigestError and print as ONE
+// line, `error: <what failed> (<how to fix it>)`, never a stack: the stack of an expected error points at
+// our code, not at the user's mistake. Anything else is a bug or an environment failure: one line by
+// default, the stack only under --debug so a bug report can carry it. The exit code travels with the
+// error (1 failure, 2 usage) so entry points never map error classes to codes themselves.
+
+export class RepoDigestError extends Error {
+  constructor(
+    message: string,
+    readonly remedy?: string,
+    readonly exitCode = 1,
+  ) {
+    super(message);
+    // Spelled out: a minifying bundler would rename the class and so `constructor.name`.
+    this.name = 'RepoDigestError';
+  }
+}
+
+/** The user asked for something malformed (flags, arguments): exit code 2. */
+export class UsageError extends RepoDigestError {
+  constructor(message: string, remedy?: string) {
+    super(message, remedy, 2);
+    this.name = 'UsageError';
+  }
+}
+
+/** Collapse whitespace runs (newlines included) so an error always prints on one line. */
+function oneLine(text: string): string {
+  return text.replace(/\s+/g, ' ').trim();
+}
+
+export function formatError(err: unknown, debug: boolean): string {
+  if (err instanceof RepoDigestError) {
+    const remedy = err.remedy ? ` (${oneLine(err.remedy)})` : '';
+    return `error: ${oneLine(err.message)}${remedy}`;
+  }
+  if (err instanceof Error) {
+    const head = `error: ${oneLine(err.message) || err.name}`;
+    return debug && err.stack ? `${head}\n${err.stack}` : head;
+  }
+  return `error: ${oneLine(String(err))}`;
+}
+
+/** The process exit code for a thrown value: the error's own for ours, 1 for anything else. */
+export function exitCodeFor(err: unknown): number {
+  return err instanceof RepoDigestError ? err.exitCode : 1;
+}
