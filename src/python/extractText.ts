@@ -1,0 +1,153 @@
+// Small scanners over Python source text. Extraction reads a node's text once (one WASM call) and
+// splits it here, instead of walking the node's children through the WASM boundary one call each.
+// They only need to be right on text tree-sitter already parsed as the construct in question.
+
+/** End index (exclusive) of the string literal whose opening quote is at `quoteAt`, or -1. */
+export function stringEnd(text: string, quoteAt: number): number {
+  const c = text[quoteAt];
+  if (c !== '"' && c !== "'") return -1;
+  const quote = text.startsWith(c + c + c, quoteAt) ? c + c + c : c;
+  let i = quoteAt + quote.length;
+  while (i < text.length) {
+    const ch = text[i]!;
+    if (ch === '\\') i += 2;
+    else if (text.startsWith(quote, i)) return i + quote.length;
+    else if (ch === '\n' && quote.length === 1) return -1;
+    else i++;
+  }
+  return -1;
+}
+
+/**
+ * Splits `text` at depth-0 occurrences of `sep`, skipping brackets, strings and comments. Comments at
+ * depth 0 are dropped from the pieces (they sit between items); comments inside brackets stay.
+ */
+export function splitTopLevel(text: string, sep: string): string[] {
+  const pieces: string[] = [];
+  let piece = '';
+  let from = 0;
+  let depth = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]!;
+    if (c === '"' || c === "'") {
+      const end = stringEnd(text, i);
+      if (end < 0) break;
+      i = end - 1;
+    } else if (c === '#') {
+      const nl = text.indexOf('\n', i);
+      const end = nl < 0 ? text.length : nl;
+      if (depth === 0) {
+        piece += text.slice(from, i);
+        from = end;
+      }
+      i = end - 1;
+    } else if (c === '(' || c === '[' || c === '{') depth++;
+    else if (c === ')' || c === ']' || c === '}') depth--;
+    else if (c === sep && depth === 0) {
+      pieces.push(piece + text.slice(from, i));
+      piece = '';
+      from = i + 1;
+    }
+  }
+  pieces.push(piece + text.slice(from));
+  return pieces;
+}
+
+/** Index of the first depth-0 `ch` outside strings, or -1. For `=`, comparison operators and `:=` are skipped. */
+export function topLevelIndex(text: string, ch: ':' | '='): number {
+  let depth = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]!;
+    if (c === '"' || c === "'") {
+      const end = stringEnd(text, i);
+      if (end < 0) return -1;
+      i = end - 1;
+    } else if (c === '(' || c === '[' || c === '{') depth++;
+    else if (c === ')' || c === ']' || c === '}') depth--;
+    else if (c === ch && depth === 0) {
+      if (ch === ':' && text[i + 1] === '=') continue;
+      if (ch === '=') {
+        const prev = text[i - 1];
+        if (text[i + 1] === '=') {
+          i++;
+          continue;
+        }
+        if (prev === '<' || prev === '>' || prev === '!' || prev === ':') continue;
+      }
+      return i;
+    }
+  }
+  return -1;
+}
+
+const PREFIX = /[rRuUbBfF]{0,2}/y;
+
+/**
+ * The docstring statement starting at `at`: one string literal, or implicitly concatenated literals
+ * on one logical line, followed by the end of the statement. Returns the literal source and its raw
+ * content, or undefined (f-strings and bytes are not docstrings; neither is `"x".format()`).
+ */
+export function docstringAt(text: string, at: number): { source: string; raw: string } | undefined {
+  let i = at;
+  let raw = '';
+  let pieces = 0;
+  for (;;) {
+    PREFIX.lastIndex = i;
+    const prefix = PREFIX.exec(text)?.[0] ?? '';
+    const quoteAt = i + prefix.length;
+    const c = text[quoteAt];
+    if (c !== '"' && c !== "'") break;
+    if (/[bBfF]/.test(prefix)) return undefined;
+    const end = stringEnd(text, quoteAt);
+    if (end < 0) return undefined;
+    const quoteLen = text.startsWith(c + c + c, quoteAt) ? 3 : 1;
+    raw += text.slice(quoteAt + quoteLen, end - quoteLen);
+    pieces++;
+    i = end;
+    // Another literal may follow on the same logical line (spaces, or a backslash continuation).
+    for (;;) {
+      const ch = text[i];
+      if (ch === ' ' || ch === '\t') i++;
+      else if (ch === '\\' && text[i + 1] === '\n') i += 2;
+      else break;
+    }
+  }
+  if (pieces === 0) return undefined;
+  const next = text[i];
+  if (next !== undefined && next !== '\n' && next !== ';' && next !== '#') return undefined;
+  return { source: text.slice(at, i).trimEnd(), raw };
+}
+
+/** Index of the first statement of a module: after blank lines and comment lines. */
+export function firstStatementIndex(text: string): number {
+  let i = 0;
+  for (;;) {
+    while (i < text.length && /\s/.test(text[i]!)) i++;
+    if (text[i] !== '#') return i;
+    const nl = text.indexOf('\n', i);
+    if (nl < 0) return text.length;
+    i = nl + 1;
+  }
+}
+
+/** Index just after the bracket that closes the one at `open`, or -1. */
+export function closingBracket(text: string, open: number): number {
+  let depth = 0;
+  for (let i = open; i < text.length; i++) {
+    const c = text[i]!;
+    if (c === '"' || c === "'") {
+      const end = stringEnd(text, i);
+      if (end < 0) return -1;
+      i = end - 1;
+    } else if (c === '#') {
+      const nl = text.indexOf('\n', i);
+      if (nl < 0) return -1;
+      i = nl;
+    } else if (c === '(' || c === '[' || c === '{') depth++;
+    else if (c === ')' || c === ']' || c === '}') {
+      depth--;
+      if (depth === 0) return i + 1;
+    }
+  }
+  return -1;
+}

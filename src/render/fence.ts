@@ -1,0 +1,36 @@
+// Markdown that cannot be escaped from: code goes in fences longer than any backtick run inside it;
+// names, paths and reasons go in code spans the same way, so a file path or docstring can neither
+// close a fence, inject HTML, nor mention (ping) a user.
+
+function longestBacktickRun(text: string): number {
+  let longest = 0;
+  for (const run of text.match(/`+/g) ?? []) longest = Math.max(longest, run.length);
+  return longest;
+}
+
+/** A fenced code block; the fence is at least three backticks and longer than any run in `code`. */
+export function codeFence(code: string, language = 'python'): string {
+  const fence = '`'.repeat(Math.max(3, longestBacktickRun(code) + 1));
+  const body = code.endsWith('\n') ? code : `${code}\n`;
+  return `${fence}${language}\n${body}${fence}`;
+}
+
+/** An inline code span, on one line, safe for any text. */
+export function codeSpan(text: string): string {
+  const flat = text.replace(/[\r\n]+/g, ' ');
+  const ticks = '`'.repeat(longestBacktickRun(flat) + 1);
+  // CommonMark strips one space on each side when both are present: pad when the text touches a backtick.
+  const pad = flat.startsWith('`') || flat.endsWith('`') || flat === '' ? ' ' : '';
+  return `${ticks}${pad}${flat}${pad}${ticks}`;
+}
+
+/** Plain inline text with markdown and HTML syntax neutralised, mentions broken, on one line. */
+export function inlineText(text: string): string {
+  return text
+    .replace(/[\r\n]+/g, ' ')
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/([\\`*_[\]#|!~])/g, '\\$1')
+    .replace(/@/g, '@\u200b');
+}

@@ -1,0 +1,56 @@
+// The default digest format: title, preamble sections, code grouped by file (one fenced block per
+// symbol), what was skipped, and the token usage footer.
+//
+// The layout is fixed so that the pieces the packer estimates with (itemText, fileText, skipText) are
+// exactly the blocks render() joins with blank lines: estimates and the final count agree closely.
+import { codeFence, codeSpan, inlineText } from './fence.js';
+import {
+  groupByFile,
+  notListed,
+  usageLine,
+  type DigestDocument,
+  type DigestItem,
+  type DigestSkip,
+  type DocumentRenderer,
+} from './document.js';
+
+export function markdownItem(item: DigestItem): string {
+  const where = `${item.file}:${item.startLine}-${item.endLine}`;
+  return `### ${codeSpan(item.id)} (${item.kind}, ${item.mode}) — ${codeSpan(where)}\n\n${codeFence(item.text)}`;
+}
+
+function fileHeading(file: string): string {
+  return `## ${codeSpan(file)}`;
+}
+
+function skipLine(skip: DigestSkip): string {
+  return `- ${codeSpan(skip.id)} (${skip.tokens} tokens): ${inlineText(skip.reason)}`;
+}
+
+function skippedSection(doc: DigestDocument): string | undefined {
+  if (doc.skippedTotal === 0) return undefined;
+  const lines = [`## Skipped (${doc.skippedTotal})`, '', ...doc.skipped.map(skipLine)];
+  const rest = notListed(doc);
+  if (rest > 0) lines.push(`- … and ${rest} more not listed`);
+  return lines.join('\n');
+}
+
+export function renderMarkdown(doc: DigestDocument): string {
+  const blocks: string[] = [`# ${inlineText(doc.title)}`, ...doc.preamble.map((s) => s.trim())];
+  for (const group of groupByFile(doc.items)) {
+    blocks.push(fileHeading(group.file));
+    for (const item of group.items) blocks.push(markdownItem(item));
+  }
+  const skipped = skippedSection(doc);
+  if (skipped !== undefined) blocks.push(skipped);
+  blocks.push(`---\n${usageLine(doc)}`);
+  return `${blocks.filter((b) => b !== '').join('\n\n')}\n`;
+}
+
+export const markdownRenderer: DocumentRenderer = {
+  format: 'markdown',
+  render: renderMarkdown,
+  itemText: (item) => `${markdownItem(item)}\n\n`,
+  fileText: (file) => `${fileHeading(file)}\n\n`,
+  skipText: (skip) => `${skipLine(skip)}\n`,
+};

@@ -1,0 +1,96 @@
+// XML digest: <context><file path><symbol ...><![CDATA[code]]></symbol></file></context>.
+//
+// Decisions:
+// - Code sits in CDATA; a `]]>` inside it is split across two sections (`]]]]><![CDATA[>`), so any
+//   text stays well-formed and reads back byte for byte.
+// - Characters XML 1.0 cannot carry at all (C0 controls other than tab/newline/CR, e.g. the form feed
+//   some Python files contain, lone surrogates, U+FFFE/U+FFFF) become U+FFFD: no escape exists for
+//   them, and a parser must never choke on our output.
+// - Attribute values escape & < > " and whitespace controls; element order follows the markdown one.
+import {
+  groupByFile,
+  notListed,
+  usageLine,
+  type DigestDocument,
+  type DigestItem,
+  type DigestSkip,
+  type DocumentRenderer,
+} from './document.js';
+
+// eslint-disable-next-line no-control-regex
+const NOT_XML = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
+function xmlChars(text: string): string {
+  return text.replace(NOT_XML, '\uFFFD');
+}
+
+export function xmlAttr(value: string | number): string {
+  return xmlChars(String(value))
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/\t/g, '&#9;')
+    .replace(/\n/g, '&#10;')
+    .replace(/\r/g, '&#13;');
+}
+
+export function cdata(text: string): string {
+  return `<![CDATA[${xmlChars(text).split(']]>').join(']]]]><![CDATA[>')}]]>`;
+}
+
+function attrs(pairs: [string, string | number][]): string {
+  return pairs.map(([k, v]) => ` ${k}="${xmlAttr(v)}"`).join('');
+}
+
+function symbolElement(item: DigestItem): string {
+  const a = attrs([
+    ['id', item.id],
+    ['name', item.name],
+    ['kind', item.kind],
+    ['mode', item.mode],
+    ['lines', `${item.startLine}-${item.endLine}`],
+    ['hop', item.hop],
+    ['direction', item.direction],
+    ['tokens', item.tokens],
+  ]);
+  const body = item.text.endsWith('\n') ? item.text : `${item.text}\n`;
+  return `<symbol${a}>${cdata(`\n${body}`)}</symbol>`;
+}
+
+function skipElement(skip: DigestSkip): string {
+  return `<skip${attrs([['id', skip.id], ['tokens', skip.tokens], ['reason', skip.reason]])}/>`;
+}
+
+export function renderXml(doc: DigestDocument): string {
+  const out: string[] = ['<?xml version="1.0" encoding="UTF-8"?>'];
+  out.push(`<context${attrs([['title', doc.title], ['budget', doc.budget], ['encoding', doc.encoding]])}>`);
+  out.push(`<roots>${doc.roots.map((id) => `<root${attrs([['id', id]])}/>`).join('')}</roots>`);
+  if (doc.changed && doc.changed.length > 0) {
+    out.push('<changed>');
+    for (const c of doc.changed) out.push(`<symbol${attrs([['id', c.id], ['file', c.file], ['name', c.name], ['change', c.change]])}/>`);
+    out.push('</changed>');
+  }
+  for (const section of doc.preamble) out.push(`<preamble>${cdata(section)}</preamble>`);
+  for (const group of groupByFile(doc.items)) {
+    out.push(`<file${attrs([['path', group.file]])}>`);
+    for (const item of group.items) out.push(symbolElement(item));
+    out.push('</file>');
+  }
+  if (doc.skippedTotal > 0) {
+    out.push(`<skipped${attrs([['count', doc.skippedTotal], ['notListed', notListed(doc)]])}>`);
+    for (const skip of doc.skipped) out.push(skipElement(skip));
+    out.push('</skipped>');
+  }
+  out.push(`<usage${attrs([['used', doc.usedTokens], ['budget', doc.budget], ['packed', doc.items.length], ['skipped', doc.skippedTotal]])}>${xmlAttr(usageLine(doc))}</usage>`);
+  out.push('</context>');
+  return `${out.join('\n')}\n`;
+}
+
+export const xmlRenderer: DocumentRenderer = {
+  format: 'xml',
+  render: renderXml,
+  itemText: (item) => `${symbolElement(item)}\n`,
+  fileText: (file) => `<file${attrs([['path', file]])}>\n</file>\n`,
+  skipText: (skip) => `${skipElement(skip)}\n`,
+};
