@@ -1,0 +1,196 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import {
+  diffRevisions,
+  GitUnavailableError,
+  listFilesAtRevision,
+  readFileAtRevision,
+  readFilesAtRevision,
+  runGitDefault,
+  type GitDeps,
+} from '../../src/diff/gitDiff.js';
+import { makeRepo, makeTempDir, openRepo, ISOLATED_GIT_ENV, type TestRepo, removeTempDirs } from './gitRepo.js';
+
+const repos: TestRepo[] = [];
+afterAll(() => {
+  repos.forEach((r) => r.cleanup());
+  removeTempDirs();
+});
+
+/** The real runner, recording every argument list (to see that a fetch was attempted). */
+function recordingDeps(): GitDeps & { calls: string[][] } {
+  const calls: string[][] = [];
+  return { calls, runGit: (args, cwd, input) => (calls.push([...args]), runGitDefault(args, cwd, input)) };
+}
+
+/** main: base; feature branches off, changes util.py; main then moves on (changes other.py). */
+function branchedRepo() {
+  const repo = makeRepo();
+  repos.push(repo);
+  repo.write({ 'util.py': 'def a():\n    return 1\n', 'other.py': 'def b():\n    return 1\n' });
+  const root = repo.commit('root');
+  repo.git('checkout', '-q', '-b', 'feature');
+  repo.write({ 'util.py': 'def a():\n    return 2\n' });
+  const feature = repo.commit('feature');
+  repo.git('checkout', '-q', 'main');
+  repo.write({ 'other.py': 'def b():\n    return 99\n' });
+  const main = repo.commit('main moves on');
+  return { repo, root, feature, main };
+}
+
+describe('diffRevisions', () => {
+  it('diffs merge-base(base, head)..head: base-branch commits after the fork are not the PR', async () => {
+    const { repo, root, feature, main } = branchedRepo();
+    const diff = await diffRevisions(repo.dir, main, feature);
+    expect(diff.mergeBase).toBe(root);
+    expect(diff.head).toBe(feature);
+    expect(diff.fetched).toBe(false);
+    expect(diff.files).toEqual([{ status: 'modified', path: 'util.py', isPython: true, oldLines: [[2, 2]], newLines: [[2, 2]] }]);
+  });
+
+  it('accepts ref names and resolves them to SHAs', async () => {
+    const { repo, root, feature } = branchedRepo();
+    const diff = await diffRevisions(repo.dir, 'main', 'feature');
+    expect([diff.mergeBase, diff.head]).toEqual([root, feature]);
+  });
+
+  describe('under a hostile user git config', () => {
+    const saved = process.env.GIT_CONFIG_GLOBAL;
+    afterEach(() => {
+      if (saved === undefined) delete process.env.GIT_CONFIG_GLOBAL;
+      else process.env.GIT_CONFIG_GLOBAL = saved;
+    });
+
+    it('parses the same result (prefixes, colour, quoting, renames, external diff pinned)', async () => {
+      const { repo, main } = branchedRepo();
+      repo.write({ 'ü.py': 'x = 1\n' });
+      repo.git('mv', 'other.py', 'sp ace.py');
+      const head = repo.commit('unicode name, rename to a name with a space');
+      const config = join(makeTempDir('repodigest-diff-gitconfig-'), 'gitconfig');
+      writeFileSync(
+        config,
+        '[diff]\n\tnoprefix = true\n\tmnemonicPrefix = true\n\trenames = false\n\texternal = /bin/false\n\trelative = true\n' +
+          '[color]\n\tui = always\n\tdiff = always\n[core]\n\tquotePath = false\n\tpager = less\n',
+      );
+      process.env.GIT_CONFIG_GLOBAL = config;
+      const hostile = await diffRevisions(repo.dir, main, head);
+      expect(hostile.files).toEqual([
+        { status: 'renamed', path: 'sp ace.py', oldPath: 'other.py', isPython: true, oldLines: [], newLines: [] },
+        { status: 'added', path: 'ü.py', isPython: true, oldLines: [], newLines: [[1, 1]] },
+      ]);
+    });
+  });
+
+  it('fetches missing commits from origin once in a shallow clone, then diffs', async () => {
+    const { repo: origin, root, feature, main } = branchedRepo();
+    const clone = openRepo(makeTempDir('repodigest-diff-shallow-'));
+    repos.push(clone);
+    origin.git('clone', '-q', '--depth=1', '--branch', 'main', `file://${origin.dir}`, clone.dir);
+    const deps = recordingDeps();
+    const diff = await diffRevisions(clone.dir, main, feature, deps);
+    expect(diff.fetched).toBe(true);
+    expect(diff.mergeBase).toBe(root);
+    expect(diff.files.map((f) => f.path)).toEqual(['util.py']);
+    const fetches = deps.calls.filter((args) => args[0] === 'fetch');
+    expect(fetches).toEqual([['fetch', '--no-tags', '--quiet', '--depth=200', 'origin', main, feature]]);
+  });
+
+  it('deepens a shallow clone that has both tips but not their merge base', async () => {
+    const { repo: origin, root, feature, main } = branchedRepo();
+    const clone = openRepo(makeTempDir('repodigest-diff-shallow-'));
+    repos.push(clone);
+    origin.git('clone', '-q', '--depth=1', '--no-single-branch', `file://${origin.dir}`, clone.dir);
+    expect(clone.git('cat-file', '-t', feature)).toBe('commit');
+    const deps = recordingDeps();
+    const diff = await diffRevisions(clone.dir, main, feature, deps);
+    expect([diff.fetched, diff.mergeBase]).toEqual([true, root]);
+    expect(deps.calls.filter((args) => args[0] === 'fetch')).toHaveLength(1);
+  });
+
+  it('does not fetch when a full clone has two unrelated histories', async () => {
+    const { repo, main } = branchedRepo();
+    repo.git('checkout', '-q', '--orphan', 'unrelated');
+    repo.write({ 'z.py': 'z = 1\n' });
+    const orphan = repo.commit('unrelated root');
+    const deps = recordingDeps();
+    await expect(diffRevisions(repo.dir, main, orphan, deps)).rejects.toThrow(/share no history/);
+    expect(deps.calls.some((args) => args[0] === 'fetch')).toBe(false);
+  });
+
+  it('throws GitUnavailableError after one failed fetch when origin lacks the commit', async () => {
+    const { repo: origin, main } = branchedRepo();
+    const clone = openRepo(makeTempDir('repodigest-diff-shallow-'));
+    repos.push(clone);
+    origin.git('clone', '-q', '--depth=1', '--branch', 'main', `file://${origin.dir}`, clone.dir);
+    const deps = recordingDeps();
+    const unknown = 'a'.repeat(40);
+    const error = await diffRevisions(clone.dir, main, unknown, deps).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(GitUnavailableError);
+    expect((error as Error).message).toContain(`head '${unknown}' not found`);
+    expect(deps.calls.filter((args) => args[0] === 'fetch')).toHaveLength(1);
+  });
+
+  it('throws GitUnavailableError outside a repository, without fetching', async () => {
+    const deps = recordingDeps();
+    const error = await diffRevisions(makeTempDir('repodigest-diff-nogit-'), 'HEAD~1', 'HEAD', deps).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(GitUnavailableError);
+    expect(deps.calls.some((args) => args[0] === 'fetch')).toBe(false);
+  });
+
+  it('refuses a revision that git would read as an option', async () => {
+    const { repo } = branchedRepo();
+    await expect(diffRevisions(repo.dir, '--output=/tmp/x', 'HEAD')).rejects.toThrow(/Invalid revision/);
+  });
+});
+
+describe('readFileAtRevision and listFilesAtRevision', () => {
+  const repo = makeRepo();
+  repos.push(repo);
+  const bytes = Buffer.from([0, 255, 10, 13, 10, 1]);
+  repo.write({ 'dir with space/ä.py': 'x = 1\r\n', 'blob.bin': bytes, 'later.py': 'y = 1\n' });
+  repo.remove('later.py');
+  const first = repo.commit('first');
+  repo.write({ 'later.py': 'y = 2\n' });
+  const second = repo.commit('second');
+
+  it('returns the exact bytes, untouched by line-ending conversion', async () => {
+    expect(await readFileAtRevision(repo.dir, first, 'blob.bin')).toEqual(bytes);
+    expect((await readFileAtRevision(repo.dir, first, 'dir with space/ä.py'))?.toString('utf8')).toBe('x = 1\r\n');
+  });
+
+  it('returns null for a path absent at that revision', async () => {
+    expect(await readFileAtRevision(repo.dir, first, 'later.py')).toBeNull();
+    expect((await readFileAtRevision(repo.dir, second, 'later.py'))?.toString()).toBe('y = 2\n');
+  });
+
+  it('throws GitUnavailableError for an unknown revision', async () => {
+    await expect(readFileAtRevision(repo.dir, 'b'.repeat(40), 'later.py')).rejects.toBeInstanceOf(GitUnavailableError);
+  });
+
+  it('reads many files with one batch process: bytes, absent paths, directories, names with newlines', async () => {
+    const deps = recordingDeps();
+    repo.write({ 'new\nline.py': 'z = 1\n' });
+    const third = repo.commit('third');
+    const paths = ['blob.bin', 'later.py', 'missing.py', 'dir with space', 'dir with space/ä.py', 'new\nline.py'];
+    const files = await readFilesAtRevision(repo.dir, third, paths, deps);
+    expect([...files.keys()].sort()).toEqual([...paths].sort());
+    expect(files.get('blob.bin')).toEqual(bytes);
+    expect(files.get('later.py')?.toString()).toBe('y = 2\n');
+    expect(files.get('dir with space/ä.py')?.toString()).toBe('x = 1\r\n');
+    expect(files.get('new\nline.py')?.toString()).toBe('z = 1\n');
+    expect(files.get('missing.py')).toBeNull();
+    expect(files.get('dir with space')).toBeNull();
+    expect(deps.calls.filter((args) => args[0] === 'cat-file' && args[1] === '--batch')).toHaveLength(1);
+    await expect(readFilesAtRevision(repo.dir, 'c'.repeat(40), ['blob.bin'])).rejects.toBeInstanceOf(GitUnavailableError);
+  });
+
+  it('lists the files of a revision, sorted', async () => {
+    expect(await listFilesAtRevision(repo.dir, first)).toEqual(['blob.bin', 'dir with space/ä.py']);
+    expect(await listFilesAtRevision(repo.dir, second)).toEqual(['blob.bin', 'dir with space/ä.py', 'later.py']);
+  });
+});
+
+it('test repos are isolated from the machine git config', () => {
+  expect(ISOLATED_GIT_ENV.GIT_CONFIG_GLOBAL).toBe('/dev/null');
+});

@@ -1,0 +1,153 @@
+// A real git repository holding one pull request's worth of Python changes. The expected changed
+// symbols are written next to each edit.
+import { makeRepo, type TestRepo } from './gitRepo.js';
+
+export interface PrRepo {
+  repo: TestRepo;
+  /** Tip of main after the PR branched off (main moved on). */
+  base: string;
+  head: string;
+  forkPoint: string;
+}
+
+const SHAPES_BASE = `"""Shapes."""
+import math
+
+SCALE = 1
+
+
+class Circle:
+    def __init__(self, r):
+        self.r = r
+
+    def area(self):
+        return math.pi * self.r ** 2
+
+    def perimeter(self):
+        return 2 * math.pi * self.r
+
+
+def unit():
+    return Circle(1)
+
+
+def legacy():
+    return unit().area()
+`;
+
+const SHAPES_HEAD = `"""Shapes."""
+import math
+
+SCALE = 2
+
+
+class Circle:
+    def __init__(self, r):
+        self.r = r
+
+    def area(self):
+        return math.pi * self.r * self.r
+
+    def perimeter(self):
+        return 2 * math.pi * self.r
+
+
+def unit():
+    return Circle(1)
+
+
+def square(x):
+    return x * x
+`;
+
+const fns = (names: string[], changed: Record<string, string> = {}) =>
+  names.map((n) => `def ${n}():\n    return ${changed[n] ?? `'${n}'`}\n`).join('\n\n');
+
+const NEST_BASE = `def outer():
+    def inner():
+        return 1
+    return inner()
+
+
+class K:
+    kind = "a"
+
+    def m(self):
+        return 1
+
+
+class L:
+    def keep(self):
+        return 1
+`;
+
+const NEST_HEAD = `def outer():
+    def inner():
+        return 2
+    return inner()
+
+
+class K:
+    kind = "b"
+
+    def m(self):
+        return 1
+
+
+class L:
+    def keep(self):
+        return 1
+
+    def added(self):
+        return 2
+`;
+
+const CALLER = `from pkg.shapes import Circle, legacy, unit
+
+
+def report():
+    c = unit()
+    return c.area(), legacy()
+
+
+def twice():
+    return legacy() + legacy()
+`;
+
+export function buildPrRepo(): PrRepo {
+  const repo = makeRepo();
+  repo.write({
+    'pkg/__init__.py': '',
+    'pkg/shapes.py': SHAPES_BASE,
+    'app/__init__.py': '',
+    'app/caller.py': CALLER,
+    'old_name.py': 'def moved():\n    return 1\n',
+    'edit_me.py': fns(['a', 'b', 'c', 'd', 'e', 'f']),
+    'gone.py': 'def gone():\n    pass\n',
+    'nest.py': NEST_BASE,
+    'dir with space/mod ule.py': 'def spaced():\n    return 1\n',
+    'docs/readme.txt': 'hello\n',
+    'data/logo.bin': Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 0, 1]),
+  });
+  const forkPoint = repo.commit('base');
+  repo.git('checkout', '-q', '-b', 'feature');
+  repo.write({
+    'pkg/shapes.py': SHAPES_HEAD, // SCALE (module), Circle.area modified; legacy removed; square added
+    'nest.py': NEST_HEAD, // outer.inner modified (not outer); K modified (class body); L.added added (L untouched)
+    // renamed, b edited, c removed: ids follow the new path (pkg.edited.*)
+    'pkg/edited.py': fns(['a', 'b', 'd', 'e', 'f'], { b: '20' }),
+    'pkg/extra.py': '"""Extra."""\n\n\ndef extra():\n    return 1\n', // module + extra added
+    'dir with space/mod ule.py': 'def spaced():\n    return 2\n', // spaced modified
+    'docs/readme.txt': 'hello world\n',
+    'data/logo.bin': Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 0, 2]),
+  });
+  repo.remove('edit_me.py', 'gone.py'); // gone.py: module + gone removed
+  repo.git('add', '-A');
+  repo.git('mv', 'old_name.py', 'new_name.py'); // rename without edits: nothing changes
+  const head = repo.commit('feature');
+  repo.git('checkout', '-q', 'main');
+  // main moves on after the fork: shifts shapes.py lines; must not count as the PR's change.
+  repo.write({ 'pkg/shapes.py': `# main header\n# second line\n${SHAPES_BASE}`, 'main_only.py': 'def m():\n    pass\n' });
+  const base = repo.commit('main moves on');
+  return { repo, base, head, forkPoint };
+}

@@ -1,0 +1,235 @@
+// Changed files between two revisions, from the local git (I/O).
+//
+// Decisions:
+// - A PR's change is merge-base(base, head)..head, the same "three-dot" view GitHub shows: commits that
+//   landed on the base branch after the PR branched off are not the PR's changes.
+// - git runs through execFile with an argument array (never a shell) and with -c overrides for every
+//   setting that changes diff output (prefixes, colour, quoting, external diff, textconv, relative), so a
+//   user's ~/.gitconfig cannot change what we parse. core.quotePath=true keeps the output pure ASCII;
+//   hunks.ts decodes the octal escapes. LC_ALL=C keeps git's messages unlocalised.
+// - Shallow checkouts (actions/checkout defaults to depth 1) may lack a commit or the history down to
+//   the merge base: we fetch both commits from origin once, then retry. When git still cannot answer,
+//   GitUnavailableError tells the caller to fall back to the REST API.
+import { execFile } from 'node:child_process';
+import { RepoDigestError, UsageError } from '../shared/errors.js';
+import { parseUnifiedDiff, type FileChange } from './hunks.js';
+
+export interface GitResult {
+  code: number;
+  stdout: Buffer;
+  stderr: string;
+}
+
+/** Runs git with `args` in `cwd`; `input`, when given, is written to its stdin. */
+export type GitRunner = (args: readonly string[], cwd: string, input?: Uint8Array) => Promise<GitResult>;
+
+export interface GitDeps {
+  runGit: GitRunner;
+}
+
+/** git could not answer (not a repository, commit unreachable even after fetching, no merge base). */
+export class GitUnavailableError extends RepoDigestError {
+  constructor(
+    message: string,
+    readonly details: { args?: readonly string[]; stderr?: string } = {},
+  ) {
+    super(message, 'check out with full history (actions/checkout fetch-depth: 0) or let the action fall back to the REST API');
+    this.name = 'GitUnavailableError'; // Spelled out: bundlers may rename classes.
+  }
+}
+
+export function isGitUnavailable(error: unknown): error is GitUnavailableError {
+  return error instanceof GitUnavailableError;
+}
+
+/** Settings that would change the text we parse, pinned for every call. */
+const PINNED_CONFIG = [
+  'core.quotePath=true',
+  'color.ui=false',
+  'diff.noprefix=false',
+  'diff.mnemonicPrefix=false',
+  'diff.relative=false', // a config, not --no-relative: older git (< 2.28) ignores unknown settings
+  'core.pager=cat',
+].flatMap((setting) => ['-c', setting]);
+
+export const runGitDefault: GitRunner = (args, cwd, input) =>
+  new Promise((resolve) => {
+    const child = execFile(
+      'git',
+      [...PINNED_CONFIG, ...args],
+      {
+        cwd,
+        encoding: 'buffer',
+        maxBuffer: 1024 * 1024 * 1024,
+        windowsHide: true,
+        env: { ...process.env, LC_ALL: 'C', LANG: 'C', GIT_TERMINAL_PROMPT: '0', GIT_PAGER: 'cat' },
+      },
+      (error, stdout, stderr) => {
+        const code = error ? (typeof error.code === 'number' ? error.code : 1) : 0;
+        const err = stderr.toString('utf8') || (error && typeof error.code !== 'number' ? error.message : '');
+        resolve({ code, stdout, stderr: err });
+      },
+    );
+    // EPIPE when git exits early is reported through the exit code, not as an unhandled error.
+    child.stdin?.on('error', () => undefined);
+    child.stdin?.end(input);
+  });
+
+const defaultDeps: GitDeps = { runGit: runGitDefault };
+
+export interface RevisionDiff {
+  /** The merge base the diff starts from: read "base" file versions at this commit. */
+  mergeBase: string;
+  /** head resolved to a full SHA. */
+  head: string;
+  files: FileChange[];
+  /** True when commits had to be fetched from origin. */
+  fetched: boolean;
+}
+
+export interface DiffOptions {
+  /** History depth fetched for base and head when the checkout lacks them (default 200). */
+  fetchDepth?: number;
+}
+
+async function resolveCommit(repoDir: string, rev: string, deps: GitDeps): Promise<string | null> {
+  // No --end-of-options (git >= 2.30 for rev-parse): revisions starting with '-' are refused up front.
+  const r = await deps.runGit(['rev-parse', '--verify', '--quiet', `${rev}^{commit}`], repoDir);
+  return r.code === 0 ? r.stdout.toString('utf8').trim() : null;
+}
+
+async function mergeBaseOf(repoDir: string, a: string, b: string, deps: GitDeps): Promise<string | null> {
+  const r = await deps.runGit(['merge-base', a, b], repoDir);
+  return r.code === 0 ? r.stdout.toString('utf8').trim().split('\n')[0] ?? null : null;
+}
+
+async function isShallow(repoDir: string, deps: GitDeps): Promise<boolean> {
+  const r = await deps.runGit(['rev-parse', '--is-shallow-repository'], repoDir);
+  return r.stdout.toString('utf8').trim() === 'true';
+}
+
+async function resolvePair(repoDir: string, base: string, head: string, deps: GitDeps) {
+  const baseSha = await resolveCommit(repoDir, base, deps);
+  const headSha = await resolveCommit(repoDir, head, deps);
+  const mergeBase = baseSha && headSha ? await mergeBaseOf(repoDir, baseSha, headSha, deps) : null;
+  return { baseSha, headSha, mergeBase };
+}
+
+/**
+ * Files changed between merge-base(base, head) and head, with the lines each side lost and gained.
+ * Throws GitUnavailableError when git cannot answer even after one fetch from origin.
+ */
+export async function diffRevisions(
+  repoDir: string,
+  base: string,
+  head: string,
+  deps: GitDeps = defaultDeps,
+  options: DiffOptions = {},
+): Promise<RevisionDiff> {
+  for (const rev of [base, head]) {
+    // Revisions reach git as arguments; one starting with '-' would be read as an option.
+    if (rev === '' || rev.startsWith('-')) throw new UsageError(`Invalid revision '${rev}'`, 'expected a commit SHA or ref name');
+  }
+  const inside = await deps.runGit(['rev-parse', '--is-inside-work-tree'], repoDir);
+  if (inside.code !== 0) {
+    throw new GitUnavailableError(`'${repoDir}' is not a git repository (${inside.stderr.trim()})`, { stderr: inside.stderr });
+  }
+  let pair = await resolvePair(repoDir, base, head, deps);
+  let fetched = false;
+  if (!pair.mergeBase && pair.baseSha && pair.headSha && !(await isShallow(repoDir, deps))) {
+    throw new GitUnavailableError(`git cannot diff ${base}...${head}: the two commits share no history`);
+  }
+  if (!pair.mergeBase) {
+    // Fetching by SHA needs the server's permission (GitHub allows it); names are fetched as given.
+    const depth = options.fetchDepth ?? 200;
+    const args = ['fetch', '--no-tags', '--quiet', `--depth=${depth}`, 'origin', base, head];
+    const result = await deps.runGit(args, repoDir);
+    fetched = result.code === 0;
+    pair = await resolvePair(repoDir, base, head, deps);
+    if (!pair.mergeBase) {
+      const missing = [!pair.baseSha && `base '${base}'`, !pair.headSha && `head '${head}'`].filter(Boolean).join(' and ');
+      const why = missing ? `${missing} not found` : `no merge base between '${base}' and '${head}' in the fetched history`;
+      throw new GitUnavailableError(
+        `git cannot diff ${base}...${head}: ${why}${result.code !== 0 ? ` (fetch from origin failed: ${result.stderr.trim()})` : ''}`,
+        { args, stderr: result.stderr },
+      );
+    }
+  }
+  const { mergeBase, headSha } = pair as { mergeBase: string; headSha: string };
+  const args = ['diff', '-U0', '-M', '--no-color', '--no-ext-diff', '--no-textconv', '--src-prefix=a/', '--dst-prefix=b/', mergeBase, headSha, '--'];
+  const diff = await deps.runGit(args, repoDir);
+  if (diff.code !== 0) {
+    throw new GitUnavailableError(`git diff ${mergeBase} ${headSha} failed: ${diff.stderr.trim()}`, { args, stderr: diff.stderr });
+  }
+  return { mergeBase, head: headSha, files: parseUnifiedDiff(diff.stdout.toString('latin1')), fetched };
+}
+
+/**
+ * Bytes of `path` at `rev`, or null when the file does not exist there.
+ * Throws GitUnavailableError when the revision itself is unknown.
+ */
+export async function readFileAtRevision(
+  repoDir: string,
+  rev: string,
+  path: string,
+  deps: GitDeps = defaultDeps,
+): Promise<Buffer | null> {
+  // cat-file, not show: raw blob bytes, no textconv; `rev:path` reads `path` from the repository root.
+  const r = await deps.runGit(['cat-file', 'blob', `${rev}:${path}`], repoDir);
+  if (r.code === 0) return r.stdout;
+  if ((await resolveCommit(repoDir, rev, deps)) === null) {
+    throw new GitUnavailableError(`git cannot read revision '${rev}' in '${repoDir}': ${r.stderr.trim()}`, { stderr: r.stderr });
+  }
+  return null;
+}
+
+const BATCH_HEADER = /^([0-9a-f]{40,64}) (\w+) (\d+)$/;
+
+/**
+ * Bytes of many paths at `rev` with one `git cat-file --batch` process (a PR can touch thousands of files;
+ * one process per file costs seconds). null for a path absent at `rev` (or not a file there).
+ * Throws GitUnavailableError when the revision itself is unknown.
+ */
+export async function readFilesAtRevision(
+  repoDir: string,
+  rev: string,
+  paths: readonly string[],
+  deps: GitDeps = defaultDeps,
+): Promise<Map<string, Buffer | null>> {
+  const result = new Map<string, Buffer | null>();
+  if (paths.length === 0) return result;
+  const commit = await resolveCommit(repoDir, rev, deps);
+  if (commit === null) throw new GitUnavailableError(`git cannot read revision '${rev}' in '${repoDir}'`);
+  // The batch protocol is line-based: a name holding a newline is read on its own.
+  const batchable = paths.filter((p) => !p.includes('\n'));
+  for (const p of paths.filter((p) => p.includes('\n'))) result.set(p, await readFileAtRevision(repoDir, commit, p, deps));
+  const input = Buffer.from(batchable.map((p) => `${commit}:${p}\n`).join(''), 'utf8');
+  const r = await deps.runGit(['cat-file', '--batch'], repoDir, input);
+  if (r.code !== 0) throw new GitUnavailableError(`git cat-file --batch failed: ${r.stderr.trim()}`, { stderr: r.stderr });
+  let at = 0;
+  for (const path of batchable) {
+    const eol = r.stdout.indexOf(0x0a, at);
+    if (eol < 0) throw new GitUnavailableError(`git cat-file --batch ended early, before '${path}'`);
+    const header = BATCH_HEADER.exec(r.stdout.toString('latin1', at, eol));
+    at = eol + 1;
+    if (!header) {
+      result.set(path, null); // "<name> missing" (or ambiguous): absent at this revision.
+      continue;
+    }
+    const size = Number(header[3]);
+    result.set(path, header[2] === 'blob' ? r.stdout.subarray(at, at + size) : null);
+    at += size + 1;
+  }
+  return result;
+}
+
+/** Every file path in the tree of `rev`, sorted. */
+export async function listFilesAtRevision(repoDir: string, rev: string, deps: GitDeps = defaultDeps): Promise<string[]> {
+  const r = await deps.runGit(['ls-tree', '-r', '-z', '--name-only', '--full-tree', rev], repoDir);
+  if (r.code !== 0) throw new GitUnavailableError(`git cannot list files of '${rev}': ${r.stderr.trim()}`, { stderr: r.stderr });
+  return r.stdout
+    .toString('utf8')
+    .split('\0')
+    .filter((p) => p !== '')
+    .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+}

@@ -1,0 +1,185 @@
+// A PR's changed symbols, end to end (I/O through deps): diff -> read both versions -> extract -> map.
+//
+// Decisions:
+// - Base versions are read at the merge base, not at the base branch tip: the diff starts there, so its
+//   line numbers refer to that version.
+// - Head versions are read from git at head, not from the working tree: on pull_request events the
+//   checkout is GitHub's merge commit, whose lines need not match the head commit's.
+// - When git cannot answer and the caller supplies the REST API, the API's file list is used with head
+//   files read from the working tree and base files from `readBase` when given. Without base versions
+//   added and modified cannot be told apart and removed symbols are unknown, so the result says
+//   `incomplete`. (The working tree may be GitHub's merge commit: pass `readHead` reading the head SHA
+//   when the lines must match exactly.)
+// - Files are read with one `git cat-file --batch` per side, not one process per file.
+import { readFile, realpath } from 'node:fs/promises';
+import { isAbsolute, join, normalize } from 'node:path';
+import { decodePythonSource } from '../files/decode.js';
+import { isInside } from '../files/read.js';
+import type { FileRecord, PySymbol } from '../model.js';
+import { extractFile } from '../python/extract.js';
+import type { PythonParser } from '../python/treeSitter.js';
+import { diffFromApi, type ListFilesPage } from './apiDiff.js';
+import { computeChangedSymbols, type ChangedSymbol } from './changedSymbols.js';
+import { diffRevisions, isGitUnavailable, readFilesAtRevision, runGitDefault, type GitDeps } from './gitDiff.js';
+import type { FileChange } from './hunks.js';
+
+export type ReadSide = (path: string) => Promise<Uint8Array | null>;
+/** Many files of one side at once: path -> bytes, null when absent. */
+type ReadMany = (paths: readonly string[]) => Promise<ReadonlyMap<string, Uint8Array | null>>;
+
+function oneByOne(read: ReadSide): ReadMany {
+  return async (paths) => {
+    const out = new Map<string, Uint8Array | null>();
+    for (const path of paths) out.set(path, await read(path));
+    return out;
+  };
+}
+
+export interface ApiFallback {
+  listFiles: ListFilesPage;
+  /** `pull_request.changed_files`, to detect a truncated listing. */
+  expectedFiles?: number;
+  /** Base file bytes (e.g. the contents API at the base SHA); without it removed symbols are unknown. */
+  readBase?: ReadSide;
+  /** Head file bytes; defaults to the working tree under repoDir. */
+  readHead?: ReadSide;
+}
+
+export interface PrChangesDeps {
+  git: GitDeps;
+  extract: (parser: PythonParser, relPath: string, text: string) => FileRecord;
+  /** Only used when git cannot answer; without it the GitUnavailableError propagates. */
+  apiFallback?: ApiFallback;
+}
+
+export interface PrChangesOptions {
+  /** Python files larger than this are not analysed (default 1 MiB, as for indexing). */
+  maxFileBytes?: number;
+  /** Depth fetched when a shallow checkout lacks a commit. */
+  fetchDepth?: number;
+}
+
+export interface PrChanges {
+  source: 'git' | 'api';
+  /** Merge base and head SHAs (git source only). */
+  mergeBase?: string;
+  head?: string;
+  files: FileChange[];
+  changed: ChangedSymbol[];
+  removedSymbols: PySymbol[];
+  nonPython: string[];
+  incomplete: boolean;
+  notes: string[];
+}
+
+const defaultDeps: PrChangesDeps = { git: { runGit: runGitDefault }, extract: extractFile };
+
+/**
+ * Working-tree reader confined to repoDir: API file names are data, and a PR can add a symlink
+ * pointing at a runner secret, so the resolved file must lie inside the checkout.
+ */
+export function workingTreeReader(repoDir: string): ReadSide {
+  return async (path) => {
+    const rel = normalize(path);
+    if (isAbsolute(rel) || rel.split(/[\\/]/)[0] === '..') return null;
+    try {
+      const [root, target] = await Promise.all([realpath(repoDir), realpath(join(repoDir, rel))]);
+      return isInside(root, target) ? await readFile(target) : null;
+    } catch {
+      return null;
+    }
+  };
+}
+
+async function loadRecords(
+  changes: readonly FileChange[],
+  side: 'base' | 'head',
+  read: ReadMany,
+  parser: PythonParser,
+  deps: PrChangesDeps,
+  maxBytes: number,
+  notes: string[],
+): Promise<FileRecord[]> {
+  const paths = changes
+    .filter((c) => c.isPython && c.status !== (side === 'base' ? 'added' : 'removed'))
+    .map((c) => (side === 'base' ? c.oldPath ?? c.path : c.path));
+  const contents = await read(paths);
+  const records: FileRecord[] = [];
+  for (const path of paths) {
+    const bytes = contents.get(path) ?? null;
+    if (bytes === null) {
+      notes.push(`${path}: ${side} version could not be read`);
+      continue;
+    }
+    if (bytes.length > maxBytes) {
+      notes.push(`${path}: ${side} version larger than ${maxBytes} bytes, not analysed`);
+      continue;
+    }
+    const decoded = decodePythonSource(bytes);
+    if (!decoded.ok) {
+      notes.push(`${path}: ${side} version not analysed (${decoded.reason})`);
+      continue;
+    }
+    try {
+      records.push(deps.extract(parser, path, decoded.text));
+    } catch (error) {
+      notes.push(`${path}: ${side} version could not be analysed (${(error as Error).message})`);
+    }
+  }
+  return records;
+}
+
+async function fromApi(repoDir: string, fallback: ApiFallback, gitError: Error, parser: PythonParser, deps: PrChangesDeps, maxBytes: number): Promise<PrChanges> {
+  const api = await diffFromApi(fallback.listFiles, fallback.expectedFiles === undefined ? {} : { expectedFiles: fallback.expectedFiles });
+  const notes = [`git could not answer (${gitError.message}); changed files come from the GitHub API`, ...api.reasons];
+  if (!fallback.readBase) notes.push('base versions unavailable: removed symbols are unknown and added ones are reported as modified');
+  const readHead = fallback.readHead ?? workingTreeReader(repoDir);
+  const baseFiles = fallback.readBase ? await loadRecords(api.files, 'base', oneByOne(fallback.readBase), parser, deps, maxBytes, notes) : [];
+  const headFiles = await loadRecords(api.files, 'head', oneByOne(readHead), parser, deps, maxBytes, notes);
+  const mapped = computeChangedSymbols({ changes: api.files, baseFiles, headFiles });
+  return {
+    source: 'api',
+    files: api.files,
+    changed: mapped.changed,
+    removedSymbols: mapped.removedSymbols,
+    nonPython: mapped.nonPython,
+    incomplete: true,
+    notes: [...notes, ...mapped.notes],
+  };
+}
+
+/** Changed, added and removed symbols of merge-base(base, head)..head. */
+export async function collectPrChanges(
+  repoDir: string,
+  base: string,
+  head: string,
+  parser: PythonParser,
+  deps: PrChangesDeps = defaultDeps,
+  options: PrChangesOptions = {},
+): Promise<PrChanges> {
+  const maxBytes = options.maxFileBytes ?? 1024 * 1024;
+  let diff;
+  try {
+    diff = await diffRevisions(repoDir, base, head, deps.git, options.fetchDepth === undefined ? {} : { fetchDepth: options.fetchDepth });
+  } catch (error) {
+    if (isGitUnavailable(error) && deps.apiFallback) return fromApi(repoDir, deps.apiFallback, error, parser, deps, maxBytes);
+    throw error;
+  }
+  const notes: string[] = [];
+  if (diff.fetched) notes.push(`fetched ${base} and ${head} from origin (shallow checkout)`);
+  const atRevision = (rev: string): ReadMany => (paths) => readFilesAtRevision(repoDir, rev, paths, deps.git);
+  const baseFiles = await loadRecords(diff.files, 'base', atRevision(diff.mergeBase), parser, deps, maxBytes, notes);
+  const headFiles = await loadRecords(diff.files, 'head', atRevision(diff.head), parser, deps, maxBytes, notes);
+  const mapped = computeChangedSymbols({ changes: diff.files, baseFiles, headFiles });
+  return {
+    source: 'git',
+    mergeBase: diff.mergeBase,
+    head: diff.head,
+    files: diff.files,
+    changed: mapped.changed,
+    removedSymbols: mapped.removedSymbols,
+    nonPython: mapped.nonPython,
+    incomplete: false,
+    notes: [...notes, ...mapped.notes],
+  };
+}
