@@ -1,0 +1,193 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, test } from 'vitest';
+import { createTokenCounter } from '../../src/pack/tokens.js';
+import { cli, samplePrRepository, sampleRepo, tempTree } from './cliHarness.js';
+
+const pricing = {
+  'shop/__init__.py': '',
+  'shop/pricing.py': [
+    'from .money import percent_of',
+    '',
+    '',
+    'def apply_discount(subtotal: int, percent: int) -> int:',
+    '    """Take a percentage off a subtotal."""',
+    '    return subtotal - percent_of(subtotal, percent)',
+    '',
+    '',
+    'def quote(subtotal: int) -> int:',
+    '    """Price with the standard discount."""',
+    '    return apply_discount(subtotal, 10)',
+    '',
+  ].join('\n'),
+  'shop/money.py': ['def percent_of(cents: int, percent: int) -> int:', '    """Percent of an amount in cents."""', '    return (cents * percent + 50) // 100', ''].join('\n'),
+};
+
+describe('repodigest pack', () => {
+  test('json output follows the contract and stays within the budget', async () => {
+    const root = tempTree(pricing);
+    const run = await cli('pack', root, '--entry', 'shop.pricing.apply_discount', '--budget', '1200', '--format', 'json');
+    expect(run.code).toBe(0);
+    const body = JSON.parse(run.stdout);
+    expect(Object.keys(body)).toEqual(expect.arrayContaining(['budget', 'totalTokens', 'encoding', 'roots', 'packed', 'skipped', 'content']));
+    expect(body.roots).toEqual(['shop.pricing.apply_discount']);
+    expect(body.packed.map((p: { id: string }) => p.id)).toEqual(['shop.pricing.apply_discount', 'shop.money.percent_of', 'shop.pricing.quote']);
+    expect(body.packed[0]).toMatchObject({ file: 'shop/pricing.py', name: 'apply_discount', kind: 'function', mode: 'full', hop: 0, startLine: 4, endLine: 6 });
+    expect(body.totalTokens).toBe(createTokenCounter('o200k_base').count(run.stdout));
+    expect(body.totalTokens).toBeLessThanOrEqual(1200);
+  });
+
+  test('the same input gives byte-identical output, in every format', async () => {
+    const root = tempTree(pricing);
+    for (const format of ['markdown', 'xml', 'json']) {
+      const first = await cli('pack', root, '--query', 'discount', '--format', format);
+      const second = await cli('pack', root, '--query', 'discount', '--format', format);
+      expect(first.code).toBe(0);
+      expect(second.stdout).toBe(first.stdout);
+    }
+  });
+
+  test('a file entry roots at its top-level definitions', async () => {
+    const root = tempTree(pricing);
+    const run = await cli('pack', root, '--entry', 'shop/pricing.py', '--format', 'json');
+    expect(JSON.parse(run.stdout).roots).toEqual(['shop.pricing.apply_discount', 'shop.pricing.quote']);
+  });
+
+  test('--output writes the file and prints nothing on stdout', async () => {
+    const root = tempTree(pricing);
+    const out = join(root, 'digest.md');
+    const run = await cli('pack', root, '--entry', 'shop.pricing.quote', '--output', out);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toBe('');
+    expect(readFileSync(out, 'utf8')).toContain('def quote(subtotal: int) -> int:');
+  });
+
+  test.each([
+    [['--budget', '0'], /Invalid --budget '0'/],
+    [['--budget', '-5'], /Invalid --budget '-5'/],
+    [['--budget', '1.5'], /Invalid --budget '1.5'/],
+    [['--format', 'yaml'], /Invalid --format 'yaml'/],
+    [['--encoding', 'p50k'], /Invalid --encoding 'p50k'/],
+  ])('usage error %j exits 2 with one line', async (extra, message) => {
+    const root = tempTree(pricing);
+    const run = await cli('pack', root, '--entry', 'shop.pricing.quote', ...extra);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toMatch(message);
+    expect(run.stderr.trim().split('\n')).toHaveLength(1);
+  });
+
+  test('neither or both of --entry and --query is a usage error', async () => {
+    const root = tempTree(pricing);
+    expect((await cli('pack', root)).code).toBe(2);
+    const both = await cli('pack', root, '--entry', 'shop.pricing.quote', '--query', 'x');
+    expect(both.code).toBe(2);
+    expect(both.stderr).toContain('exactly one of --entry or --query');
+  });
+
+  test('an unknown entry names the closest ids', async () => {
+    const root = tempTree(pricing);
+    const run = await cli('pack', root, '--entry', 'shop.pricing.apply_discont');
+    expect(run.code).toBe(1);
+    expect(run.stderr).toMatch(/^error: Unknown entry 'shop.pricing.apply_discont'.*did you mean 'shop.pricing.apply_discount'/);
+    expect(run.stderr).not.toContain('    at ');
+  });
+
+  test('a query nothing matches is an error, not an empty pack', async () => {
+    const root = tempTree(pricing);
+    const run = await cli('pack', root, '--query', 'zebra giraffe');
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain("No symbol matches the query 'zebra giraffe'");
+  });
+
+  test('a root larger than the budget is skipped, said clearly, exit 0', async () => {
+    const body = Array.from({ length: 200 }, (_, i) => `    total += compute_line_item_value_${i}(order)`).join('\n');
+    const root = tempTree({ 'big.py': `def huge(order):\n    total = 0\n${body}\n    return total\n` });
+    const run = await cli('pack', root, '--entry', 'big.huge', '--budget', '300', '--format', 'json');
+    expect(run.code).toBe(0);
+    const result = JSON.parse(run.stdout);
+    expect(result.packed).toEqual([]);
+    expect(result.skipped[0].id).toBe('big.huge');
+    expect(run.stderr).toContain('1 of 1 root symbols did not fit');
+  });
+
+  test('an empty directory is reported, not a crash', async () => {
+    const root = tempTree({});
+    const run = await cli('graph', root, '--format', 'json');
+    expect(run.code).toBe(0);
+    expect(JSON.parse(run.stdout)).toEqual({ symbols: [], edges: [] });
+    expect(run.stderr).toContain('no Python files found');
+  });
+
+  test('a missing path fails with one line', async () => {
+    const run = await cli('pack', '/nonexistent/repodigest-x', '--query', 'x');
+    expect(run.code).toBe(1);
+    expect(run.stderr.trim().split('\n')).toHaveLength(1);
+  });
+});
+
+describe('repodigest graph and search', () => {
+  test('graph json lists every function and method with the contract fields', async () => {
+    const run = await cli('graph', sampleRepo, '--format', 'json');
+    expect(run.code).toBe(0);
+    const graph = JSON.parse(run.stdout);
+    const ids = graph.symbols.map((s: { id: string }) => s.id);
+    expect(ids).toEqual([...ids].sort());
+    expect(ids).toEqual(expect.arrayContaining(['shop.inventory.Inventory.reserve', 'shop.pricing.quote', 'shop.util.money', 'shop']));
+    expect(graph.symbols.find((s: { id: string }) => s.id === 'shop.inventory.Inventory.reserve')).toEqual({
+      id: 'shop.inventory.Inventory.reserve',
+      file: 'shop/inventory.py',
+      name: 'Inventory.reserve',
+      kind: 'method',
+      startLine: 24,
+      endLine: 30,
+    });
+    const call = graph.edges.find((e: { from: string; to: string; kind: string }) => e.kind === 'calls' && e.from === 'shop.checkout.checkout' && e.to === 'shop.pricing.quote');
+    expect(call).toMatchObject({ resolution: expect.stringMatching(/^(resolved|heuristic)$/), line: 26 });
+    for (const e of graph.edges) expect(['calls', 'contains', 'imports', 'inherits']).toContain(e.kind);
+  });
+
+  test('graph --callers lists call sites as file:line', async () => {
+    const run = await cli('graph', sampleRepo, '--callers', 'shop.pricing.quote');
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain('shop.checkout.checkout');
+    expect(run.stdout).toContain('shop/checkout.py:26');
+  });
+
+  test('search json ranks by BM25, best first', async () => {
+    const run = await cli('search', sampleRepo, '--query', 'reserve stock for a cart', '--format', 'json', '--top', '3');
+    expect(run.code).toBe(0);
+    const { results } = JSON.parse(run.stdout);
+    expect(results).toHaveLength(3);
+    expect(results[0].id).toBe('shop.inventory.Inventory.reserve');
+    expect(results[0].score).toBeGreaterThanOrEqual(results[1].score);
+  });
+});
+
+describe('repodigest pr', () => {
+  test('reports exactly the symbols the commit changed, and still-called removals', async () => {
+    const repo = samplePrRepository();
+    const run = await cli('pr', repo, '--base', 'HEAD~1', '--format', 'json', '--budget', '3000');
+    expect(run.code).toBe(0);
+    const body = JSON.parse(run.stdout);
+    expect(body.changed).toEqual([
+      { id: 'shop.models.Cart.add', file: 'shop/models.py', name: 'Cart.add', change: 'modified' },
+      { id: 'shop.pricing', file: 'shop/pricing.py', name: '', change: 'modified' },
+      { id: 'shop.pricing.apply_discount', file: 'shop/pricing.py', name: 'apply_discount', change: 'modified' },
+      { id: 'shop.pricing.loyalty_discount', file: 'shop/pricing.py', name: 'loyalty_discount', change: 'added' },
+      { id: 'shop.pricing.quote', file: 'shop/pricing.py', name: 'quote', change: 'modified' },
+      { id: 'shop.util.money.legacy_round', file: 'shop/util/money.py', name: 'legacy_round', change: 'removed' },
+    ]);
+    expect(body.totalTokens).toBeLessThanOrEqual(3000);
+    expect(body.content).toContain('Removed but still called');
+    expect(body.content).toContain('shop/pricing.py:51');
+    // The removed function is shown from base.
+    expect(body.content).toContain('def legacy_round(cents: float) -> int:');
+  });
+
+  test('an unknown base revision fails with one line', async () => {
+    const repo = samplePrRepository();
+    const run = await cli('pr', repo, '--base', 'no-such-rev');
+    expect(run.code).toBe(1);
+    expect(run.stderr.trim().split('\n')).toHaveLength(1);
+  });
+});

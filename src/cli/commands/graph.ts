@@ -1,0 +1,84 @@
+// `repodigest graph`: the symbol table and call graph, as a per-module table or the JSON contract
+// {"symbols":[{id,file,name,kind,startLine,endLine}],"edges":[{from,to,kind,resolution,line?,lines?}]},
+// or the neighbours of one symbol (--callers / --callees) with their call sites.
+import Table from 'cli-table3';
+import type { Edge, RepoIndex } from '../../model.js';
+import { buildAdjacency } from '../../graph/adjacency.js';
+import { closestIds } from '../../search/suggest.js';
+import { RepoDigestError } from '../../shared/errors.js';
+import type { ListFormat, ResolutionFilter } from '../options.js';
+
+export interface GraphCommandOptions {
+  format: ListFormat;
+  resolution: ResolutionFilter;
+  callers?: string;
+  callees?: string;
+}
+
+export function renderGraphCommand(index: RepoIndex, options: GraphCommandOptions): string {
+  const edges = options.resolution === 'resolved' ? index.edges.filter((e) => e.resolution === 'resolved') : index.edges;
+  if (options.callers !== undefined || options.callees !== undefined) {
+    return renderNeighbours(index, edges, options);
+  }
+  return options.format === 'json' ? renderGraphJson(index, edges) : renderGraphTable(index, edges);
+}
+
+export function renderGraphJson(index: RepoIndex, edges: readonly Edge[]): string {
+  const symbols = index.symbols.map((s) => ({
+    id: s.id,
+    file: s.file,
+    name: s.name,
+    kind: s.kind,
+    startLine: s.startLine,
+    endLine: s.endLine,
+  }));
+  const jsonEdges = edges.map((e) => ({
+    from: e.from,
+    to: e.to,
+    kind: e.kind,
+    resolution: e.resolution,
+    ...(e.kind === 'calls' && e.lines && e.lines.length > 0 ? { line: e.lines[0], lines: e.lines } : {}),
+  }));
+  return `${JSON.stringify({ symbols, edges: jsonEdges }, null, 2)}\n`;
+}
+
+function renderGraphTable(index: RepoIndex, edges: readonly Edge[]): string {
+  const perModule = new Table({ head: ['module', 'file', 'classes', 'functions', 'methods'], style: { head: [], border: [] } });
+  for (const file of [...index.files].sort((a, b) => (a.path < b.path ? -1 : 1))) {
+    const count = (kind: string) => file.symbols.filter((s) => s.kind === kind).length;
+    perModule.push([file.module, file.path + (file.partial ? ' (partial)' : ''), count('class'), count('function'), count('method')]);
+  }
+  const totals = new Table({ head: ['edges', 'resolved', 'heuristic', 'total'], style: { head: [], border: [] } });
+  for (const kind of ['calls', 'contains', 'imports', 'inherits'] as const) {
+    const ofKind = edges.filter((e) => e.kind === kind);
+    const resolved = ofKind.filter((e) => e.resolution === 'resolved').length;
+    totals.push([kind, resolved, ofKind.length - resolved, ofKind.length]);
+  }
+  const kinds = (k: string) => index.symbols.filter((s) => s.kind === k).length;
+  const summary =
+    `${index.files.length} files, ${index.symbols.length} symbols ` +
+    `(${kinds('module')} modules, ${kinds('class')} classes, ${kinds('function')} functions, ${kinds('method')} methods), ` +
+    `${edges.length} edges, ${index.skippedFiles.length} files skipped`;
+  return `${perModule.toString()}\n${totals.toString()}\n${summary}\n`;
+}
+
+function renderNeighbours(index: RepoIndex, edges: readonly Edge[], options: GraphCommandOptions): string {
+  const direction = options.callers !== undefined ? 'callers' : 'callees';
+  const id = (options.callers ?? options.callees) as string;
+  if (!index.byId.has(id)) {
+    const hints = closestIds(id, index.symbols.map((s) => s.id));
+    throw new RepoDigestError(`Unknown symbol '${id}'`, hints.length > 0 ? `did you mean ${hints.map((h) => `'${h}'`).join(', ')}?` : undefined);
+  }
+  const adjacency = buildAdjacency([...edges]);
+  const neighbours = direction === 'callers' ? adjacency.callers(id) : adjacency.callees(id);
+  const rows = neighbours.map((n) => {
+    // Call sites sit in the caller's file: for callers that is the neighbour, for callees the symbol itself.
+    const siteFile = index.byId.get(direction === 'callers' ? n.id : id)?.file ?? '?';
+    const sites = (n.lines ?? []).map((line) => `${siteFile}:${line}`);
+    return { id: n.id, resolution: n.resolution, sites };
+  });
+  if (options.format === 'json') return `${JSON.stringify({ symbol: id, [direction]: rows }, null, 2)}\n`;
+  const table = new Table({ head: [direction === 'callers' ? 'caller' : 'callee', 'resolution', 'call sites'], style: { head: [], border: [] } });
+  for (const row of rows) table.push([row.id, row.resolution, row.sites.join('\n')]);
+  return `${table.toString()}\n${rows.length} ${direction} of ${id}\n`;
+}

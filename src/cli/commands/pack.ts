@@ -1,0 +1,36 @@
+// `repodigest pack`: validated flags -> packRepository -> the rendered document.
+import type { RepoIndex } from '../../model.js';
+import type { PackResult } from '../../pack/packer.js';
+import { TOKEN_ENCODINGS, type TokenEncoding } from '../../pack/tokens.js';
+import { packRepository, type PackSettings } from '../../pipeline/packRepository.js';
+import type { Target } from '../../pipeline/resolveTarget.js';
+import type { DigestFormat } from '../../render/document.js';
+import { DIGEST_FORMATS } from '../../render/renderers.js';
+import type { PackFlags } from '../main.js';
+import { parseChoice, parsePositiveInteger } from '../options.js';
+
+export function packSettingsFrom(flags: PackFlags): PackSettings {
+  return {
+    budget: parsePositiveInteger('--budget', flags.budget),
+    encoding: parseChoice<TokenEncoding>('--encoding', flags.encoding, TOKEN_ENCODINGS),
+    format: parseChoice<DigestFormat>('--format', flags.format, DIGEST_FORMATS),
+    signaturesOnly: flags.signaturesOnly === true,
+    resolution: parseChoice('--resolution', flags.resolution, ['resolved', 'all'] as const),
+  };
+}
+
+/** Lines for stderr that say what the budget left out, so a short pack is never silent. */
+export function packWarnings(result: PackResult): string[] {
+  const warnings: string[] = [];
+  const rootsPacked = result.packed.filter((p) => p.direction === 'root').length;
+  if (rootsPacked < result.roots.length) {
+    warnings.push(`warning: ${result.roots.length - rootsPacked} of ${result.roots.length} root symbols did not fit in the budget of ${result.budget} tokens (see the skipped list)`);
+  }
+  warnings.push(`packed ${result.packed.length} symbols, skipped ${result.skipped.length}, ${result.totalTokens}/${result.budget} tokens (${result.encoding})`);
+  return warnings;
+}
+
+export function runPackCommand(index: RepoIndex, target: Target, settings: PackSettings): { text: string; warnings: string[] } {
+  const result = packRepository(index, target, settings);
+  return { text: result.content, warnings: packWarnings(result) };
+}

@@ -1,0 +1,28 @@
+// `repodigest pr`: the pull-request digest from local git, the same job the Action runs, so users and
+// tests get it without GitHub.
+import { prDigest } from '../../pipeline/prDigest.js';
+import type { CliIo, PackFlags } from '../main.js';
+import { indexOptionsFrom } from '../main.js';
+import { packSettingsFrom, packWarnings } from './pack.js';
+
+export interface PrFlags extends PackFlags {
+  base: string;
+  head: string;
+  title?: string;
+}
+
+export async function runPrCommand(path: string, flags: PrFlags, io: CliIo): Promise<{ text: string; warnings: string[] }> {
+  const pack = packSettingsFrom(flags);
+  const digest = await prDigest({
+    repoDir: path,
+    base: flags.base,
+    head: flags.head,
+    ...(flags.title !== undefined ? { title: flags.title } : {}),
+    index: indexOptionsFrom(flags),
+    pack,
+  });
+  for (const skipped of digest.index.skippedFiles) io.stderr(`skipped ${skipped.path}: ${skipped.reason}\n`);
+  for (const note of digest.changes.notes) io.stderr(`note: ${note}\n`);
+  const counts = ['added', 'modified', 'removed'].map((c) => `${digest.changed.filter((x) => x.change === c).length} ${c}`);
+  return { text: digest.result.content, warnings: [`changed symbols: ${counts.join(', ')}`, ...packWarnings(digest.result)] };
+}

@@ -1,0 +1,27 @@
+// `repodigest search`: BM25 over symbol signatures; JSON contract {"results":[{id,score}]}, best first.
+import Table from 'cli-table3';
+import type { RepoIndex } from '../../model.js';
+import { searchRepository } from '../../pipeline/searchRepository.js';
+import { RepoDigestError } from '../../shared/errors.js';
+import type { ListFormat } from '../options.js';
+
+export function renderSearchCommand(index: RepoIndex, query: string, top: number, format: ListFormat): string {
+  const results = searchRepository(index, query, top);
+  if (results.length === 0) {
+    throw new RepoDigestError(`No symbol matches the query '${query}'`, 'use words that appear in names, signatures or docstrings');
+  }
+  if (format === 'json') {
+    return `${JSON.stringify({ results: results.map((r) => ({ id: r.id, score: round(r.score) })) }, null, 2)}\n`;
+  }
+  const table = new Table({ head: ['#', 'symbol', 'file:lines', 'score'], style: { head: [], border: [] } });
+  results.forEach((r, i) => {
+    const s = index.byId.get(r.id);
+    table.push([i + 1, r.id, s ? `${s.file}:${s.startLine}-${s.endLine}` : '', round(r.score).toFixed(4)]);
+  });
+  return `${table.toString()}\n`;
+}
+
+/** Scores are printed to 6 decimals so JSON stays byte-stable across platforms' float printing. */
+function round(score: number): number {
+  return Math.round(score * 1e6) / 1e6;
+}

@@ -1,0 +1,197 @@
+// The CLI: a thin shell over pipeline/. argv -> validated options -> pipeline -> stdout or --output.
+// Exit codes: 0 success, 2 usage error, 1 any other failure. Errors are one line on stderr; the
+// stack only with --debug. Skipped files are listed on stderr so nothing is lost silently.
+import { writeFileSync } from 'node:fs';
+import { Command, CommanderError, Option } from 'commander';
+import type { RepoIndex } from '../model.js';
+import { indexRepository, type IndexOptions } from '../pipeline/indexRepository.js';
+import { exitCodeFor, formatError, UsageError } from '../shared/errors.js';
+import { renderGraphCommand } from './commands/graph.js';
+import { packSettingsFrom, runPackCommand } from './commands/pack.js';
+import { runPrCommand } from './commands/pr.js';
+import { renderSearchCommand } from './commands/search.js';
+import { parseChoice, parseGlobList, parsePositiveInteger, type ListFormat, type ResolutionFilter } from './options.js';
+import { createProgress } from './progress.js';
+
+export interface CliIo {
+  stdout: (text: string) => void;
+  stderr: (text: string) => void;
+}
+
+const defaultIo: CliIo = {
+  stdout: (text) => process.stdout.write(text),
+  stderr: (text) => process.stderr.write(text),
+};
+
+export interface ScanFlags {
+  include?: string[];
+  exclude?: string[];
+  maxFileBytes?: string;
+  debug?: boolean;
+}
+
+function collect(value: string, previous: string[] = []): string[] {
+  return [...previous, value];
+}
+
+function withScanOptions(command: Command): Command {
+  return command
+    .option('--include <glob>', 'only analyse files matching this glob (repeatable, comma-separated)', collect)
+    .option('--exclude <glob>', 'skip files matching this glob (repeatable, comma-separated)', collect)
+    .option('--max-file-bytes <n>', 'skip .py files larger than this', String(1024 * 1024))
+    .option('--debug', 'print stack traces for unexpected errors');
+}
+
+export function indexOptionsFrom(flags: ScanFlags): IndexOptions {
+  const include = parseGlobList(flags.include);
+  const exclude = parseGlobList(flags.exclude);
+  return {
+    ...(include ? { include } : {}),
+    ...(exclude ? { exclude } : {}),
+    maxFileBytes: parsePositiveInteger('--max-file-bytes', flags.maxFileBytes ?? String(1024 * 1024)),
+  };
+}
+
+export async function scanWithReport(root: string, flags: ScanFlags, io: CliIo): Promise<RepoIndex> {
+  const progress = createProgress();
+  const index = await indexRepository(root, { ...indexOptionsFrom(flags), onProgress: progress.update });
+  progress.done();
+  reportScan(index, io);
+  return index;
+}
+
+function reportScan(index: RepoIndex, io: CliIo): void {
+  for (const skipped of index.skippedFiles) io.stderr(`skipped ${skipped.path}: ${skipped.reason}\n`);
+  for (const file of index.files) {
+    for (const note of file.notes) io.stderr(`note ${file.path}: ${note}\n`);
+  }
+  if (index.files.length === 0) io.stderr(`warning: no Python files found under ${index.root}\n`);
+}
+
+function emit(text: string, output: string | undefined, io: CliIo): void {
+  if (output) {
+    writeFileSync(output, text);
+    io.stderr(`wrote ${output}\n`);
+  } else {
+    io.stdout(text);
+  }
+}
+
+export function buildProgram(io: CliIo = defaultIo): Command {
+  const program = new Command('repodigest')
+    .description('Deterministic, token-budgeted code context for Python repositories.')
+    .version('0.1.0')
+    .showHelpAfterError('(run with --help for usage)')
+    .exitOverride()
+    .configureOutput({ writeOut: io.stdout, writeErr: io.stderr });
+
+  withScanOptions(
+    program
+      .command('graph <path>')
+      .description('list symbols and call-graph edges')
+      .addOption(new Option('--format <format>', 'table or json').default('table'))
+      .addOption(new Option('--resolution <which>', 'resolved edges only, or all').default('all'))
+      .option('--callers <id>', 'list the callers of a symbol with their call sites')
+      .option('--callees <id>', 'list the callees of a symbol with their call sites'),
+  ).action(async (path: string, flags: ScanFlags & { format: string; resolution: string; callers?: string; callees?: string }) => {
+    if (flags.callers !== undefined && flags.callees !== undefined) throw new UsageError('Pass either --callers or --callees, not both');
+    const format = parseChoice<ListFormat>('--format', flags.format, ['table', 'json']);
+    const resolution = parseChoice<ResolutionFilter>('--resolution', flags.resolution, ['resolved', 'all']);
+    const index = await scanWithReport(path, flags, io);
+    io.stdout(
+      renderGraphCommand(index, {
+        format,
+        resolution,
+        ...(flags.callers !== undefined ? { callers: flags.callers } : {}),
+        ...(flags.callees !== undefined ? { callees: flags.callees } : {}),
+      }),
+    );
+  });
+
+  withScanOptions(
+    program
+      .command('search <path>')
+      .description('rank symbols against a plain-English query (BM25 over signatures and docstrings)')
+      .requiredOption('--query <text>', 'what to look for')
+      .option('--top <k>', 'how many results', '10')
+      .addOption(new Option('--format <format>', 'table or json').default('table')),
+  ).action(async (path: string, flags: ScanFlags & { query: string; top: string; format: string }) => {
+    const top = parsePositiveInteger('--top', flags.top);
+    const format = parseChoice<ListFormat>('--format', flags.format, ['table', 'json']);
+    const index = await scanWithReport(path, flags, io);
+    io.stdout(renderSearchCommand(index, flags.query, top, format));
+  });
+
+  withPackOptions(
+    withScanOptions(
+      program
+        .command('pack <path>')
+        .description('pack the code around a symbol, a file or a query into a token budget')
+        .option('--entry <id-or-file>', 'a symbol id (pkg.mod.Class.method) or a file path')
+        .option('--query <text>', 'plain-English question; roots at the best BM25 hit'),
+    ),
+  ).action(async (path: string, flags: PackFlags & { entry?: string; query?: string }) => {
+    if ((flags.entry === undefined) === (flags.query === undefined)) {
+      throw new UsageError('Pass exactly one of --entry or --query');
+    }
+    const settings = packSettingsFrom(flags);
+    const index = await scanWithReport(path, flags, io);
+    const target = flags.entry !== undefined ? { entry: flags.entry } : { query: flags.query as string };
+    const result = runPackCommand(index, target, settings);
+    emit(result.text, flags.output, io);
+    for (const line of result.warnings) io.stderr(`${line}\n`);
+  });
+
+  withPackOptions(
+    withScanOptions(
+      program
+        .command('pr <path>')
+        .description('digest a change: roots are the symbols changed between --base and --head (local git)')
+        .requiredOption('--base <rev>', 'base revision (the merge base with head is used)')
+        .option('--head <rev>', 'head revision', 'HEAD')
+        .option('--title <text>', 'title shown in the digest header'),
+    ),
+  ).action(async (path: string, flags: PackFlags & { base: string; head: string; title?: string }) => {
+    const result = await runPrCommand(path, flags, io);
+    emit(result.text, flags.output, io);
+    for (const line of result.warnings) io.stderr(`${line}\n`);
+  });
+
+  return program;
+}
+
+export interface PackFlags extends ScanFlags {
+  budget: string;
+  format: string;
+  encoding: string;
+  resolution: string;
+  signaturesOnly?: boolean;
+  output?: string;
+}
+
+function withPackOptions(command: Command): Command {
+  return command
+    .option('--budget <tokens>', 'token budget for the whole rendered output', '4000')
+    .addOption(new Option('--format <format>', 'markdown, xml or json').default('markdown'))
+    .option('--signatures-only', 'render non-root symbols as signatures (decorators, header, docstring)')
+    .addOption(new Option('--encoding <name>', 'o200k_base or cl100k_base').default('o200k_base'))
+    .addOption(new Option('--resolution <which>', 'follow resolved edges only, or all').default('all'))
+    .option('--output <file>', 'write the result to a file instead of stdout');
+}
+
+/** Runs the CLI; returns the exit code instead of exiting, so tests can call it in-process. */
+export async function runCli(argv: string[], io: CliIo = defaultIo): Promise<number> {
+  const program = buildProgram(io);
+  const debug = argv.includes('--debug');
+  try {
+    await program.parseAsync(argv, { from: 'user' });
+    return 0;
+  } catch (error) {
+    if (error instanceof CommanderError) {
+      // --help and --version exit through here with code 0; commander already printed its message.
+      return error.exitCode === 0 ? 0 : 2;
+    }
+    io.stderr(`${formatError(error, debug)}\n`);
+    return exitCodeFor(error);
+  }
+}

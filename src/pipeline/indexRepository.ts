@@ -1,0 +1,83 @@
+// Builds the RepoIndex: discover -> read -> extract (one parse per file) -> call graph.
+// Per-file failures never abort the run: every file that is not indexed, or only partly, is
+// reported in skippedFiles / the file's notes with its reason.
+import { discoverPythonFiles } from '../files/discover.js';
+import { readPythonSource } from '../files/read.js';
+import { buildCallGraph } from '../graph/callGraph.js';
+import type { FileRecord, PySymbol, RepoIndex, SkippedFile } from '../model.js';
+import { extractFile } from '../python/extract.js';
+import { loadPythonParser } from '../python/treeSitter.js';
+
+export const DEFAULT_MAX_FILE_BYTES = 1024 * 1024;
+
+export interface IndexOptions {
+  include?: string[];
+  exclude?: string[];
+  maxFileBytes?: number;
+  maxHeuristicTargets?: number;
+  /** Called after each file; for progress display only. */
+  onProgress?: (done: number, total: number) => void;
+}
+
+export async function indexRepository(root: string, options: IndexOptions = {}): Promise<RepoIndex> {
+  const scanned = await scanRepository(root, options);
+  return assembleIndex(root, scanned.files, scanned.skippedFiles, options.maxHeuristicTargets);
+}
+
+export interface ScannedFiles {
+  files: FileRecord[];
+  skippedFiles: SkippedFile[];
+}
+
+/** Discover, read and extract every Python file; nothing cross-file yet. */
+export async function scanRepository(root: string, options: IndexOptions = {}): Promise<ScannedFiles> {
+  const maxBytes = options.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES;
+  const discovered = await discoverPythonFiles(root, {
+    ...(options.include ? { include: options.include } : {}),
+    ...(options.exclude ? { exclude: options.exclude } : {}),
+  });
+  const parser = await loadPythonParser();
+  const files: FileRecord[] = [];
+  const skippedFiles: SkippedFile[] = [...discovered.skipped];
+  let done = 0;
+  for (const path of discovered.python) {
+    const read = await readPythonSource(root, path, { maxBytes });
+    if (!read.ok) {
+      skippedFiles.push({ path, reason: read.reason });
+    } else {
+      try {
+        const record = extractFile(parser, path, read.text);
+        record.notes.unshift(...read.notes);
+        files.push(record);
+      } catch (error) {
+        skippedFiles.push({ path, reason: `could not be analysed: ${(error as Error).message}` });
+      }
+    }
+    options.onProgress?.(++done, discovered.python.length);
+  }
+  return { files, skippedFiles };
+}
+
+/** Pure: files -> the index with sorted symbols, lookup and edges. */
+export function assembleIndex(
+  root: string,
+  files: FileRecord[],
+  skippedFiles: SkippedFile[],
+  maxHeuristicTargets?: number,
+): RepoIndex {
+  const symbols: PySymbol[] = files.flatMap((f) => f.symbols);
+  symbols.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  const byId = new Map<string, PySymbol>();
+  for (const s of symbols) {
+    // Two files can map to one module name (pkg.py beside pkg/__init__.py): keep the first, report the rest.
+    if (byId.has(s.id)) {
+      skippedFiles.push({ path: s.file, reason: `symbol ${s.id} is also defined by ${byId.get(s.id)?.file}; kept the first` });
+      continue;
+    }
+    byId.set(s.id, s);
+  }
+  const uniqueSymbols = symbols.filter((s) => byId.get(s.id) === s);
+  skippedFiles.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : a.reason < b.reason ? -1 : 1));
+  const edges = buildCallGraph(files, maxHeuristicTargets === undefined ? {} : { maxHeuristicTargets });
+  return { root, files, symbols: uniqueSymbols, byId, edges, skippedFiles };
+}

@@ -1,0 +1,62 @@
+// One pack over a built index: target -> roots -> packContext with the chosen format and encoding.
+// The index is built once and can be packed many times (the API and the action rely on that).
+import { buildAdjacency, type Adjacency } from '../graph/adjacency.js';
+import type { RepoIndex } from '../model.js';
+import { packContext, type PackResult, type Preamble } from '../pack/packer.js';
+import { createTokenCounter, type TokenEncoding } from '../pack/tokens.js';
+import type { ChangedSymbolRow, DigestFormat } from '../render/document.js';
+import { rendererFor } from '../render/renderers.js';
+import { resolveTarget, type Target } from './resolveTarget.js';
+
+export interface PackSettings {
+  budget: number;
+  encoding: TokenEncoding;
+  format: DigestFormat;
+  signaturesOnly: boolean;
+  resolution: 'resolved' | 'all';
+}
+
+export const DEFAULT_PACK_SETTINGS: PackSettings = {
+  budget: 4000,
+  encoding: 'o200k_base',
+  format: 'markdown',
+  signaturesOnly: false,
+  resolution: 'all',
+};
+
+const adjacencyCache = new WeakMap<RepoIndex, Adjacency>();
+
+/** The call adjacency of an index, built once per index. */
+export function adjacencyOf(index: RepoIndex): Adjacency {
+  let adjacency = adjacencyCache.get(index);
+  if (!adjacency) {
+    adjacency = buildAdjacency(index.edges);
+    adjacencyCache.set(index, adjacency);
+  }
+  return adjacency;
+}
+
+export interface PackRootsExtras {
+  title?: string;
+  preamble?: Preamble;
+  changed?: readonly ChangedSymbolRow[];
+}
+
+export function packRoots(index: RepoIndex, roots: readonly string[], settings: PackSettings, extras: PackRootsExtras = {}): PackResult {
+  return packContext({
+    roots,
+    symbols: index.byId,
+    adjacency: adjacencyOf(index),
+    budget: settings.budget,
+    counter: createTokenCounter(settings.encoding),
+    renderer: rendererFor(settings.format),
+    signaturesOnly: settings.signaturesOnly,
+    resolution: settings.resolution,
+    ...extras,
+  });
+}
+
+export function packRepository(index: RepoIndex, target: Target, settings: PackSettings = DEFAULT_PACK_SETTINGS): PackResult {
+  const resolved = resolveTarget(index, target);
+  return packRoots(index, resolved.roots, settings, { title: `RepoDigest: ${resolved.description}` });
+}

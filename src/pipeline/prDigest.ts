@@ -1,0 +1,77 @@
+// The pull-request digest: changed symbols become the roots of one pack over the head tree.
+//
+// Decisions:
+// - The index is the working tree (what the reviewer's checkout holds); changed symbols come from
+//   git (merge-base(base, head)..head), or the REST API when git cannot answer.
+// - Removed symbols are put back into the index as they were in base ("ghosts") before the call graph
+//   is built. Imports and calls of a removed name then resolve to it, so "removed but still called"
+//   shows up as a caller edge, and the removed code itself is shown from base as a root.
+// - The PR sections (header, changed table, call sites, Mermaid) are the digest's preamble: they are
+//   inside the budget like everything else, and the header states the document's exact token count.
+import type { RepoIndex } from '../model.js';
+import { withRemovedSymbols } from '../diff/changedSymbols.js';
+import { collectPrChanges, type PrChanges, type PrChangesDeps } from '../diff/prChanges.js';
+import { extractFile } from '../python/extract.js';
+import { loadPythonParser } from '../python/treeSitter.js';
+import { runGitDefault } from '../diff/gitDiff.js';
+import type { PackResult } from '../pack/packer.js';
+import type { ChangedSymbolRow } from '../render/document.js';
+import { renderPrSections } from '../render/prSections.js';
+import { assembleIndex, scanRepository, type IndexOptions } from './indexRepository.js';
+import { adjacencyOf, packRoots, type PackSettings } from './packRepository.js';
+
+export interface PrDigestRequest {
+  repoDir: string;
+  base: string;
+  head: string;
+  prNumber?: number;
+  title?: string;
+  index?: IndexOptions;
+  pack: PackSettings;
+  /** Only when git cannot answer: the REST API fallback (the action supplies it). */
+  apiFallback?: PrChangesDeps['apiFallback'];
+}
+
+export interface PrDigest {
+  changes: PrChanges;
+  index: RepoIndex;
+  result: PackResult;
+  changed: ChangedSymbolRow[];
+}
+
+export async function prDigest(request: PrDigestRequest): Promise<PrDigest> {
+  const parser = await loadPythonParser();
+  const changes = await collectPrChanges(request.repoDir, request.base, request.head, parser, {
+    git: { runGit: runGitDefault },
+    extract: extractFile,
+    ...(request.apiFallback ? { apiFallback: request.apiFallback } : {}),
+  }, request.index?.maxFileBytes === undefined ? {} : { maxFileBytes: request.index.maxFileBytes });
+  const scanned = await scanRepository(request.repoDir, request.index ?? {});
+  const files = withRemovedSymbols(scanned.files, changes.removedSymbols);
+  const index = assembleIndex(request.repoDir, files, scanned.skippedFiles, request.index?.maxHeuristicTargets);
+  const adjacency = adjacencyOf(index);
+  const roots = changes.changed.map((c) => c.id).filter((id) => index.byId.has(id));
+  const changed: ChangedSymbolRow[] = changes.changed.map((c) => ({ id: c.id, file: c.file, name: c.name, change: c.change }));
+  const result = packRoots(index, roots, request.pack, {
+    title: 'RepoDigest: pull request context',
+    changed,
+    preamble: (usage) => [
+      renderPrSections({
+        ...(request.prNumber !== undefined ? { prNumber: request.prNumber } : {}),
+        ...(request.title !== undefined ? { title: request.title } : {}),
+        base: changes.mergeBase ?? request.base,
+        head: changes.head ?? request.head,
+        tokensUsed: usage.used,
+        budget: usage.budget,
+        encoding: usage.encoding,
+        incomplete: changes.incomplete,
+        notes: changes.notes,
+        changed: changes.changed,
+        nonPython: changes.nonPython,
+        adjacency,
+        locate: (id) => index.byId.get(id),
+      }),
+    ],
+  });
+  return { changes, index, result, changed };
+}

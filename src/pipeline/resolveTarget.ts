@@ -1,0 +1,66 @@
+// Turns what the user asked for into root symbol ids.
+// - A symbol id (`pkg.mod.Class.method`) is itself the root.
+// - A file (`pkg/mod.py`, also `./pkg/mod.py` or an absolute path inside the root) roots at its
+//   top-level definitions; a file with none roots at its module symbol.
+// - A query roots at the top BM25 hit; a best score of zero is an error, never an empty pack.
+import { isAbsolute, relative, resolve } from 'node:path';
+import type { RepoIndex } from '../model.js';
+import { closestIds } from '../search/suggest.js';
+import { RepoDigestError } from '../shared/errors.js';
+import { searchRepository } from './searchRepository.js';
+
+export type Target = { entry: string } | { query: string };
+
+export interface ResolvedTarget {
+  roots: string[];
+  /** How the roots were chosen, for headers and logs. */
+  description: string;
+}
+
+export function resolveTarget(index: RepoIndex, target: Target): ResolvedTarget {
+  if ('query' in target) return resolveQuery(index, target.query);
+  return resolveEntry(index, target.entry);
+}
+
+function resolveEntry(index: RepoIndex, entry: string): ResolvedTarget {
+  if (index.byId.has(entry)) return { roots: [entry], description: `symbol ${entry}` };
+  const file = asRelativeFile(index.root, entry);
+  if (file !== undefined) {
+    const record = index.files.find((f) => f.path === file);
+    if (record) {
+      const moduleId = record.symbols[0]?.id;
+      const topLevel = record.symbols.filter((s) => s.parent !== undefined && s.parent === moduleId && index.byId.get(s.id) === s);
+      const roots = topLevel.length > 0 ? topLevel.map((s) => s.id) : moduleId ? [moduleId] : [];
+      if (roots.length > 0) return { roots, description: `file ${file}` };
+    }
+    const skipped = index.skippedFiles.find((s) => s.path === file);
+    if (skipped) throw new RepoDigestError(`Entry '${entry}' was not analysed: ${skipped.reason}`);
+  }
+  const suggestions = closestIds(entry, index.symbols.map((s) => s.id));
+  const files = index.files.map((f) => f.path).filter((p) => p.endsWith(entry.replace(/^\.\//, '')));
+  const hints = [...suggestions, ...files.slice(0, 2)];
+  throw new RepoDigestError(
+    `Unknown entry '${entry}': no symbol id or Python file by that name`,
+    hints.length > 0 ? `did you mean ${hints.map((h) => `'${h}'`).join(', ')}?` : 'run `repodigest graph <path>` to list symbol ids',
+  );
+}
+
+function asRelativeFile(root: string, entry: string): string | undefined {
+  if (!entry.endsWith('.py') && !entry.includes('/') && !entry.includes('\\')) return undefined;
+  const absolute = isAbsolute(entry) ? entry : resolve(root, entry);
+  const rel = relative(resolve(root), absolute).split('\\').join('/');
+  if (rel.startsWith('..') || isAbsolute(rel)) return undefined;
+  return rel;
+}
+
+function resolveQuery(index: RepoIndex, query: string): ResolvedTarget {
+  if (query.trim() === '') throw new RepoDigestError('The query is empty', 'pass --query with some words');
+  const [best] = searchRepository(index, query, 1);
+  if (!best || best.score <= 0) {
+    throw new RepoDigestError(
+      `No symbol matches the query '${query}'`,
+      'use words that appear in names, signatures or docstrings, or pass --entry',
+    );
+  }
+  return { roots: [best.id], description: `query "${query}", best match ${best.id}` };
+}
