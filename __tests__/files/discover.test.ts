@@ -222,6 +222,13 @@ describe('discoverPythonFiles: include and exclude', () => {
     expect((await discoverPythonFiles(root)).skipped).toEqual([{ path: 'tests/gone.py', reason: 'broken symlink (target does not exist)' }]);
   });
 
+  it('does not report a broken link named like a non-Python file (vendored assets)', async () => {
+    const root = tree();
+    link(root, 'static/jquery.js', 'missing/jquery.js');
+    link(root, 'pkg_link', 'missing_dir');
+    expect((await discoverPythonFiles(root)).skipped).toEqual([{ path: 'pkg_link', reason: 'broken symlink (target does not exist)' }]);
+  });
+
   it('exclude removes matching paths and wins over include', async () => {
     const root = tree();
     expect((await discoverPythonFiles(root, { exclude: ['**/test_*.py'] })).python).toEqual([

@@ -180,6 +180,9 @@ export async function discoverPythonFiles(
       stat = await deps.stat(real);
     } catch (err) {
       if (link.rel.endsWith('.py') && !selected(link.rel)) return;
+      // A dangling link named like another kind of file (vendor/jquery.js) cannot be Python source or
+      // a package directory worth naming; reporting it would only bury the skips that matter.
+      if (/\.[A-Za-z0-9]+$/.test(link.rel) && !link.rel.endsWith('.py')) return;
       const code = codeOf(err);
       const reason =
         code === 'ENOENT' ? 'broken symlink (target does not exist)' : code === 'ELOOP' ? 'symlink loop (link resolves to itself)' : `unreadable symlink (${code})`;
