@@ -4,7 +4,7 @@ import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { PySymbol } from '../../src/model.js';
 import { buildAdjacency } from '../../src/graph/adjacency.js';
-import { buildNameEdges } from '../../src/graph/nameEdges.js';
+import { buildCallGraph } from '../../src/graph/callGraph.js';
 import { packContext } from '../../src/pack/packer.js';
 import { createTokenCounter, type TokenCounter } from '../../src/pack/tokens.js';
 import { extractFile } from '../../src/python/extract.js';
@@ -56,7 +56,7 @@ describe('packContext property', () => {
           const symbols = new Map<string, PySymbol>(file.symbols.map((s) => [s.id, s]));
           const functions = file.symbols.filter((s) => s.kind !== 'module' && s.kind !== 'class').map((s) => s.id);
           const roots = rootPicks.map((r) => functions[r % functions.length]!);
-          const edges = buildNameEdges([file]);
+          const edges = buildCallGraph([file]);
           const pack = (c: TokenCounter, reverse: boolean) =>
             packContext({
               roots,

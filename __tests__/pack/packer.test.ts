@@ -108,8 +108,11 @@ describe('expansion order', () => {
   });
 
   it('visits resolved neighbours before heuristic ones; resolution "resolved" follows only those', () => {
-    const resolved: Edge = { from: 'app.core.root', to: 'app.core.helper_b', kind: 'calls', resolution: 'resolved', lines: [2] };
-    const adjacency = buildAdjacency([...graph.edges, resolved]);
+    // Label every call heuristic except root -> helper_b, whatever the resolver proved.
+    const relabelled: Edge[] = graph.edges.map((e) =>
+      e.kind !== 'calls' ? e : { ...e, resolution: e.from === 'app.core.root' && e.to === 'app.core.helper_b' ? 'resolved' : 'heuristic' },
+    );
+    const adjacency = buildAdjacency(relabelled);
     const all = run(graph, { roots: ['app.core.root'], adjacency });
     expect(all.packed.map((p) => p.id).slice(0, 3)).toEqual(['app.core.root', 'app.core.helper_b', 'app.core.helper_a']);
     const strict = run(graph, { roots: ['app.core.root'], adjacency, resolution: 'resolved' });

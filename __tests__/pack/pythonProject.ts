@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import type { Edge, FileRecord, PySymbol } from '../../src/model.js';
 import { buildAdjacency, type Adjacency } from '../../src/graph/adjacency.js';
-import { buildNameEdges } from '../../src/graph/nameEdges.js';
+import { buildCallGraph } from '../../src/graph/callGraph.js';
 import { extractFile } from '../../src/python/extract.js';
 import { loadPythonParser } from '../../src/python/treeSitter.js';
 
@@ -30,7 +30,7 @@ export async function pythonProject(sources: Record<string, string>, extraEdges:
   }
   const symbols = new Map<string, PySymbol>();
   for (const file of files) for (const symbol of file.symbols) symbols.set(symbol.id, symbol);
-  const edges = [...buildNameEdges(files), ...extraEdges];
+  const edges = [...buildCallGraph(files), ...extraEdges];
   return { root, files, symbols, edges, adjacency: buildAdjacency(edges) };
 }
 

@@ -1,5 +1,8 @@
 // Bad and extreme input: syntax errors, empty files, unicode, and nesting deep enough to overflow
 // any recursive walk.
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { MAX_CHAIN } from '../../src/python/extractRef.js';
 import { calls, extract, py, symbol } from './extractHarness.js';
@@ -90,6 +93,17 @@ describe('edge files', () => {
     expect(f.signature).toBe('def grüße(名前="😀😀"):\n    """Sagt hallo 👋."""\n    ...');
     expect(calls(f)).toEqual(['call:höflich.grüßen@4']);
     expect(symbol(record, 'pkg.mod').docstring).toBe('Módulo — ünïcode 😀.');
+  });
+
+  it('gives a CRLF file, once normalised to LF as files/read.ts delivers it, the same record as its LF twin', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'repodigest-crlf-'));
+    const lf = "class A:\n    '''Doc.'''\n\n    def m(self, x=(1,\n                   2)):\n        return call(x)\n";
+    writeFileSync(join(dir, 'crlf.py'), lf.replace(/\n/g, '\r\n'));
+    const normalised = readFileSync(join(dir, 'crlf.py'), 'utf8').replace(/\r\n?/g, '\n');
+    const fromDisk = await extract(normalised, 'crlf.py');
+    expect(fromDisk).toEqual(await extract(lf, 'crlf.py'));
+    expect(JSON.stringify(fromDisk)).not.toContain('\\r');
+    expect(symbol(fromDisk, 'crlf.A.m')).toMatchObject({ startLine: 4, endLine: 6 });
   });
 
   it('names a root __init__.py module `__init__`', async () => {

@@ -139,6 +139,16 @@ describe('spans and decorators', () => {
     expect(symbol(record, 'pkg.mod').endLine).toBe(14);
   });
 
+  it('leaves trailing comments out of decorator text', async () => {
+    const record = await extract('@dec  # why\n@a.b(x="#")  # note\ndef f():\n    pass\n');
+    const f = symbol(record, 'pkg.mod.f');
+    expect(f.decorators).toEqual(['dec', 'a.b(x="#")']);
+    expect(symbol(record, 'pkg.mod').calls.map((c) => [c.via, c.line])).toEqual([
+      ['decorator', 1],
+      ['decorator', 2],
+    ]);
+  });
+
   it('handles one-line bodies', async () => {
     const record = await extract('class A: pass\ndef f(): return 1\n');
     expect(symbol(record, 'pkg.mod.A')).toMatchObject({ startLine: 1, endLine: 1 });

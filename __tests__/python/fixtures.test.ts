@@ -122,3 +122,38 @@ describe('shop/orders/models.py', () => {
     expect(refresh.bindings.map((b) => b.target.join('.'))).toEqual(['held']);
   });
 });
+
+describe('tricky.py', () => {
+  it('decodes docstring escapes like Python, except in raw strings', async () => {
+    const record = await extractFixture('tricky.py');
+    expect(symbol(record, 'tricky').docstring).toBe('Module docstring with an escape: café and a continued line.');
+    expect(symbol(record, 'tricky.continued').docstring).toBe(
+      // cleandoc expands the decoded tab to the next multiple of 8 columns, as Python does
+      "Single-quoted, with a tab       here and a quote ' inside.",
+    );
+    expect(symbol(record, 'tricky.decorated').docstring).toBe('Raw: \\n stays as written.');
+    expect(symbol(record, 'tricky.Outer').docstring).toBe('Outer.\n\nIndented with a tab.');
+  });
+
+  it('reads parameters across backslash continuations and keeps header text verbatim', async () => {
+    const record = await extractFixture('tricky.py');
+    const continued = symbol(record, 'tricky.continued');
+    expect(continued.params).toEqual([
+      { name: 'a', kind: 'regular' },
+      { name: 'b', kind: 'regular', default: '1' },
+      { name: 'c', kind: 'regular', default: '2' },
+    ]);
+    expect(continued.signature).toBe(
+      "def continued(a, b=1, \\\n              c=2):\n    'Single-quoted, with a tab\\there and a quote \\' inside.'\n    ...",
+    );
+    const decorated = symbol(record, 'tricky.decorated');
+    expect(decorated.decorators).toEqual(['functools.lru_cache(maxsize=None)', 'staticmethod']);
+    expect(decorated.returns).toBe("'str'");
+    expect(symbol(record, 'tricky.Outer.Inner.deep').params).toEqual([
+      { name: 'self', kind: 'regular' },
+      { name: 'args', kind: 'var_positional', annotation: 'int' },
+      { name: 'key', kind: 'keyword_only', default: 'lambda k: k[0]' },
+    ]);
+    expect(record.symbols.map((s) => s.id)).toContain('tricky.conditional#2');
+  });
+});

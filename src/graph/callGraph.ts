@@ -1,13 +1,13 @@
-// Every edge of the repository graph, sorted by (from, to, kind).
-// Interim body: the name-based graph of issue 2. The resolver of issue 3 replaces this body behind
-// the same signature (its `maxHeuristicTargets` caps ambiguous name fallbacks).
+// Every edge of the repository graph, sorted by (from, to, kind): the resolver of resolve.ts
+// (scopes, imports, classes, inferred types), with labelled name-based fallback for what it cannot
+// prove. `maxHeuristicTargets` caps how many same-named symbols a fallback may link to (default 5).
 import type { Edge, FileRecord } from '../model.js';
-import { buildNameEdges } from './nameEdges.js';
+import { resolveCallGraph } from './resolve.js';
 
 export interface CallGraphOptions {
   maxHeuristicTargets?: number;
 }
 
 export function buildCallGraph(files: readonly FileRecord[], options: CallGraphOptions = {}): Edge[] {
-  return buildNameEdges(files, options);
+  return resolveCallGraph(files, options);
 }

@@ -39,22 +39,40 @@ export interface PrDigest {
   changed: ChangedSymbolRow[];
 }
 
-export async function prDigest(request: PrDigestRequest): Promise<PrDigest> {
+export interface PreparedPr {
+  changes: PrChanges;
+  index: RepoIndex;
+  roots: string[];
+  changed: ChangedSymbolRow[];
+  request: Omit<PrDigestRequest, 'pack'>;
+}
+
+/** The expensive half, done once per run: diff, index (with removed symbols put back), roots. */
+export async function preparePr(request: Omit<PrDigestRequest, 'pack'>): Promise<PreparedPr> {
   const parser = await loadPythonParser();
-  const changes = await collectPrChanges(request.repoDir, request.base, request.head, parser, {
-    git: { runGit: runGitDefault },
-    extract: extractFile,
-    ...(request.apiFallback ? { apiFallback: request.apiFallback } : {}),
-  }, request.index?.maxFileBytes === undefined ? {} : { maxFileBytes: request.index.maxFileBytes });
+  const changes = await collectPrChanges(
+    request.repoDir,
+    request.base,
+    request.head,
+    parser,
+    { git: { runGit: runGitDefault }, extract: extractFile, ...(request.apiFallback ? { apiFallback: request.apiFallback } : {}) },
+    request.index?.maxFileBytes === undefined ? {} : { maxFileBytes: request.index.maxFileBytes },
+  );
   const scanned = await scanRepository(request.repoDir, request.index ?? {});
   const files = withRemovedSymbols(scanned.files, changes.removedSymbols);
   const index = assembleIndex(request.repoDir, files, scanned.skippedFiles, request.index?.maxHeuristicTargets);
-  const adjacency = adjacencyOf(index);
   const roots = changes.changed.map((c) => c.id).filter((id) => index.byId.has(id));
   const changed: ChangedSymbolRow[] = changes.changed.map((c) => ({ id: c.id, file: c.file, name: c.name, change: c.change }));
-  const result = packRoots(index, roots, request.pack, {
+  return { changes, index, roots, changed, request };
+}
+
+/** The cheap half, once per output format: pack the prepared roots with the PR sections as preamble. */
+export function packPr(prepared: PreparedPr, pack: PackSettings): PackResult {
+  const { changes, index, request } = prepared;
+  const adjacency = adjacencyOf(index);
+  return packRoots(index, prepared.roots, pack, {
     title: 'RepoDigest: pull request context',
-    changed,
+    changed: prepared.changed,
     preamble: (usage) => [
       renderPrSections({
         ...(request.prNumber !== undefined ? { prNumber: request.prNumber } : {}),
@@ -73,5 +91,9 @@ export async function prDigest(request: PrDigestRequest): Promise<PrDigest> {
       }),
     ],
   });
-  return { changes, index, result, changed };
+}
+
+export async function prDigest(request: PrDigestRequest): Promise<PrDigest> {
+  const prepared = await preparePr(request);
+  return { changes: prepared.changes, index: prepared.index, changed: prepared.changed, result: packPr(prepared, request.pack) };
 }

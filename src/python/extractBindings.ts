@@ -1,110 +1,110 @@
-// Name bindings, imports and `__all__`, each read from one captured statement node.
-// Targets that unpack (tuples, for/with targets) bind every name with value `other`: which element
-// lands where is not something a static resolver can rely on.
+// Name bindings, imports and `__all__`, each read from one captured statement node, mostly from its
+// text (see extractText.ts for why text beats walking children through WASM).
 import type { Binding, ImportRecord, RefExpr } from '../model.js';
-import { refExprOf, refFromDottedText, refOf } from './extractRef.js';
+import { refFromDottedText, refFromText, refOf } from './extractRef.js';
+import { closingBracket, splitTopLevel, topLevelIndex } from './extractText.js';
 import type { SyntaxNode } from './treeSitter.js';
 
 const OTHER: RefExpr = { t: 'other' };
-
-const UNPACKING = new Set([
-  'pattern_list',
-  'tuple_pattern',
-  'list_pattern',
-  'tuple',
-  'list',
-  'parenthesized_expression',
-  'list_splat_pattern',
-  'list_splat',
-  'expression_list',
-  'as_pattern_target',
-]);
 
 export interface BindingScope {
   /** `self` of the enclosing method (its first parameter as written), when the scope is a method. */
   selfName?: string;
 }
 
-/** Attribute targets (`self.x = ...`, `a.b, c = ...`) are writes: their ids go here so they are not reported as reads. */
+/**
+ * Source positions where an attribute is written (`self.x = ...`): an attribute node starting there
+ * is a store, not a read, and must not be reported as an access.
+ */
 export type WrittenAttributes = Set<number>;
 
-/** `x = v`, `self.a = v`, `a, b = v`; the annotation of `x: T = v` arrives as its own capture. */
+/**
+ * `x = v`, `x: T = v`, `x: T`, `self.a = v`, `a, (b, *c) = v`, `a = b = v`, from the statement's text
+ * (one WASM call). The text is split at its first top-level `=`; a second one means a chain
+ * (`a = b = C()`) or a lambda default, and those go through the syntax tree.
+ */
 export function assignmentBindings(node: SyntaxNode, scope: BindingScope, written: WrittenAttributes): Binding[] {
-  const left = node.childForFieldName('left');
-  if (!left) return [];
+  const source = node.text;
   const line = node.startPosition.row + 1;
-  const value = assignedValue(node.childForFieldName('right'));
-  return targetBindings(left, scope, line, value, written);
+  const eq = topLevelIndex(source, '=');
+  const left = eq < 0 ? source : source.slice(0, eq);
+  const rest = eq < 0 ? undefined : source.slice(eq + 1);
+  if (rest !== undefined && topLevelIndex(rest, '=') >= 0) return chainedBindings(node, scope, written);
+  const colon = topLevelIndex(left, ':');
+  const targetText = colon < 0 ? left : left.slice(0, colon);
+  const value = rest === undefined ? undefined : (refFromText(rest) ?? OTHER);
+  const bindings = targetBindings(targetText, scope, line, value, () => written.add(node.startIndex));
+  if (colon >= 0 && bindings.length === 1) bindings[0]!.annotation = left.slice(colon + 1).trim();
+  return bindings;
 }
 
-/** Text first (one WASM call) and the node walk only when the value is not a dotted name. */
-function assignedValue(right: SyntaxNode | null): RefExpr | undefined {
+/** `a = b = C()`: every target gets the innermost value; each inner assignment is captured on its own. */
+function chainedBindings(node: SyntaxNode, scope: BindingScope, written: WrittenAttributes): Binding[] {
+  const left = node.childForFieldName('left');
+  let right = node.childForFieldName('right');
   let hops = 0;
-  while (right) {
-    const fast = refFromDottedText(right.text);
-    if (fast) return fast;
-    // `a = b = C()` nests: every target gets the innermost value (the inner assignment is captured too).
-    if (right.type !== 'assignment' || hops++ > 10_000) return refExprOf(right);
-    right = right.childForFieldName('right');
-  }
-  return undefined;
+  while (right && right.type === 'assignment' && hops++ < 10_000) right = right.childForFieldName('right');
+  if (!left) return [];
+  const value = right ? refOf(right, right.text) : undefined;
+  return targetBindings(left.text, scope, node.startPosition.row + 1, value, () => written.add(node.startIndex));
 }
 
+/** `(x := f())`. */
 export function walrusBinding(node: SyntaxNode): Binding[] {
-  const name = node.childForFieldName('name');
-  const value = node.childForFieldName('value');
-  if (!name) return [];
-  const binding: Binding = { target: [name.text], line: node.startPosition.row + 1 };
-  if (value) binding.value = refOf(value, value.text);
+  const source = node.text;
+  const op = source.indexOf(':=');
+  if (op < 0) return [];
+  const binding: Binding = { target: [source.slice(0, op).trim()], line: node.startPosition.row + 1 };
+  binding.value = refFromText(source.slice(op + 2)) ?? OTHER;
   return [binding];
 }
 
 /** for/with targets: every bound name, value other. */
-export function unpackedBindings(target: SyntaxNode, scope: BindingScope, written: WrittenAttributes): Binding[] {
-  return targetBindings(target, scope, target.startPosition.row + 1, OTHER, written);
+export function unpackedBindings(target: SyntaxNode, scope: BindingScope): Binding[] {
+  return targetBindings(target.text, scope, target.startPosition.row + 1, OTHER, () => {});
 }
 
+/**
+ * One binding for a single name or `self.attr` target, with the value; for unpacking targets one
+ * binding per name, value `other`, since which element lands where is not something a static
+ * resolver can rely on. Subscript and foreign-attribute targets bind nothing.
+ */
 function targetBindings(
-  left: SyntaxNode,
+  targetText: string,
   scope: BindingScope,
   line: number,
   value: RefExpr | undefined,
-  written: WrittenAttributes,
+  onAttributeTarget: () => void,
 ): Binding[] {
-  const single = singleTarget(left, scope, written);
+  const single = refFromDottedText(targetText.trim());
   if (single) {
-    const b: Binding = { target: single, line };
+    if (single.t !== 'name') onAttributeTarget();
+    const target = targetOf(single, scope);
+    if (!target) return [];
+    const b: Binding = { target, line };
     if (value) b.value = value;
     return [b];
   }
   const out: Binding[] = [];
-  // Unpacking: walk the pattern with an explicit stack (patterns can nest arbitrarily deep).
-  const stack: SyntaxNode[] = [left];
+  // Nested patterns `(a, [b, *c])` are walked depth-first with an explicit stack of pieces (never
+  // recursively), so names come out in source order.
+  const stack: string[] = splitTopLevel(targetText, ',').reverse();
   while (stack.length > 0) {
-    const node = stack.pop()!;
-    const target = singleTarget(node, scope, written);
-    if (target) {
-      out.push({ target, line: node.startPosition.row + 1, value: OTHER });
+    const piece = stack.pop()!.trim().replace(/^\*\s*/, '');
+    if (piece === '') continue;
+    if ((piece[0] === '(' || piece[0] === '[') && closingBracket(piece, 0) === piece.length) {
+      stack.push(...splitTopLevel(piece.slice(1, -1), ',').reverse());
       continue;
     }
-    // Only unpacking patterns are descended: `a[i], b = ...` binds b, not a or i.
-    if (!UNPACKING.has(node.type)) continue;
-    const kids = node.namedChildren;
-    for (let i = kids.length - 1; i >= 0; i--) {
-      const kid = kids[i];
-      if (kid) stack.push(kid);
-    }
+    const ref = refFromDottedText(piece);
+    const target = ref && targetOf(ref, scope);
+    if (target) out.push({ target, line, value: OTHER });
   }
-  out.sort((a, b) => a.line - b.line);
   return out;
 }
 
-/** A name, or `self.attr` in a method; read from the text so the common case costs one WASM call. */
-function singleTarget(node: SyntaxNode, scope: BindingScope, written: WrittenAttributes): string[] | undefined {
-  const ref = refFromDottedText(node.text);
-  if (!ref) return undefined;
+function targetOf(ref: RefExpr, scope: BindingScope): string[] | undefined {
   if (ref.t === 'name') return [ref.name];
-  written.add(node.id);
   if (ref.t === 'attr' && ref.object.t === 'name' && scope.selfName && ref.object.name === scope.selfName) {
     return [scope.selfName, ref.attr];
   }

@@ -2,7 +2,7 @@
 // call crosses into WASM, and a def has a dozen children. The parameter list is one `text` read,
 // split here; the docstring is found in the source at the body's first statement.
 import type { Param } from '../model.js';
-import { docstringAt, firstStatementIndex, splitTopLevel, topLevelIndex } from './extractText.js';
+import { closingBracket, docstringAt, firstStatementIndex, splitTopLevel, topLevelIndex } from './extractText.js';
 
 /** `(a, /, b: int = 3, *args, c, **kw)` as written, parentheses included. */
 export function paramsFromText(text: string): Param[] {
@@ -10,7 +10,7 @@ export function paramsFromText(text: string): Param[] {
   const out: Param[] = [];
   let afterStar = false;
   for (const rawPiece of splitTopLevel(inner, ',')) {
-    const piece = rawPiece.trim();
+    const piece = trimContinuations(rawPiece);
     if (piece === '') continue;
     if (piece === '/') {
       for (const p of out) if (p.kind === 'regular') p.kind = 'positional_only';
@@ -25,6 +25,11 @@ export function paramsFromText(text: string): Param[] {
     out.push(param);
   }
   return out;
+}
+
+/** Trims whitespace and backslash line continuations at both ends. */
+function trimContinuations(text: string): string {
+  return text.replace(/^(?:\s|\\\n)+/, '').replace(/(?:\s|\\\n)+$/, '');
 }
 
 function paramFromPiece(piece: string, afterStar: boolean): Param {
@@ -78,9 +83,21 @@ export function moduleDocstring(source: string): (Docstring & { line: number }) 
   return { ...doc, line };
 }
 
-/** inspect.cleandoc: strip the first line, dedent the rest by their common indent, drop blank edges. */
+/** str.expandtabs(8): a tab advances to the next multiple of 8 columns. */
+function expandTabs(line: string): string {
+  if (!line.includes('\t')) return line;
+  let out = '';
+  for (const c of line) out += c === '\t' ? ' '.repeat(8 - (out.length % 8)) : c;
+  return out;
+}
+
+/**
+ * inspect.cleandoc: expand tabs, strip the first line, dedent the rest by their common indent, drop
+ * blank lines at both ends. One deliberate difference: trailing whitespace on every line is dropped
+ * (Python keeps it, and keeps a whitespace-only last line when nothing else is indented).
+ */
 export function cleanDocstring(raw: string): string {
-  const lines = raw.replace(/\t/g, '        ').split('\n');
+  const lines = raw.split('\n').map(expandTabs);
   let indent = Infinity;
   for (let i = 1; i < lines.length; i++) {
     const line = lines[i]!;
@@ -95,3 +112,85 @@ export function cleanDocstring(raw: string): string {
   return out.join('\n');
 }
 
+
+export interface DefHeaderText {
+  name: string;
+  isAsync: boolean;
+  /** `(...)` as written, for functions. */
+  params?: string;
+  returns?: string;
+  /** `(...)` as written, for classes with arguments. */
+  bases?: string;
+  /** Source index of the header's `:`. */
+  colon: number;
+}
+
+const NAME = /[\p{L}\p{Nl}_][\p{L}\p{Nl}\p{Mn}\p{Mc}\p{Nd}\p{Pc}]*/uy;
+
+/**
+ * Reads `[async] def name[T](params) -> R:` or `class Name[T](bases):` starting at `start`, from the
+ * source text alone. Undefined when the text does not have that shape (error recovery), in which
+ * case the definition is not reported and its contents belong to the enclosing scope.
+ */
+export function readHeader(source: string, start: number, kind: 'def' | 'class'): DefHeaderText | undefined {
+  let i = start;
+  let isAsync = false;
+  if (kind === 'def' && source.startsWith('async', i)) {
+    isAsync = true;
+    i = skipBlank(source, i + 5);
+  }
+  if (!source.startsWith(kind, i)) return undefined;
+  i = skipBlank(source, i + kind.length);
+  NAME.lastIndex = i;
+  const name = NAME.exec(source)?.[0];
+  if (!name) return undefined;
+  i = skipBlank(source, i + name.length);
+  if (source[i] === '[') {
+    const close = closingBracket(source, i);
+    if (close < 0) return undefined;
+    i = skipBlank(source, close);
+  }
+  const header: DefHeaderText = { name, isAsync, colon: -1 };
+  if (source[i] === '(') {
+    const close = closingBracket(source, i);
+    if (close < 0) return undefined;
+    if (kind === 'def') header.params = source.slice(i, close);
+    else header.bases = source.slice(i, close);
+    i = skipBlank(source, close);
+  } else if (kind === 'def') {
+    return undefined;
+  }
+  if (kind === 'def' && source.startsWith('->', i)) {
+    const from = i + 2;
+    const rel = topLevelIndex(source.slice(from, headerScanEnd(source, from)), ':');
+    if (rel < 0) return undefined;
+    header.returns = source.slice(from, from + rel).trim();
+    i = from + rel;
+  }
+  if (source[i] !== ':') return undefined;
+  header.colon = i;
+  return header;
+}
+
+/** Where a return annotation's search for the header colon may stop: the end of its logical line. */
+function headerScanEnd(source: string, from: number): number {
+  let depth = 0;
+  for (let i = from; i < source.length; i++) {
+    const c = source[i]!;
+    if (c === '(' || c === '[' || c === '{') depth++;
+    else if (c === ')' || c === ']' || c === '}') depth--;
+    else if (c === '\n' && depth <= 0 && source[i - 1] !== '\\') return i;
+  }
+  return source.length;
+}
+
+/** Skips spaces, tabs and backslash continuations. */
+function skipBlank(source: string, from: number): number {
+  let i = from;
+  for (;;) {
+    const c = source[i];
+    if (c === ' ' || c === '\t') i++;
+    else if (c === '\\' && source[i + 1] === '\n') i += 2;
+    else return i;
+  }
+}

@@ -1,7 +1,8 @@
-// Reduces an expression node to a RefExpr (see model.ts). Iterative on purpose: a 10,000-link
-// attribute chain must not overflow the stack, so we walk down the object/function spine in a loop
-// and rebuild the RefExpr bottom-up in a second loop. Chains longer than MAX_CHAIN links become
-// `other`: no resolver can follow them usefully, and the cap bounds the work per call site.
+// Reduces an expression to a RefExpr (see model.ts), from its source text (refFromText: one WASM
+// call for the text instead of one per link) or, as a fallback, by walking its nodes (refExprOf).
+// Both are iterative on purpose: a 10,000-link attribute chain must not overflow the stack. Chains
+// longer than MAX_CHAIN links become `other`: no resolver can follow them usefully, and the cap
+// bounds the work per call site.
 import type { RefExpr } from '../model.js';
 import { closingBracket, stringEnd } from './extractText.js';
 import type { SyntaxNode } from './treeSitter.js';

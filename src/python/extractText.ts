@@ -84,8 +84,9 @@ const PREFIX = /[rRuUbBfF]{0,2}/y;
 
 /**
  * The docstring statement starting at `at`: one string literal, or implicitly concatenated literals
- * on one logical line, followed by the end of the statement. Returns the literal source and its raw
- * content, or undefined (f-strings and bytes are not docstrings; neither is `"x".format()`).
+ * on one logical line, followed by the end of the statement. Returns the literal source and its
+ * value (escapes decoded as Python does, except `\N{...}`, kept as written), or undefined (f-strings
+ * and bytes are not docstrings; neither is `"x".format()`).
  */
 export function docstringAt(text: string, at: number): { source: string; raw: string } | undefined {
   let i = at;
@@ -101,7 +102,8 @@ export function docstringAt(text: string, at: number): { source: string; raw: st
     const end = stringEnd(text, quoteAt);
     if (end < 0) return undefined;
     const quoteLen = text.startsWith(c + c + c, quoteAt) ? 3 : 1;
-    raw += text.slice(quoteAt + quoteLen, end - quoteLen);
+    const content = text.slice(quoteAt + quoteLen, end - quoteLen);
+    raw += /[rR]/.test(prefix) ? content : decodeEscapes(content);
     pieces++;
     i = end;
     // Another literal may follow on the same logical line (spaces, or a backslash continuation).
@@ -150,4 +152,58 @@ export function closingBracket(text: string, open: number): number {
     }
   }
   return -1;
+}
+
+/** The text without its depth-0 comments (`@dec  # note` -> `@dec`), trimmed at the end. */
+export function withoutComments(text: string): string {
+  return text.includes('#') ? splitTopLevel(text, '\u0000').join('').trimEnd() : text.trimEnd();
+}
+
+const SIMPLE_ESCAPES: Record<string, string> = {
+  '\\': '\\',
+  "'": "'",
+  '"': '"',
+  a: '\x07',
+  b: '\b',
+  f: '\f',
+  n: '\n',
+  r: '\r',
+  t: '\t',
+  v: '\v',
+  '\n': '', // a backslash at the end of a line continues the string
+};
+
+/** Python's escape sequences in a non-raw str literal; unknown escapes stay as written, like Python. */
+export function decodeEscapes(s: string): string {
+  if (!s.includes('\\')) return s;
+  let out = '';
+  for (let i = 0; i < s.length; i++) {
+    const c = s[i]!;
+    const n = s[i + 1];
+    if (c !== '\\' || n === undefined) {
+      out += c;
+      continue;
+    }
+    const simple = SIMPLE_ESCAPES[n];
+    if (simple !== undefined) {
+      out += simple;
+      i++;
+      continue;
+    }
+    const digits = /^[0-7]{1,3}/.exec(s.slice(i + 1, i + 4))?.[0] ?? (n === 'x' ? hex(s, i + 2, 2) : n === 'u' ? hex(s, i + 2, 4) : n === 'U' ? hex(s, i + 2, 8) : undefined);
+    if (digits === undefined) {
+      out += c; // unknown escape (or \N{...}): kept, backslash included
+      continue;
+    }
+    const octal = n >= '0' && n <= '7';
+    const code = parseInt(digits, octal ? 8 : 16);
+    out += code <= 0x10ffff ? String.fromCodePoint(code) : '';
+    i += octal ? digits.length : digits.length + 1;
+  }
+  return out;
+}
+
+function hex(s: string, from: number, length: number): string | undefined {
+  const digits = s.slice(from, from + length);
+  return digits.length === length && /^[0-9a-fA-F]+$/.test(digits) ? digits : undefined;
 }

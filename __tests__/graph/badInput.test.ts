@@ -1,0 +1,98 @@
+// Bad input: every case terminates and produces no bogus edge. Deep structures are built large
+// enough that a recursive walk would overflow the stack.
+import { describe, expect, it } from 'vitest';
+import { callPairs, graphOf, pairsOf } from './projectHelpers.js';
+
+describe('resolveCallGraph on bad input', () => {
+  it('circular imports resolve both ways without looping', async () => {
+    const edges = await graphOf({
+      'a.py': 'from b import g\n\n\ndef f():\n    g()\n',
+      'b.py': 'from a import f\n\n\ndef g():\n    f()\n',
+    });
+    expect(callPairs(edges, true)).toEqual(['a.f -> b.g (resolved)', 'b.g -> a.f (resolved)']);
+  });
+
+  it('a module importing itself gets no self import edge and still resolves its own names', async () => {
+    const edges = await graphOf({ 'me.py': 'import me\nfrom me import f\n\n\ndef f():\n    me.f()\n' });
+    expect(pairsOf(edges, 'imports')).toEqual([]);
+    expect(callPairs(edges)).toEqual(['me.f -> me.f']);
+  });
+
+  it('star-import cycles terminate and a name defined nowhere gets no resolved edge', async () => {
+    const edges = await graphOf({
+      'a.py': 'from b import *\n\n\ndef fa():\n    fb()\n    nowhere()\n',
+      'b.py': 'from c import *\n\n\ndef fb():\n    fa()\n',
+      'c.py': 'from a import *\n',
+    });
+    expect(callPairs(edges, true)).toEqual(['a.fa -> b.fb (resolved)', 'b.fb -> a.fa (resolved)']);
+  });
+
+  it('inheritance cycles produce neither inherits edges nor calls across the cycle', async () => {
+    const edges = await graphOf({
+      'm.py': 'class A(B):\n    def run(self):\n        self.go()\n\n\nclass B(A):\n    def go(self):\n        self.run()\n\n\nclass C(C):\n    def x(self):\n        self.x()\n',
+    });
+    expect(pairsOf(edges, 'inherits')).toEqual([]);
+    expect(callPairs(edges)).toEqual(['m.C.x -> m.C.x']);
+  });
+
+  it('unknown and external bases stop method lookup without guessing into unrelated classes', async () => {
+    const edges = await graphOf({
+      'm.py': [
+        'import threading\n',
+        'class Other:\n    def start(self):\n        pass\n\n    def mystery(self):\n        pass\n',
+        'class W(threading.Thread):\n    def run(self):\n        self.start()\n',
+        'class U(NotDefinedAnywhere):\n    def run(self):\n        self.mystery()\n',
+      ].join('\n'),
+    });
+    expect(pairsOf(edges, 'inherits')).toEqual([]);
+    // External base: start() may be Thread.start, so no edge; unknown base: labelled guess only.
+    expect(callPairs(edges, true)).toEqual(['m.U.run -> m.Other.mystery (heuristic)']);
+  });
+
+  it('a parameter shadowing a function name is not a call of that function', async () => {
+    const edges = await graphOf({
+      'm.py': 'def helper():\n    pass\n\n\ndef run(helper, items):\n    helper()\n    for helper in items:\n        helper()\n',
+    });
+    expect(callPairs(edges)).toEqual([]);
+  });
+
+  it('duplicate module names under different roots resolve within their own root, ambiguity elsewhere', async () => {
+    const edges = await graphOf({
+      'one/pkg/__init__.py': '',
+      'one/pkg/util.py': 'def helper():\n    pass\n',
+      'one/main.py': 'from pkg.util import helper\n\n\ndef run():\n    helper()\n',
+      'two/pkg/__init__.py': '',
+      'two/pkg/util.py': 'def helper():\n    pass\n',
+      'two/main.py': 'from pkg.util import helper\n\n\ndef run():\n    helper()\n',
+      'top.py': 'from pkg.util import helper\n\n\ndef run():\n    helper()\n',
+    });
+    expect(callPairs(edges, true)).toEqual([
+      'one.main.run -> one.pkg.util.helper (resolved)',
+      'top.run -> one.pkg.util.helper (heuristic)',
+      'top.run -> two.pkg.util.helper (heuristic)',
+      'two.main.run -> two.pkg.util.helper (resolved)',
+    ]);
+  });
+
+  it('a 10,000-deep attribute chain and deeply nested calls do not overflow', async () => {
+    const chain = `x${'.a'.repeat(10_000)}()`;
+    const nested = `${'f('.repeat(3_000)}1${')'.repeat(3_000)}`;
+    const edges = await graphOf({ 'm.py': `def f(v):\n    return v\n\n\ndef g(x):\n    ${chain}\n    ${nested}\n` });
+    expect(callPairs(edges)).toEqual(['m.g -> m.f']);
+  });
+
+  it('a 3,000-class inheritance chain and a 500-module re-export chain terminate', async () => {
+    const classes = ['class C0:\n    def root(self):\n        pass\n'];
+    for (let i = 1; i < 3_000; i++) classes.push(`class C${i}(C${i - 1}):\n    pass\n`);
+    classes.push('def use(c: C2999):\n    c.root()\n');
+    const files: Record<string, string> = { 'h.py': classes.join('\n'), 'r0.py': 'def target():\n    pass\n' };
+    for (let i = 1; i < 500; i++) files[`r${i}.py`] = `from r${i - 1} import target\n`;
+    files['use.py'] = 'from r499 import target\n\ntarget()\n';
+    const edges = await graphOf(files);
+    // Past the MRO cap and the lookup depth limit a chain yields "unknown": a labelled guess by
+    // name, never a wrong resolved edge.
+    expect(callPairs(edges.filter((e) => e.from === 'h.use'), true)).toEqual(['h.use -> h.C0.root (heuristic)']);
+    expect(callPairs(edges.filter((e) => e.from === 'use'), true)).toEqual(['use -> r0.target (heuristic)']);
+    expect(pairsOf(edges, 'inherits')).toHaveLength(2_999);
+  });
+});

@@ -1,0 +1,89 @@
+// resolveCallGraph: the precise call graph (issue 3) plus the structural edges, in one sorted list.
+//
+// Phases: index the project once (resolverIndex), then resolve every call site in its own scope
+// (resolverCalls over resolverEval), then merge per (from, to): one calls edge with every call-site
+// line, `resolved` when any site proved it. Everything is sorted, so the output is a pure function of
+// the input records whatever order the files arrive in.
+import type { Edge, EdgeKind, FileRecord, PySymbol } from '../model.js';
+import { resolveSite } from './resolverCalls.js';
+import { containsEdges, importEdges, inheritsEdges } from './resolverEdges.js';
+import { Evaluator } from './resolverEval.js';
+import { DEFAULT_MAX_HEURISTIC_TARGETS } from './resolverHeuristic.js';
+import { buildProjectIndex } from './resolverIndex.js';
+
+export interface ResolveOptions {
+  maxHeuristicTargets?: number;
+}
+
+const KIND_ORDER: Record<EdgeKind, number> = { calls: 0, contains: 1, imports: 2, inherits: 3 };
+
+export function compareEdges(a: Edge, b: Edge): number {
+  if (a.from !== b.from) return a.from < b.from ? -1 : 1;
+  if (a.to !== b.to) return a.to < b.to ? -1 : 1;
+  return KIND_ORDER[a.kind] - KIND_ORDER[b.kind];
+}
+
+interface CallAccumulator {
+  resolved: boolean;
+  lines: number[];
+}
+
+/** One symbol's call edges: its sites are all resolved here, so edges merge per target locally. */
+function symbolCallEdges(ev: Evaluator, sym: PySymbol, max: number): Edge[] {
+  const byTo = new Map<string, CallAccumulator>();
+  for (const site of sym.calls) {
+    const targets = resolveSite(ev, sym, site, max);
+    for (let i = 0; i < targets.resolved.length + targets.heuristic.length; i++) {
+      const resolved = i < targets.resolved.length;
+      const to = resolved ? targets.resolved[i]! : targets.heuristic[i - targets.resolved.length]!;
+      const acc = byTo.get(to);
+      if (!acc) byTo.set(to, { resolved, lines: [site.line] });
+      else {
+        if (!acc.lines.includes(site.line)) acc.lines.push(site.line);
+        acc.resolved ||= resolved;
+      }
+    }
+  }
+  const edges: Edge[] = [];
+  for (const [to, acc] of byTo) {
+    edges.push({ from: sym.id, to, kind: 'calls', resolution: acc.resolved ? 'resolved' : 'heuristic', lines: acc.lines.sort((a, b) => a - b) });
+  }
+  return edges;
+}
+
+export function resolveCallGraph(files: readonly FileRecord[], options: ResolveOptions = {}): Edge[] {
+  const requested = options.maxHeuristicTargets ?? DEFAULT_MAX_HEURISTIC_TARGETS;
+  // 0 turns the name fallback off; anything that is not a count falls back to the default.
+  const max = Number.isFinite(requested) && requested >= 0 ? Math.floor(requested) : DEFAULT_MAX_HEURISTIC_TARGETS;
+  const index = buildProjectIndex(files);
+  const ev = new Evaluator(index);
+  const edges: Edge[] = [];
+  for (const file of index.files) {
+    for (const sym of file.symbols) {
+      if (sym.calls.length > 0 && index.byId.get(sym.id) === sym) edges.push(...symbolCallEdges(ev, sym, max)); // id clash: the imported module wins
+    }
+  }
+  edges.push(...containsEdges(ev), ...inheritsEdges(ev));
+  for (const file of index.files) edges.push(...importEdges(ev, file));
+  return sortEdges(edges);
+}
+
+/**
+ * Sorted by (from, to, kind). Grouping by `from` first sorts ~10k distinct keys instead of
+ * comparing 30k+ edges pairwise (measured: the single sort was a tenth of resolution on Django).
+ */
+function sortEdges(edges: readonly Edge[]): Edge[] {
+  const byFrom = new Map<string, Edge[]>();
+  for (const e of edges) {
+    const group = byFrom.get(e.from);
+    if (group) group.push(e);
+    else byFrom.set(e.from, [e]);
+  }
+  const out: Edge[] = [];
+  for (const from of [...byFrom.keys()].sort()) {
+    const group = byFrom.get(from)!;
+    if (group.length > 1) group.sort(compareEdges);
+    for (const e of group) out.push(e);
+  }
+  return out;
+}

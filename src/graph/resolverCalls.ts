@@ -1,0 +1,118 @@
+// One call site -> the symbols it calls, each labelled resolved or heuristic.
+//
+// Resolved targets: a function or method the callee evaluates to; a class and the `__init__` its
+// MRO finds first (own or inherited); an instance's `__call__`; and every property getter read along
+// the callee chain (`self.conf.load()` calls the getter `conf`). The name fallback runs only when
+// nothing was resolved and the callee is not known to be external or builtin, so a heuristic edge
+// never sits where a resolved edge explains the call.
+import type { CallSite, PySymbol, RefExpr } from '../model.js';
+import type { Evaluator } from './resolverEval.js';
+import { BUILTIN_METHOD_NAMES } from './resolverBuiltins.js';
+import { heuristicTargets } from './resolverHeuristic.js';
+import type { Value } from './resolverValues.js';
+
+export interface SiteTargets {
+  resolved: string[];
+  heuristic: string[];
+}
+
+const NONE: SiteTargets = { resolved: [], heuristic: [] };
+
+function symbolsOf(values: readonly Value[]): string[] {
+  return values.flatMap((v) => (v.k === 'def' ? [v.id] : []));
+}
+
+/** Property getters that reading `name` on any of `receivers` runs. */
+function gettersRead(ev: Evaluator, receivers: readonly Value[], name: string): string[] {
+  const out: string[] = [];
+  for (const r of receivers) {
+    if (r.k === 'inst') out.push(...ev.classes.gettersOf(r.id, name));
+    else if (r.k === 'super') for (const chain of ev.classes.superChains(r.cls)) out.push(...ev.classes.propertyGetters(chain, name));
+  }
+  return out;
+}
+
+/** Whether any attribute along the chain is named like a project property (else no getter runs). */
+function readsPropertyName(ev: Evaluator, ref: RefExpr): boolean {
+  let cur: RefExpr = ref;
+  for (;;) {
+    if (cur.t === 'attr') {
+      if (ev.index.propertyNames.has(cur.attr)) return true;
+      cur = cur.object;
+    } else if (cur.t === 'call') cur = cur.callee;
+    else return false;
+  }
+}
+
+/** What calling each value runs. */
+function callTargets(ev: Evaluator, values: readonly Value[]): string[] {
+  const out: string[] = [];
+  for (const v of values) {
+    if (v.k === 'def') {
+      out.push(v.id);
+      if (ev.symbol(v.id)?.kind === 'class') out.push(...memberDefs(ev, ev.classes.mro.mro(v.id), '__init__'));
+    } else if (v.k === 'inst') {
+      out.push(...memberDefs(ev, ev.classes.mro.mro(v.id), '__call__'));
+    }
+  }
+  return out;
+}
+
+function memberDefs(ev: Evaluator, classes: readonly string[], name: string): string[] {
+  const lookup = ev.classes.classLookup(classes, name);
+  if (lookup.found !== 'member') return [];
+  return symbolsOf(lookup.values).filter((id) => ev.symbol(id)?.kind !== 'class');
+}
+
+function lastName(ref: RefExpr): { name: string; bare: boolean } | undefined {
+  if (ref.t === 'name') return { name: ref.name, bare: true };
+  if (ref.t === 'attr') return { name: ref.attr, bare: false };
+  return undefined;
+}
+
+/** Collects the getters read along one callee chain (an object, not a closure: this runs per site). */
+class GetterCollector {
+  readonly getters: string[] = [];
+  constructor(private readonly ev: Evaluator) {}
+  onAttr(receivers: readonly Value[], name: string): void {
+    if (!this.ev.index.propertyNames.has(name)) return;
+    for (const r of receivers) {
+      if (r.k === 'inst' || r.k === 'super') {
+        this.getters.push(...gettersRead(this.ev, receivers, name));
+        return;
+      }
+    }
+  }
+}
+
+export function resolveSite(ev: Evaluator, scope: PySymbol, site: CallSite, maxHeuristic: number): SiteTargets {
+  let callee = site.callee;
+  if (site.via === 'decorator' && callee.t === 'call') callee = callee.callee; // @dec(args) calls dec
+  const readsProperty = readsPropertyName(ev, callee);
+  const collector = readsProperty ? new GetterCollector(ev) : undefined;
+  const getters = collector?.getters ?? [];
+  if (site.via === 'access') {
+    // Only getters matter for a read: the value read itself is never needed.
+    if (callee.t !== 'attr' || !collector) return NONE;
+    collector.onAttr(ev.evalRef(scope, callee.object, collector), callee.attr);
+    return getters.length > 0 ? { resolved: getters, heuristic: [] } : NONE;
+  }
+  const values = ev.evalRef(scope, callee, collector);
+  const resolved = [...getters, ...callTargets(ev, values)];
+  if (resolved.length > 0 || values.some((v) => v.k === 'ext')) return { resolved, heuristic: [] };
+  const last = lastName(callee);
+  if (!last) return NONE;
+  const opaqueOnly = values.length > 0 && values.every((v) => v.k === 'opaque');
+  if (values.length > 0 && !opaqueOnly) return NONE; // a module, an instance without __call__, ...
+  if (opaqueOnly && last.bare) return NONE; // bound locally to a lambda or literal: not a project name
+  if (last.bare) {
+    // A parameter or local variable of unknown value is not the project function of the same name
+    // (`def process(helper): helper()`); an import we could not follow still names a project symbol.
+    const binder = ev.binderKind(scope, last.name);
+    if (binder === 'param' || binder === 'assign') return NONE;
+  }
+  // `x.append()`, `d.items()`, `s.split()` on a receiver we cannot type is far more often the builtin
+  // method than a project method of that name: no guess.
+  if (!last.bare && BUILTIN_METHOD_NAMES.has(last.name)) return NONE;
+  return { resolved: [], heuristic: heuristicTargets(ev.index, last.name, last.bare, maxHeuristic) };
+}

@@ -1,0 +1,242 @@
+// The class model: base resolution, MRO, member lookup on classes and instances, `self` dispatch
+// to subclass overrides, `super()` chains and property getters. Everything is memoised per class (and
+// name): a project has far fewer classes than call sites.
+//
+// Member lookup follows Python: the first class in the MRO that binds the name wins; instance
+// attributes are the `self.<name> = ...` assignments in the methods of the MRO's classes. A lookup
+// that reaches an external or unknown base before finding the name stops there (see mro.ts).
+import { createMroComputer, EXTERNAL_BASE, UNKNOWN_BASE, type BaseRef, type MroComputer } from './mro.js';
+import type { Evaluator } from './resolverEval.js';
+import type { ProjectIndex } from './resolverIndex.js';
+import { definingScope, isProperty } from './resolverScopes.js';
+import { selfAssignments, type SelfAssignment } from './resolverScopeNames.js';
+import { dottedToRef } from './resolverTypes.js';
+import { EXT, unionValues, type Value } from './resolverValues.js';
+
+export const MAX_OVERRIDES = 5;
+const DOTTED = /^[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*$/;
+
+export type ClassLookup =
+  | { found: 'member'; owner: string; values: Value[] }
+  | { found: 'ext' | 'unknown' | 'none' };
+
+export class ClassModel {
+  readonly mro: MroComputer;
+  private readonly index: ProjectIndex;
+
+  constructor(private readonly ev: Evaluator) {
+    this.index = ev.index;
+    this.mro = createMroComputer((id) => this.basesOf(id));
+  }
+
+  /** Search `classes` (an MRO or a suffix of one) for a class-level member. */
+  classLookup(classes: readonly string[], name: string): ClassLookup {
+    for (const id of classes) {
+      if (id === EXTERNAL_BASE) return { found: 'ext' };
+      if (id === UNKNOWN_BASE) return { found: 'unknown' };
+      const cls = this.ev.symbol(id);
+      if (!cls) return { found: 'unknown' };
+      const values = this.ev.localName(cls, name);
+      if (values !== undefined) return { found: 'member', owner: id, values };
+    }
+    return { found: 'none' };
+  }
+
+  /** `self.<name> = ...` bindings in the methods of the project classes of `classes`. */
+  private instanceAttribute(classes: readonly string[], name: string): Value[] {
+    const parts: Value[][] = [];
+    for (const id of classes) {
+      const own = this.ownInstanceAttribute(id, name);
+      if (own.length > 0) parts.push(own);
+    }
+    return parts.length === 1 ? parts[0]! : unionValues(parts);
+  }
+
+  private readonly selfAttrTables = new Map<string, Map<string, SelfAssignment[]>>();
+
+  private readonly selfAttrMemo = new Map<string, Value[]>();
+
+  private ownInstanceAttribute(classId: string, name: string): Value[] {
+    let table = this.selfAttrTables.get(classId);
+    if (!table) {
+      table = selfAssignments([...(this.index.children.get(classId)?.values() ?? [])].flat());
+      this.selfAttrTables.set(classId, table);
+    }
+    const assignments = table.get(name);
+    if (!assignments) return [];
+    const key = `${classId}\u0000${name}`;
+    const known = this.selfAttrMemo.get(key);
+    if (known) return known;
+    const values = this.ev.guarded(key, [] as Value[], () =>
+      unionValues(assignments.map((a) => this.ev.bindingValues(a.method, a.binding))),
+    );
+    this.selfAttrMemo.set(key, values);
+    return values;
+  }
+
+  private readonly instanceMemo = new Map<string, Map<string, Value[]>>();
+
+  /** `instance.name` for an instance of `classId`, memoised per class and name. */
+  instanceMemberOf(classId: string, name: string): Value[] {
+    let byName = this.instanceMemo.get(classId);
+    if (!byName) this.instanceMemo.set(classId, (byName = new Map()));
+    let values = byName.get(name);
+    if (!values) {
+      values = this.instanceMember(this.mro.mro(classId), name);
+      byName.set(name, values);
+    }
+    return values;
+  }
+
+  private readonly getterMemo = new Map<string, Map<string, string[]>>();
+
+  /** Property getters that reading `name` on an instance of `classId` runs (memoised). */
+  gettersOf(classId: string, name: string): string[] {
+    let byName = this.getterMemo.get(classId);
+    if (!byName) this.getterMemo.set(classId, (byName = new Map()));
+    let ids = byName.get(name);
+    if (!ids) {
+      ids = this.propertyGetters(this.mro.mro(classId), name);
+      byName.set(name, ids);
+    }
+    return ids;
+  }
+
+  propertyGetters(classes: readonly string[], name: string): string[] {
+    const lookup = this.classLookup(classes, name);
+    if (lookup.found !== 'member') return [];
+    const out: string[] = [];
+    for (const v of lookup.values) {
+      const s = v.k === 'def' ? this.ev.symbol(v.id) : undefined;
+      if (s && isProperty(s)) out.push(s.id);
+    }
+    return out;
+  }
+
+  instanceMember(classes: readonly string[], name: string): Value[] {
+    const lookup = this.classLookup(classes, name);
+    if (lookup.found === 'member') {
+      const methods = lookup.values.filter((v) => v.k === 'def' && this.ev.symbol(v.id)?.kind !== 'class');
+      if (methods.length > 0) {
+        // A property read is a call of its getter: its value is what the getter returns.
+        return unionValues(lookup.values.map((v) => {
+          const s = v.k === 'def' ? this.ev.symbol(v.id) : undefined;
+          return s && isProperty(s) ? this.ev.callResult(v) : [v];
+        }));
+      }
+      return unionValues([lookup.values, this.instanceAttribute(classes, name)]);
+    }
+    const attr = this.instanceAttribute(classes, name);
+    if (attr.length > 0) return attr;
+    return lookup.found === 'ext' ? [EXT] : [];
+  }
+
+  private subclasses: Map<string, string[]> | undefined;
+
+  private readonly overrideMemo = new Map<string, Value[]>();
+
+  /**
+   * Methods named `name` that project subclasses of `cls` define in place of the inherited one:
+   * where `self.m()` may dispatch at runtime. Beyond MAX_OVERRIDES (a template method such as
+   * `Node.render` with dozens of implementations) none are linked: the base method, which the MRO
+   * finds anyway, is the useful answer, and fifty edges from one call would flood a digest.
+   */
+  overrides(cls: string, name: string): Value[] {
+    const key = `${cls}\u0000${name}`;
+    const known = this.overrideMemo.get(key);
+    if (known) return known;
+    const parts: Value[][] = [];
+    for (const sub of this.allSubclasses(cls).slice(1)) {
+      const lookup = this.classLookup(this.mro.mro(sub), name);
+      if (lookup.found !== 'member' || lookup.owner === cls) continue;
+      parts.push(lookup.values.filter((v) => v.k === 'def' && this.ev.symbol(v.id)?.kind === 'method'));
+    }
+    let out = unionValues(parts);
+    if (out.length > MAX_OVERRIDES) out = [];
+    this.overrideMemo.set(key, out);
+    return out;
+  }
+
+  superChains(cls: string): string[][] {
+    const chains = new Map<string, string[]>();
+    for (const id of this.allSubclasses(cls)) {
+      const mro = this.mro.mro(id);
+      const at = mro.indexOf(cls);
+      if (at < 0) continue;
+      const chain = mro.slice(at + 1);
+      chains.set(chain.join('\u0000'), chain);
+    }
+    return [...chains.values()];
+  }
+
+  private readonly subclassMemo = new Map<string, string[]>();
+
+  /** `cls` first, then every project class that inherits from it, breadth-first. */
+  private allSubclasses(cls: string): string[] {
+    const known = this.subclassMemo.get(cls);
+    if (known) return known;
+    const order = this.computeSubclasses(cls);
+    this.subclassMemo.set(cls, order);
+    return order;
+  }
+
+  private computeSubclasses(cls: string): string[] {
+    if (!this.subclasses) {
+      this.subclasses = new Map();
+      for (const s of this.index.byId.values()) {
+        if (s.kind !== 'class') continue;
+        for (const b of this.basesOf(s.id)) {
+          if (b.k !== 'class' || !this.mro.mro(s.id).includes(b.id)) continue; // cycles are no hierarchy
+          const list = this.subclasses.get(b.id);
+          if (list) list.push(s.id);
+          else this.subclasses.set(b.id, [s.id]);
+        }
+      }
+    }
+    const seen = new Set([cls]);
+    const order = [cls];
+    for (let i = 0; i < order.length; i++) {
+      for (const sub of this.subclasses.get(order[i]!) ?? []) {
+        if (!seen.has(sub)) {
+          seen.add(sub);
+          order.push(sub);
+        }
+      }
+    }
+    return order;
+  }
+
+  private readonly basesMemo = new Map<string, BaseRef[]>();
+
+  basesOf(classId: string): BaseRef[] {
+    let bases = this.basesMemo.get(classId);
+    if (!bases) {
+      bases = this.computeBases(classId);
+      this.basesMemo.set(classId, bases);
+    }
+    return bases;
+  }
+
+  private computeBases(classId: string): BaseRef[] {
+    const cls = this.ev.symbol(classId);
+    if (!cls) return [];
+    const scope = definingScope(this.index, cls);
+    const out: BaseRef[] = [];
+    for (const raw of cls.bases) {
+      const text = raw.trim();
+      if (/^\w+\s*=/.test(text) || text.startsWith('*')) continue; // metaclass=..., **kwargs
+      const bracket = text.indexOf('[');
+      const dotted = (bracket < 0 ? text : text.slice(0, bracket)).trim();
+      if (dotted === 'object') continue;
+      if (!DOTTED.test(dotted)) {
+        out.push({ k: 'unknown' });
+        continue;
+      }
+      const values = this.ev.guarded(`base\u0000${classId}\u0000${dotted}`, [] as Value[], () => this.ev.evalRef(scope, dottedToRef(dotted)));
+      const classes = values.filter((v) => v.k === 'def' && this.ev.symbol(v.id)?.kind === 'class' && v.id !== classId);
+      if (classes.length > 0) out.push({ k: 'class', id: (classes[0] as { id: string }).id });
+      else out.push(values.some((v) => v.k === 'ext') ? { k: 'ext' } : { k: 'unknown' });
+    }
+    return out;
+  }
+}

@@ -1,0 +1,379 @@
+// Demand-driven evaluation of names and expressions to project values.
+//
+// Flow-insensitive, like PyCG: a name bound several times in one scope may hold any of its bindings'
+// values, so `x = A(); x = B(); x.m()` links to both `A.m` and `B.m` (the edges, not the line order,
+// are what we keep). Results are memoised per (scope, name); a lookup that re-enters itself (circular
+// imports, `from a import *` cycles, `x = x.next`) sees "not bound" and the cycle ends there.
+// Expression chains are flattened and walked in a loop, so a 10,000-deep `a.b.c...` chain costs no
+// stack; lookups that chain through other lookups (re-export through re-export) stop at MAX_DEPTH
+// levels and yield "unknown", never a guess.
+import type { Binding, ImportRecord, PySymbol, RefExpr } from '../model.js';
+import { resolveFromModule, resolvePlainImport, type ModuleRef } from './imports.js';
+import { ClassModel } from './resolverClasses.js';
+import { BUILTIN_NAMES } from './resolverBuiltins.js';
+import { moduleSymbol, type ProjectIndex } from './resolverIndex.js';
+import { definingScope, enclosingClass, hasDecorator, scopeChain } from './resolverScopes.js';
+import { scopeNames, type ScopeNames } from './resolverScopeNames.js';
+import { annotationNames, dottedToRef } from './resolverTypes.js';
+import { EXT, OPAQUE, unionValues, type Value } from './resolverValues.js';
+import { joinModuleId, moduleExists } from './sourceRoots.js';
+
+const MAX_DEPTH = 150;
+const NOT_BOUND = undefined;
+
+type Lookup = Value[] | typeof NOT_BOUND;
+const IN_PROGRESS: unique symbol = Symbol('in progress');
+// Shared results: value lists are never mutated once returned.
+const BUILTIN: Value[] = [EXT];
+const UNKNOWN: Value[] = [];
+
+export interface AttrObserver {
+  onAttr(receivers: readonly Value[], name: string): void;
+}
+
+export class Evaluator {
+  readonly classes: ClassModel;
+  private readonly localMemo = new Map<PySymbol, Map<string, Lookup | typeof IN_PROGRESS>>();
+  private readonly active = new Set<string>();
+  private depth = 0;
+
+  constructor(readonly index: ProjectIndex) {
+    this.classes = new ClassModel(this);
+  }
+
+  /** Run `fn` under the shared depth limit and a re-entry guard on `key`. */
+  guarded<T>(key: string, fallback: T, fn: () => T): T {
+    if (this.active.has(key) || this.depth >= MAX_DEPTH) return fallback;
+    this.active.add(key);
+    this.depth++;
+    try {
+      return fn();
+    } finally {
+      this.depth--;
+      this.active.delete(key);
+    }
+  }
+
+  symbol(id: string | undefined): PySymbol | undefined {
+    return id === undefined ? undefined : this.index.byId.get(id);
+  }
+
+  // ---- expressions -------------------------------------------------------------------------
+
+  /**
+   * Values of `ref` evaluated in `scope`, iterative over the chain. `observer` sees every attribute
+   * step with the receiver's values (call-site resolution uses it to find property getters).
+   */
+  evalRef(scope: PySymbol, ref: RefExpr, observer?: AttrObserver): Value[] {
+    if (ref.t === 'name') return this.lookupName(scope, ref.name);
+    const ops: ({ op: 'attr'; name: string } | { op: 'call' })[] = [];
+    let base: RefExpr = ref;
+    while (base.t === 'attr' || base.t === 'call') {
+      if (base.t === 'attr') {
+        ops.push({ op: 'attr', name: base.attr });
+        base = base.object;
+      } else {
+        ops.push({ op: 'call' });
+        base = base.callee;
+      }
+    }
+    let values = this.evalBase(scope, base);
+    for (let i = ops.length - 1; i >= 0 && values.length > 0; i--) {
+      const op = ops[i]!;
+      if (observer && op.op === 'attr') observer.onAttr(values, op.name);
+      if (values.length === 1) values = op.op === 'attr' ? this.member(values[0]!, op.name) : this.callResult(values[0]!);
+      else values = unionValues(values.map((v) => (op.op === 'attr' ? this.member(v, op.name) : this.callResult(v))));
+    }
+    return values;
+  }
+
+  private evalBase(scope: PySymbol, base: RefExpr): Value[] {
+    if (base.t === 'name') return this.lookupName(scope, base.name);
+    if (base.t === 'super') {
+      const cls = enclosingClass(this.index, scope);
+      return cls ? [{ k: 'super', cls: cls.id }] : [];
+    }
+    return [OPAQUE];
+  }
+
+  /** Annotation text -> instances of the classes it names (externals stay external). */
+  evalAnnotation(scope: PySymbol, text: string): Value[] {
+    const out: Value[][] = [];
+    for (const name of annotationNames(text)) {
+      out.push(this.evalRef(scope, dottedToRef(name)).flatMap((v): Value[] => {
+        if (v.k === 'def' && this.symbol(v.id)?.kind === 'class') return [{ k: 'inst', id: v.id }];
+        return v.k === 'ext' ? [EXT] : [];
+      }));
+    }
+    return unionValues(out);
+  }
+
+  // ---- names -------------------------------------------------------------------------------
+
+  private readonly chains = new Map<PySymbol, PySymbol[]>();
+
+  private chainOf(scope: PySymbol): PySymbol[] {
+    let chain = this.chains.get(scope);
+    if (!chain) this.chains.set(scope, (chain = scopeChain(this.index, scope)));
+    return chain;
+  }
+
+  /** LEGB lookup; [] means unknown, [EXT] a builtin or external name. */
+  lookupName(scope: PySymbol, name: string): Value[] {
+    const chain = this.chainOf(scope);
+    for (let i = 0; i < chain.length; i++) {
+      const found = this.localName(chain[i]!, name);
+      if (found !== NOT_BOUND) return found;
+    }
+    return BUILTIN_NAMES.has(name) ? BUILTIN : UNKNOWN;
+  }
+
+  /** What `name` is bound to in `scope`'s own namespace, or NOT_BOUND. */
+  /** The scope's name table; the first call for a scope builds it. */
+  names(scope: PySymbol): ScopeNames {
+    let names = this.nameTables.get(scope);
+    if (!names) this.nameTables.set(scope, (names = scopeNames(scope, this.index.children.get(scope.id)?.keys())));
+    return names;
+  }
+
+  private readonly nameTables = new Map<PySymbol, ScopeNames>();
+
+  /** Whether `scope` binds `name` itself. Small scopes are scanned; large ones get a name table. */
+  private mayBind(scope: PySymbol, name: string): boolean {
+    if (scope.bindings.length + scope.imports.length + scope.params.length > 12) return this.names(scope).bound.has(name);
+    if (this.index.children.get(scope.id)?.has(name)) return true;
+    for (const p of scope.params) if (p.name === name) return true;
+    for (const b of scope.bindings) if (b.target.length === 1 && b.target[0] === name) return true;
+    for (const r of scope.imports) {
+      if (r.kind === 'from' ? (r.alias ?? r.name) === name : r.alias !== undefined ? r.alias === name : r.module === name || r.module.startsWith(`${name}.`)) return true;
+    }
+    return false;
+  }
+
+  localName(scope: PySymbol, name: string): Lookup {
+    // The hottest lookup: memoised per scope object then name (no key strings); IN_PROGRESS in the
+    // memo is the re-entry guard. Names a non-module scope does not bind are answered from its name
+    // table without a memo entry (most lookups pass through function scopes on their way out).
+    if (scope.kind !== 'module' && !this.mayBind(scope, name)) return NOT_BOUND;
+    let memo = this.localMemo.get(scope);
+    if (!memo) this.localMemo.set(scope, (memo = new Map()));
+    const known = memo.get(name);
+    if (known === IN_PROGRESS) return NOT_BOUND;
+    if (known !== undefined || memo.has(name)) return known as Lookup;
+    if (this.depth >= MAX_DEPTH) return NOT_BOUND;
+    memo.set(name, IN_PROGRESS);
+    this.depth++;
+    let result: Lookup = NOT_BOUND;
+    try {
+      result = this.computeLocal(scope, name);
+    } finally {
+      this.depth--;
+      memo.set(name, result);
+    }
+    return result;
+  }
+
+  private computeLocal(scope: PySymbol, name: string): Lookup {
+    const parts: Value[][] = [];
+    let bound = false;
+    const paramValues = this.paramValues(scope, name);
+    if (paramValues) {
+      bound = true;
+      parts.push(paramValues);
+    }
+    const small = scope.bindings.length + scope.imports.length + scope.params.length <= 12;
+    const names = small ? undefined : this.names(scope);
+    const bindings = names ? (names.bindings.get(name) ?? []) : scope.bindings.filter((b) => b.target.length === 1 && b.target[0] === name);
+    const imports = names ? (names.imports.get(name) ?? []) : scope.imports.filter((r) => r.kind === 'import' || r.name !== '*');
+    for (const b of bindings) {
+      bound = true;
+      parts.push(this.bindingValues(scope, b));
+    }
+    for (const rec of imports) {
+      const imported = this.importBinding(scope, rec, name);
+      if (imported) {
+        bound = true;
+        parts.push(imported);
+      }
+    }
+    const defs = this.index.children.get(scope.id)?.get(name);
+    if (defs && defs.length > 0) {
+      bound = true;
+      parts.push(defs.map((d): Value => ({ k: 'def', id: d.id })));
+    }
+    if (!bound && scope.kind === 'module') {
+      const starred = this.starLookup(scope, name);
+      if (starred) return starred;
+    }
+    return bound ? unionValues(parts) : NOT_BOUND;
+  }
+
+  private paramValues(scope: PySymbol, name: string): Value[] | undefined {
+    if (scope.kind !== 'function' && scope.kind !== 'method') return undefined;
+    const index = scope.params.findIndex((p) => p.name === name);
+    if (index < 0) return undefined;
+    const param = scope.params[index]!;
+    if (param.kind === 'var_positional' || param.kind === 'var_keyword') return [OPAQUE];
+    if (param.annotation) return this.evalAnnotation(definingScope(this.index, scope), param.annotation);
+    if (index === 0 && scope.kind === 'method' && !hasDecorator(scope, 'staticmethod')) {
+      const cls = this.symbol(scope.parent);
+      if (cls?.kind === 'class') {
+        const isClassLevel = hasDecorator(scope, 'classmethod') || ['__new__', '__init_subclass__', '__class_getitem__'].includes(scope.name.split('.').pop() ?? '');
+        return [isClassLevel ? { k: 'def', id: cls.id, self: true } : { k: 'inst', id: cls.id, self: true }];
+      }
+    }
+    return [];
+  }
+
+  bindingValues(scope: PySymbol, b: Binding): Value[] {
+    const parts: Value[][] = [];
+    if (b.annotation) parts.push(this.evalAnnotation(scope, b.annotation));
+    if (b.value) parts.push(b.value.t === 'other' ? [OPAQUE] : this.evalRef(scope, b.value));
+    return unionValues(parts);
+  }
+
+  private moduleRefValues(ref: ModuleRef): Value[] {
+    if (ref.kind === 'module') return [{ k: 'module', id: ref.id }];
+    return ref.kind === 'ext' ? [EXT] : [];
+  }
+
+  private importBinding(scope: PySymbol, rec: ImportRecord, name: string): Value[] | undefined {
+    const file = this.index.fileOf.get(scope.id);
+    if (!file) return undefined;
+    if (rec.kind === 'import') {
+      if ((rec.alias ?? rec.module.split('.')[0]) !== name) return undefined;
+      return this.moduleRefValues(resolvePlainImport(this.index.table, file.path, rec).ref);
+    }
+    if (rec.name === '*' || (rec.alias ?? rec.name) !== name) return undefined;
+    const from = resolveFromModule(this.index.table, file.path, rec);
+    if (from.kind !== 'module') return this.moduleRefValues(from);
+    return this.moduleMember(from.id, rec.name, false) ?? [];
+  }
+
+  private starLookup(moduleScope: PySymbol, name: string): Lookup {
+    const file = this.index.fileOf.get(moduleScope.id);
+    if (!file) return NOT_BOUND;
+    let external = false;
+    for (const rec of this.names(moduleScope).stars) {
+      if (rec.kind !== 'from') continue;
+      const from = resolveFromModule(this.index.table, file.path, rec);
+      if (from.kind === 'ext') external = true;
+      if (from.kind !== 'module') continue;
+      const found = this.moduleMember(from.id, name, true);
+      if (found) return found;
+    }
+    // A name that may come from `from external import *` is external, not a candidate for guessing.
+    return external ? [EXT] : NOT_BOUND;
+  }
+
+  /** `module.name`: a module-level binding or definition, else a submodule. */
+  moduleMember(moduleId: string, name: string, viaStar: boolean): Lookup {
+    const file = this.index.table.files.get(moduleId);
+    const modSym = file ? moduleSymbol(file) : undefined;
+    if (modSym) {
+      const visible = !viaStar || (modSym.all ? modSym.all.includes(name) : !name.startsWith('_'));
+      if (visible) {
+        const found = this.localName(modSym, name);
+        if (found !== NOT_BOUND) return found;
+      }
+    }
+    if (!viaStar) {
+      const sub = joinModuleId(moduleId, name);
+      if (moduleExists(this.index.table, sub)) return [{ k: 'module', id: sub }];
+    }
+    return NOT_BOUND;
+  }
+
+  // ---- attributes and calls ----------------------------------------------------------------
+
+
+
+
+
+
+
+
+
+
+
+  member(v: Value, name: string): Value[] {
+    switch (v.k) {
+      case 'module':
+        return this.moduleMember(v.id, name, false) ?? this.missingModuleMember(v.id);
+      case 'def': {
+        const s = this.symbol(v.id);
+        if (s?.kind !== 'class') return [EXT]; // attributes of function objects (cache_clear, __name__)
+        const lookup = this.classes.classLookup(this.classes.mro.mro(v.id), name);
+        const found = lookup.found === 'member' ? lookup.values : lookup.found === 'ext' ? [EXT] : [];
+        return v.self && found.some((f) => f.k === 'def') ? unionValues([found, this.classes.overrides(v.id, name)]) : found;
+      }
+      case 'inst': {
+        const found = this.classes.instanceMemberOf(v.id, name);
+        return v.self && found.some((f) => f.k === 'def') ? unionValues([found, this.classes.overrides(v.id, name)]) : found;
+      }
+      case 'super':
+        return unionValues(this.classes.superChains(v.cls).map((chain) => this.classes.instanceMember(chain, name)));
+      case 'ext':
+        return [EXT];
+      case 'opaque':
+        return [OPAQUE];
+    }
+  }
+
+  private missingModuleMember(moduleId: string): Value[] {
+    const file = this.index.table.files.get(moduleId);
+    const modSym = file ? moduleSymbol(file) : undefined;
+    return modSym ? (this.starLookup(modSym, '\u0000') ?? []) : [];
+  }
+
+  /** The value a call of `v` returns. */
+  callResult(v: Value): Value[] {
+    switch (v.k) {
+      case 'def': {
+        const s = this.symbol(v.id);
+        if (!s) return [];
+        if (s.kind === 'class') return [{ k: 'inst', id: s.id }];
+        if (!s.returns) return [];
+        return this.guarded(`ret\u0000${s.id}`, [], () => this.evalAnnotation(definingScope(this.index, s), s.returns!));
+      }
+      case 'inst': {
+        const lookup = this.classes.classLookup(this.classes.mro.mro(v.id), '__call__');
+        return lookup.found === 'member' ? unionValues(lookup.values.map((m) => this.callResult(m))) : lookup.found === 'ext' ? [EXT] : [];
+      }
+      case 'ext':
+        return [EXT];
+      case 'opaque':
+        return [OPAQUE];
+      default:
+        return [];
+    }
+  }
+
+
+
+  /**
+   * Where `super()` inside class `cls` may continue: the rest of the MRO after `cls`, for `cls`
+   * itself and for every project subclass (in `class C(A, B)`, `super()` in A reaches B).
+   */
+
+
+
+
+
+
+  /** How `name` is bound where a lookup from `scope` finds it; undefined when nothing binds it. */
+  binderKind(scope: PySymbol, name: string): 'param' | 'assign' | 'import' | 'def' | undefined {
+    for (const s of this.chainOf(scope)) {
+      if ((s.kind === 'function' || s.kind === 'method') && s.params.some((p) => p.name === name)) return 'param';
+      const names = this.names(s);
+      if (names.bindings.has(name)) return 'assign';
+      if (this.index.children.get(s.id)?.has(name)) return 'def';
+      if (names.imports.has(name)) return 'import';
+    }
+    return undefined;
+  }
+
+  /** Base expressions of a class, resolved in the scope that defines the class. */
+
+
+}

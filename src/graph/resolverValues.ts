@@ -1,0 +1,56 @@
+// What a Python expression may evaluate to, as far as call resolution cares.
+//
+// An evaluation yields a list of values; the empty list means "unknown" (nothing proved), which is
+// what lets the heuristic fallback run. `ext` is a positive fact (an external import or a builtin):
+// calls on it produce no edge at all. `opaque` is a literal, subscript, lambda or operator result:
+// unknown, but a call of a builtin-type method on it (`[].append`, `"".join`) is not linked by name.
+//
+// `self: true` marks the `self`/`cls` parameter of a method of that class: its real class may be any
+// project subclass, so a method call on it also reaches the subclasses' overrides.
+export type Value =
+  | { k: 'module'; id: string }
+  | { k: 'def'; id: string; self?: true }
+  | { k: 'inst'; id: string; self?: true }
+  | { k: 'super'; cls: string }
+  | { k: 'ext' }
+  | { k: 'opaque' };
+
+export const EXT: Value = Object.freeze({ k: 'ext' });
+export const OPAQUE: Value = Object.freeze({ k: 'opaque' });
+
+export function valueKey(v: Value): string {
+  switch (v.k) {
+    case 'module':
+      return `module:${v.id}`;
+    case 'def':
+    case 'inst':
+      return `${v.k}:${v.id}${v.self ? ':self' : ''}`;
+    case 'super':
+      return `super:${v.cls}`;
+    default:
+      return v.k;
+  }
+}
+
+/** Union in first-seen order without duplicates; evaluation order is deterministic, so is this. */
+export function unionValues(lists: readonly (readonly Value[])[]): Value[] {
+  if (lists.length === 1) return lists[0] as Value[];
+  if (lists.length === 2 && lists[1]!.length === 0) return lists[0] as Value[];
+  if (lists.length === 2 && lists[0]!.length === 0) return lists[1] as Value[];
+  const seen = new Set<string>();
+  const out: Value[] = [];
+  for (const list of lists) {
+    for (const v of list) {
+      const key = valueKey(v);
+      if (!seen.has(key)) {
+        seen.add(key);
+        out.push(v);
+      }
+    }
+  }
+  return out;
+}
+
+export function isExternalOnly(values: readonly Value[]): boolean {
+  return values.length > 0 && values.every((v) => v.k === 'ext');
+}
