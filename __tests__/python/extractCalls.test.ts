@@ -47,6 +47,17 @@ describe('RefExpr shapes', () => {
     ]);
   });
 
+  it('treats prefixed string literals, literals and keywords as `other` bases', async () => {
+    const record = await extract('r"a".join(x)\nf"{y}".format(z)\n[1, 2].count(1)\nNone.x()\n(a or b).m()\n');
+    expect(calls(symbol(record, 'pkg.mod'))).toEqual([
+      'call:<other>.join@1',
+      'call:<other>.format@2',
+      'call:<other>.count@3',
+      'call:<other>.x@4',
+      'call:<other>.m@5',
+    ]);
+  });
+
   it('reports the line where each link of a multi-line chain is written', async () => {
     const record = await extract(py`
       def q(session):

@@ -31,7 +31,8 @@ export function refFromDottedText(text: string): RefExpr | undefined {
 
 const IDENT = /[\p{L}\p{Nl}_][\p{L}\p{Nl}\p{Mn}\p{Mc}\p{Nd}\p{Pc}]*/uy;
 const STRING_START = /[rRuUbBfF]{0,2}["']/y;
-const NOT_NAMES = new Set(['None', 'True', 'False', 'lambda', 'not', 'await', 'yield', 'if', 'else', 'and', 'or', 'in', 'is']);
+const CONSTANTS = new Set(['None', 'True', 'False']);
+const NOT_NAMES = new Set(['lambda', 'not', 'await', 'yield', 'if', 'else', 'and', 'or', 'in', 'is']);
 
 /**
  * The RefExpr of an expression from its source text alone: a primary (name, literal, bracket) and
@@ -44,17 +45,22 @@ export function refFromText(text: string): RefExpr | undefined {
   let end = text.length;
   while (end > i && /\s/.test(text[end - 1]!)) end--;
   // `(expr)` around the whole text: unwrap, iteratively (5,000-deep parentheses are legal).
-  while (text[i] === '(' && closingBracket(text, i) === end) i = skipSpace(text, i + 1), (end = trimEnd(text, end - 1));
+  while (text[i] === '(' && closingBracket(text, i) === end) {
+    i = skipSpace(text, i + 1);
+    end = trimEnd(text, end - 1);
+  }
   let base: RefExpr = OTHER;
+  STRING_START.lastIndex = i;
+  const isString = STRING_START.test(text); // before names: `r"..."` and `f"..."` start like one
   IDENT.lastIndex = i;
-  const ident = IDENT.exec(text);
+  const ident = isString ? null : IDENT.exec(text);
   if (ident) {
     if (NOT_NAMES.has(ident[0])) return OTHER;
-    base = { t: 'name', name: ident[0] };
+    // None/True/False are constants, not names; links may still follow, as for any literal.
+    if (!CONSTANTS.has(ident[0])) base = { t: 'name', name: ident[0] };
     i += ident[0].length;
   } else {
-    STRING_START.lastIndex = i;
-    if (STRING_START.test(text)) {
+    if (isString) {
       // One literal or several implicitly concatenated ones: the base is `other`, links may follow.
       for (;;) {
         STRING_START.lastIndex = i;

@@ -1,0 +1,50 @@
+// Decorators, read from their text: what they say (for `decorators`) and what they call (a CallSite
+// with via 'decorator', charged to the scope that defines the decorated symbol).
+import type { RefExpr } from '../model.js';
+import type { Decorator } from './extractScope.js';
+import { refExprOf, refFromDottedText } from './extractRef.js';
+import { closingBracket, withoutComments } from './extractText.js';
+import type { SyntaxNode } from './treeSitter.js';
+
+export interface DecoratorRead {
+  decorator: Decorator;
+  callee?: RefExpr;
+  /** Where the callee's node starts, when read from text: the `@callee` capture there is this decorator's. */
+  calleeStart?: number;
+  /** The callee's node id, when read from the tree. */
+  calleeId?: number;
+}
+
+export function readDecorator(node: SyntaxNode): DecoratorRead {
+  const source = node.text;
+  const afterAt = source.replace(/^@\s*/, '');
+  const expr = withoutComments(afterAt);
+  const decorator: Decorator = {
+    text: expr,
+    row: node.startPosition.row,
+    column: node.startPosition.column,
+    end: node.startIndex + source.length,
+  };
+  const fromText = calleeFromText(expr);
+  if (fromText) return { decorator, callee: fromText, calleeStart: node.startIndex + (source.length - afterAt.length) };
+  // Unusual shapes (`@a(x).b`, `@x[0]`): walk the nodes.
+  const exprNode = node.firstNamedChild;
+  const fn = exprNode?.type === 'call' ? exprNode.childForFieldName('function') : exprNode;
+  return fn ? { decorator, callee: refExprOf(fn), calleeId: fn.id } : { decorator };
+}
+
+/** `@name`, `@a.b`, `@a.b(args)`: the callee is the dotted name; undefined for other shapes. */
+function calleeFromText(expr: string): RefExpr | undefined {
+  const plain = refFromDottedText(expr);
+  if (plain) return plain;
+  const open = expr.indexOf('(');
+  if (open <= 0) return undefined;
+  const head = refFromDottedText(expr.slice(0, open).trimEnd());
+  return head && closingBracket(expr, open) === expr.length ? head : undefined;
+}
+
+/** Decorators apply to the next definition only when nothing but blank lines and comments sits between. */
+export function decoratesNext(source: string, decorators: readonly Decorator[], defStart: number): boolean {
+  const gap = source.slice(decorators[decorators.length - 1]!.end, defStart);
+  return /^(?:\s|#[^\n]*)*$/.test(gap);
+}
