@@ -14,6 +14,10 @@ import {
   type DocumentRenderer,
 } from './document.js';
 
+/** How a file group and a packed symbol open in this layout; comment trimming cuts at these lines. */
+export const FILE_GROUP_HEADING = /^## `/;
+export const PACKED_SYMBOL_HEADING = /^### `/;
+
 export function markdownItem(item: DigestItem): string {
   const where = `${item.file}:${item.startLine}-${item.endLine}`;
   return `### ${codeSpan(item.id)} (${item.kind}, ${item.mode}) — ${codeSpan(where)}\n\n${codeFence(item.text)}`;

@@ -1,0 +1,112 @@
+// `npm run bench`: indexes real corpora and reports where the time and memory go.
+//
+// Each corpus is measured in its own child process (this script with `--worker`): peak RSS is a
+// per-process high-water mark, so a shared process would report the largest corpus for every later
+// one, and one corpus's heap and JIT state would colour the next. The parent fetches corpora, starts
+// the workers one after another (never in parallel: they would compete for the 2 cores they measure),
+// and prints. A benchmark reports; it never fails on a missed target. Exit 1 only when a corpus cannot
+// be fetched or measured, 2 on a usage error.
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { parseBenchArgs, UsageError, USAGE, type BenchSettings, type CorpusChoice } from './bench/args.js';
+import { describeEnvironment } from './bench/environment.js';
+import { measureCorpus } from './bench/measure.js';
+import { loadStages } from './bench/modules.js';
+import type { PackTarget } from './bench/packing.js';
+import { evaluateTargets, renderText, type BenchSettingsEcho, type CorpusReport } from './bench/report.js';
+import { CorpusError, ensureCorpus } from './corpus.js';
+
+interface WorkerJob {
+  name: string;
+  origin: string;
+  root: string;
+  target: PackTarget;
+  settings: BenchSettingsEcho;
+}
+
+const log = (line: string): void => void process.stderr.write(`${line}\n`);
+
+async function runWorker(job: WorkerJob): Promise<void> {
+  const gc = (globalThis as { gc?: () => void }).gc;
+  if (!gc) log('bench: started without --expose-gc; heap figures will be n/a and runs noisier');
+  const measured = await measureCorpus(job.root, await loadStages(), { ...job.settings, target: job.target, log }, gc);
+  const report: CorpusReport = { name: job.name, origin: job.origin, ...measured, targets: evaluateTargets(measured) };
+  process.stdout.write(JSON.stringify(report));
+}
+
+function jobFor(choice: CorpusChoice, settings: BenchSettingsEcho, benchDir: string): WorkerJob {
+  if (choice.kind === 'path') {
+    return { name: choice.path.split('/').filter(Boolean).at(-1) ?? choice.path, origin: `directory ${choice.path}`, root: choice.path, target: choice.target, settings };
+  }
+  const corpus = ensureCorpus(choice.spec, benchDir);
+  return { name: corpus.name, origin: corpus.origin, root: corpus.root, target: choice.target, settings };
+}
+
+/** Runs one corpus in a child Node with the same loader flags (tsx) plus --expose-gc. */
+function spawnWorker(job: WorkerJob): Promise<CorpusReport> {
+  const execArgv = process.execArgv.includes('--expose-gc') ? process.execArgv : [...process.execArgv, '--expose-gc'];
+  const script = fileURLToPath(import.meta.url);
+  return new Promise((resolvePromise, reject) => {
+    const child = spawn(process.execPath, [...execArgv, script, '--worker', JSON.stringify(job)], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    const chunks: Buffer[] = [];
+    child.stdout.on('data', (c: Buffer) => chunks.push(c));
+    child.on('error', reject);
+    child.on('close', (code) => {
+      if (code !== 0) return reject(new Error(`measuring ${job.name} failed (worker exit ${code}); see the messages above`));
+      try {
+        resolvePromise(JSON.parse(Buffer.concat(chunks).toString('utf8')) as CorpusReport);
+      } catch {
+        reject(new Error(`measuring ${job.name}: the worker printed no result`));
+      }
+    });
+  });
+}
+
+async function main(argv: string[]): Promise<number> {
+  if (argv[0] === '--worker' && argv[1]) {
+    await runWorker(JSON.parse(argv[1]) as WorkerJob);
+    return 0;
+  }
+  let settings: Readonly<BenchSettings>;
+  try {
+    settings = parseBenchArgs(argv);
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    log(`bench: ${error.message}\n${USAGE}`);
+    return 2;
+  }
+  const echo: BenchSettingsEcho = {
+    rounds: settings.rounds,
+    warmup: settings.warmup,
+    budget: settings.budget,
+    packRuns: settings.packRuns,
+    maxFileBytes: settings.maxFileBytes,
+  };
+  const environment = describeEnvironment();
+  const reports: CorpusReport[] = [];
+  for (const choice of settings.corpora) {
+    let job: WorkerJob;
+    try {
+      job = jobFor(choice, echo, settings.benchDir);
+    } catch (error) {
+      if (!(error instanceof CorpusError)) throw error;
+      log(`bench: cannot fetch the corpus: ${error.message}`);
+      return 1;
+    }
+    log(`bench: ${job.name} (${job.origin})`);
+    try {
+      reports.push(await spawnWorker(job));
+    } catch (error) {
+      log(`bench: ${(error as Error).message}`);
+      return 1;
+    }
+  }
+  process.stdout.write(
+    settings.json ? `${JSON.stringify({ environment, settings: echo, corpora: reports }, null, 2)}\n` : renderText(environment, echo, reports),
+  );
+  return 0;
+}
+
+process.exitCode = await main(process.argv.slice(2));

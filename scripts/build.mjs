@@ -1,0 +1,137 @@
+// Builds the committed bundles: dist/index.js (the action) and dist/cli.js (the CLI).
+//
+//   node scripts/build.mjs                 build into dist/
+//   node scripts/build.mjs --check         build into a temp dir; exit 1 listing files that differ from dist/
+//   node scripts/build.mjs --out DIR       build into (or, with --check, compare against) DIR instead of dist/
+//   node scripts/build.mjs --entries index build only the named bundles (comma-separated: index,cli)
+//
+// Decisions:
+// - ESM, platform node, target node20 (the CLI's engines floor; the action runs on node24), one
+//   self-contained file per entry: dist/ runs from a bare copy with no node_modules.
+// - CJS dependencies bundled into ESM call `require` for Node built-ins: the banner defines it with
+//   createRequire. dist/package.json says "type": "module" so the bundles load as ESM wherever
+//   dist/ is copied, whatever package.json (or none) sits above it.
+// - Deterministic: fixed entry order, paths relative to the repo root in the few comments esbuild
+//   writes, no source maps (they would carry absolute paths), legal comments collected at the end of
+//   each file, no timestamps. The same sources always give the same bytes: `--check` relies on it.
+// - The tree-sitter runtime and Python grammar (.wasm) are copied beside the bundles:
+//   src/python/treeSitter.ts looks next to the running file first.
+// - A missing entry is skipped with a warning, so the action builds before the CLI exists and back.
+import { build } from 'esbuild';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+
+/** Output name -> entry candidates, first existing wins (bin.ts is the CLI's process entry; main.ts has no side effects). */
+const ENTRIES = [
+  ['index', ['src/action/main.ts']],
+  ['cli', ['src/cli/bin.ts', 'src/cli/main.ts']],
+];
+
+const WASM = ['node_modules/web-tree-sitter/tree-sitter.wasm', 'node_modules/tree-sitter-python/tree-sitter-python.wasm'];
+
+const BANNER = "import { createRequire as __repodigestCreateRequire } from 'node:module';\nconst require = __repodigestCreateRequire(import.meta.url);";
+
+export async function buildInto(outDir, only) {
+  mkdirSync(outDir, { recursive: true });
+  const built = [];
+  for (const [name, candidates] of ENTRIES) {
+    if (only && !only.includes(name)) continue;
+    const entry = candidates.find((c) => existsSync(join(root, c)));
+    if (!entry) {
+      console.warn(`warning: no entry for dist/${name}.js (looked for ${candidates.join(', ')}); skipped.`);
+      continue;
+    }
+    await build({
+      absWorkingDir: root,
+      entryPoints: [entry],
+      outfile: join(outDir, `${name}.js`),
+      bundle: true,
+      format: 'esm',
+      platform: 'node',
+      target: 'node20',
+      banner: { js: BANNER },
+      legalComments: 'eof',
+      sourcemap: false,
+      charset: 'utf8',
+      logLevel: 'warning',
+      // Some packages ship both builds; prefer the ESM one so import.meta-based code stays intact.
+      mainFields: ['module', 'main'],
+      // Module paths (in esbuild's `// node_modules/...` comments) stay relative to this checkout even
+      // when node_modules is a link; with npm's real directories this changes nothing.
+      preserveSymlinks: true,
+      conditions: ['node', 'import'],
+    });
+    built.push(`${name}.js`);
+  }
+  for (const wasm of WASM) {
+    const from = join(root, wasm);
+    if (!existsSync(from)) throw new Error(`Missing ${wasm}: run npm ci first.`);
+    copyFileSync(from, join(outDir, wasm.split('/').pop()));
+  }
+  writeFileSync(join(outDir, 'package.json'), '{\n  "type": "module"\n}\n');
+  return built;
+}
+
+function listFiles(dir) {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((d) => d.isFile())
+    .map((d) => relative(dir, join(d.parentPath ?? d.path, d.name)).split('\\').join('/'))
+    .sort();
+}
+
+/** Files that differ between two directories (missing on either side counts). */
+export function differingFiles(expectedDir, actualDir) {
+  const names = [...new Set([...listFiles(expectedDir), ...listFiles(actualDir)])].sort();
+  return names.filter((n) => {
+    const a = join(expectedDir, n);
+    const b = join(actualDir, n);
+    return !existsSync(a) || !existsSync(b) || !readFileSync(a).equals(readFileSync(b));
+  });
+}
+
+function flag(name) {
+  const at = process.argv.indexOf(name);
+  return at < 0 ? undefined : process.argv[at + 1];
+}
+
+async function main() {
+  const check = process.argv.includes('--check');
+  const only = flag('--entries')?.split(',');
+  const dist = flag('--out') ?? join(root, 'dist');
+  if (!check) {
+    const out = dist;
+    if (!only) rmSync(out, { recursive: true, force: true });
+    const built = await buildInto(out, only);
+    console.log(`built ${built.map((f) => join(relative(root, out) || '.', f)).join(', ')} and copied the tree-sitter .wasm files`);
+    return;
+  }
+  const temp = mkdtempSync(join(tmpdir(), 'repodigest-build-'));
+  try {
+    await buildInto(temp, only);
+    const differ = differingFiles(temp, dist).filter((f) => !only || existsSync(join(temp, f)));
+    if (differ.length > 0) {
+      console.error(`dist/ is not current; these files differ from a fresh build (run npm run build):`);
+      for (const f of differ) console.error(`  ${relative(root, join(dist, f))}`);
+      process.exitCode = 1;
+    } else {
+      console.log('dist/ is current.');
+    }
+  } finally {
+    rmSync(temp, { recursive: true, force: true });
+  }
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  try {
+    await main();
+  } catch (error) {
+    // esbuild has already printed its diagnostics; anything else gets one line.
+    if (!error?.errors) console.error(`build failed: ${error?.message ?? error}`);
+    process.exitCode = 1;
+  }
+}

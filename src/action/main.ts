@@ -1,0 +1,65 @@
+// Entry of the action bundle (dist/index.js): settings -> digest -> publish. The only place that
+// fails the step: every error, expected or not, ends here as one core.setFailed line (the stack is
+// printed only with ACTIONS_STEP_DEBUG, through core.debug).
+//
+// Two ways in: the normal run produces a digest with the pipeline; `post-digest` instead posts a digest
+// file made earlier (the second half of the fork-safe two-workflow pattern), with no analysis at all.
+import { existsSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import * as core from '@actions/core';
+import { readEvent } from './event.js';
+import { produceDigest } from './pipelineDigest.js';
+import { publish, writeDigestFiles, type Delivery } from './publish.js';
+import { createOctokit, pullFilesLister } from './octokit.js';
+import { digestRequest, type DigestServices } from './runDigest.js';
+import { readSettings, type Settings } from './settings.js';
+
+async function run(env: NodeJS.ProcessEnv): Promise<void> {
+  try {
+    const settings = readSettings({ getInput: (name) => core.getInput(name), workspace: env['GITHUB_WORKSPACE'] || process.cwd() });
+    const event = readEvent({ env, readFile: (p) => readFileSync(p, 'utf8') });
+    const delivery = settings.postDigest !== '' ? existingDigest(settings, event) : await freshDigest(settings, event, env);
+    await publish(settings, event, delivery, env);
+  } catch (error) {
+    core.debug((error as Error).stack ?? String(error));
+    core.setFailed(failureMessage(error));
+  }
+}
+
+/** One line: the message, and the remedy when the error carries one (RepoDigestError). */
+function failureMessage(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  const remedy = (error as { remedy?: unknown }).remedy;
+  const text = typeof remedy === 'string' && remedy !== '' ? `${error.message} (${remedy})` : error.message;
+  return text.replace(/\s+/g, ' ').trim();
+}
+
+async function freshDigest(settings: Readonly<Settings>, event: ReturnType<typeof readEvent>, env: NodeJS.ProcessEnv): Promise<Delivery> {
+  const request = digestRequest(settings, event);
+  const services: DigestServices = {};
+  if (request.kind === 'pr' && request.prNumber !== undefined && settings.githubToken !== '' && event.owner && event.repo) {
+    services.listPullFiles = pullFilesLister(createOctokit(settings.githubToken, env), event.owner, event.repo, request.prNumber);
+  }
+  const product = await produceDigest(settings, request, services);
+  for (const warning of product.warnings) core.warning(warning);
+  core.info(`Digest: ${product.totalTokens} of ${product.budget} tokens, ${product.packedSymbols} symbols packed, ${product.skippedSymbols} skipped.`);
+  return writeDigestFiles(settings, product, join(env['RUNNER_TEMP'] || tmpdir(), 'repodigest'));
+}
+
+function existingDigest(settings: Readonly<Settings>, event: ReturnType<typeof readEvent>): Delivery {
+  const path = settings.postDigest;
+  if (!existsSync(path)) throw new Error(`Invalid input 'post-digest': '${path}'. Expected an existing digest file.`);
+  const json = join(dirname(path), 'digest.json');
+  const hasJson = existsSync(json) && json !== path;
+  return {
+    markdown: readFileSync(path, 'utf8'),
+    digestPath: path,
+    jsonPath: hasJson ? json : '',
+    artifactFiles: hasJson ? [path, json] : [path],
+    totals: {},
+    ...(event.name === 'workflow_run' && event.headSha ? { requireHeadSha: event.headSha } : {}),
+  };
+}
+
+await run(process.env);

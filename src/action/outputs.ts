@@ -1,0 +1,51 @@
+// Step outputs: every output in action.yml is set on every run ('' when it does not apply), so a
+// downstream step can test `steps.x.outputs.comment-id != ''` instead of guessing whether it exists.
+import * as core from '@actions/core';
+
+export interface ActionOutputs {
+  digestPath: string;
+  jsonPath: string;
+  totalTokens: number | undefined;
+  budget: number | undefined;
+  changedSymbols: number | undefined;
+  packedSymbols: number | undefined;
+  skippedSymbols: number | undefined;
+  commentId: number | undefined;
+  commentUrl: string | undefined;
+  artifactId: number | undefined;
+}
+
+/** Output names in action.yml order. */
+export const OUTPUT_NAMES = [
+  'digest-path',
+  'json-path',
+  'total-tokens',
+  'budget',
+  'changed-symbols',
+  'packed-symbols',
+  'skipped-symbols',
+  'comment-id',
+  'comment-url',
+  'artifact-id',
+] as const;
+
+export function outputRecord(o: ActionOutputs): Record<(typeof OUTPUT_NAMES)[number], string> {
+  const s = (v: string | number | undefined): string => (v === undefined ? '' : String(v));
+  return {
+    'digest-path': o.digestPath,
+    'json-path': o.jsonPath,
+    'total-tokens': s(o.totalTokens),
+    budget: s(o.budget),
+    'changed-symbols': s(o.changedSymbols),
+    'packed-symbols': s(o.packedSymbols),
+    'skipped-symbols': s(o.skippedSymbols),
+    'comment-id': s(o.commentId),
+    'comment-url': s(o.commentUrl),
+    'artifact-id': s(o.artifactId),
+  };
+}
+
+export function setOutputs(o: ActionOutputs, setOutput: (name: string, value: string) => void = core.setOutput): void {
+  const record = outputRecord(o);
+  for (const name of OUTPUT_NAMES) setOutput(name, record[name]);
+}
