@@ -1,11 +1,10 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
-import { promises as fsp } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { findCodingCookie } from '../../src/files/decode.js';
 import type { ReadDeps } from '../../src/files/read.js';
-import { readPythonSource } from '../../src/files/read.js';
+import { createSourceReader, defaultReadDeps, readPythonSource } from '../../src/files/read.js';
 import { errnoError, link, runningAsRoot, tempDir, writeTree } from './tempTree.js';
 
 const MB = 1024 * 1024;
@@ -137,8 +136,8 @@ describe('readPythonSource: skips with reasons', () => {
     const root = tempDir();
     writeTree(root, { 'm.py': 'x = 1\n' });
     const deps: ReadDeps = {
-      realpath: (p) => fsp.realpath(p),
-      open: async (p) => {
+      ...defaultReadDeps,
+      open: (p) => {
         throw errnoError('EACCES', 'open', p);
       },
     };
@@ -195,5 +194,61 @@ describe('cp1252 (decoded by hand: Node 20 TextDecoder maps windows-1252 like la
       text: '# coding: cp1252\ns = "\ufffdé"\n',
       notes: ['not valid cp1252: undecodable bytes replaced with U+FFFD'],
     });
+  });
+});
+
+describe('createSourceReader: one reader per run', () => {
+  it('resolves the root realpath once, the file realpath for every read', async () => {
+    const root = tempDir();
+    writeTree(root, { 'a.py': 'a = 1\n', 'pkg/b.py': 'b = 2\n' });
+    const calls: string[] = [];
+    const deps: ReadDeps = { ...defaultReadDeps, realpath: (p) => (calls.push(p), defaultReadDeps.realpath(p)) };
+    const reader = createSourceReader(root, { maxBytes: MB }, deps);
+    expect(reader.read('a.py')).toEqual({ ok: true, text: 'a = 1\n', notes: [] });
+    expect(reader.read('pkg/b.py')).toEqual({ ok: true, text: 'b = 2\n', notes: [] });
+    expect(reader.read('a.py')).toEqual({ ok: true, text: 'a = 1\n', notes: [] });
+    expect(calls).toEqual([root, path.join(root, 'a.py'), path.join(root, 'pkg/b.py'), path.join(root, 'a.py')]);
+  });
+
+  it('catches a directory swapped for an outside symlink during the run', async () => {
+    const outside = tempDir('repodigest-outside-');
+    writeTree(outside, { 'b.py': 'SECRET = 1\n' });
+    const root = tempDir();
+    writeTree(root, { 'a.py': 'a = 1\n', 'pkg/b.py': 'b = 2\n' });
+    const reader = createSourceReader(root, { maxBytes: MB });
+    expect(reader.read('pkg/b.py')).toEqual({ ok: true, text: 'b = 2\n', notes: [] });
+    fs.rmSync(path.join(root, 'pkg'), { recursive: true });
+    link(root, 'pkg', outside);
+    expect(reader.read('pkg/b.py')).toEqual({ ok: false, reason: 'symlink points outside the scan root' });
+  });
+
+  it('reads a file that grew after fstat only up to the cap (maxBytes + 1 bytes)', async () => {
+    const root = tempDir();
+    writeTree(root, { 'm.py': 'x = 1\n' });
+    let grown = false;
+    let requested = 0;
+    const deps: ReadDeps = {
+      ...defaultReadDeps,
+      read: (fd, buffer, offset, length) => {
+        if (!grown) {
+          fs.appendFileSync(path.join(root, 'm.py'), 'y = 2\n'.repeat(1000));
+          grown = true;
+        }
+        requested += length;
+        return defaultReadDeps.read(fd, buffer, offset, length);
+      },
+    };
+    expect(createSourceReader(root, { maxBytes: 100 }, deps).read('m.py')).toEqual({
+      ok: false,
+      reason: 'larger than 100 bytes (grew while being read); raise --max-file-bytes to include it',
+    });
+    expect(requested).toBeLessThanOrEqual(101);
+  });
+
+  it('reads a file larger than its first buffer (sizes around the growth steps)', async () => {
+    const root = tempDir();
+    const content = 'value = "' + 'é'.repeat(40_000) + '"\n';
+    writeTree(root, { 'm.py': content });
+    expect(createSourceReader(root, { maxBytes: MB }).read('m.py')).toEqual({ ok: true, text: content, notes: [] });
   });
 });

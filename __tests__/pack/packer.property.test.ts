@@ -44,6 +44,7 @@ function program(specs: { lines: number; calls: number[]; backticks: boolean; in
 
 describe('packContext property', () => {
   it('never exceeds the budget, states its exact size, and is deterministic', () => {
+    let cheapSkips = 0;
     fc.assert(
       fc.property(
         fc.array(fnSpec, { minLength: 1, maxLength: 12 }),
@@ -83,9 +84,31 @@ describe('packContext property', () => {
           expect(result.content).toContain(`Token usage: ${size} / ${budget} (`);
           expect(new Set(result.packed.map((p) => p.id)).size).toBe(result.packed.length);
           expect(pack(createTokenCounter('o200k_base'), true).content).toBe(result.content);
+
+          // Cheap skips (a lower bound instead of an exact count) are sound: every "at least N" is at
+          // most the exact count and more than what was left, and the same candidates are packed and
+          // skipped, in the same order, as with the bound switched off.
+          for (const skip of result.skipped) {
+            const m = /^does not fit: needs at least (\d+) tokens, (\d+) left$/.exec(skip.reason);
+            if (!m) continue;
+            cheapSkips++;
+            const symbol = symbols.get(skip.id)!;
+            const exact = counter.count(signaturesOnly && !roots.includes(skip.id) ? symbol.signature : symbol.full);
+            expect(skip.tokens).toBe(Number(m[1]));
+            expect(skip.tokens).toBeLessThanOrEqual(exact);
+            expect(skip.tokens).toBeGreaterThan(Number(m[2]));
+          }
+          const exactOnly = pack({ encoding: counter.encoding, count: (t) => counter.count(t), atLeast: () => 0 }, false);
+          const dropped = (r: typeof result) => r.skipped.some((k) => k.reason.startsWith('dropped'));
+          if (!dropped(result) && !dropped(exactOnly)) {
+            expect(result.packed).toEqual(exactOnly.packed);
+            expect(result.skipped.map((k) => k.id)).toEqual(exactOnly.skipped.map((k) => k.id));
+          }
         },
       ),
       { numRuns: 120, seed: 20261130 },
     );
+    // The runs must reach the lower-bound skip, or its checks above prove nothing.
+    expect(cheapSkips).toBeGreaterThan(0);
   });
 });

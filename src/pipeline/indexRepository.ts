@@ -2,7 +2,7 @@
 // Per-file failures never abort the run: every file that is not indexed, or only partly, is
 // reported in skippedFiles / the file's notes with its reason.
 import { discoverPythonFiles } from '../files/discover.js';
-import { readPythonSource } from '../files/read.js';
+import { createSourceReader } from '../files/read.js';
 import { buildCallGraph } from '../graph/callGraph.js';
 import type { FileRecord, PySymbol, RepoIndex, SkippedFile } from '../model.js';
 import { extractFile } from '../python/extract.js';
@@ -39,9 +39,11 @@ export async function scanRepository(root: string, options: IndexOptions = {}): 
   const parser = await loadPythonParser();
   const files: FileRecord[] = [];
   const skippedFiles: SkippedFile[] = [...discovered.skipped];
+  // One reader per run: it resolves the root's realpath once (files/read.ts).
+  const reader = createSourceReader(root, { maxBytes });
   let done = 0;
   for (const path of discovered.python) {
-    const read = await readPythonSource(root, path, { maxBytes });
+    const read = reader.read(path);
     if (!read.ok) {
       skippedFiles.push({ path, reason: read.reason });
     } else {

@@ -34,6 +34,7 @@ export interface DigestItem {
   text: string;
 }
 
+/** `tokens` is exact, or a lower bound when the reason says "at least" (the packer proved it cannot fit without counting). */
 export interface DigestSkip {
   id: string;
   tokens: number;
