@@ -17,6 +17,7 @@
 // - The tree-sitter runtime and Python grammar (.wasm) are copied beside the bundles:
 //   src/python/treeSitter.ts looks next to the running file first.
 // - A missing entry is skipped with a warning, so the action builds before the CLI exists and back.
+import { execFileSync } from 'node:child_process';
 import { build } from 'esbuild';
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -29,6 +30,8 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const ENTRIES = [
   ['index', ['src/action/main.ts']],
   ['cli', ['src/cli/bin.ts', 'src/cli/main.ts']],
+  // The package API (package.json "exports"); its declarations come from tsc into types/.
+  ['api', ['src/index.ts']],
 ];
 
 const WASM = ['node_modules/web-tree-sitter/tree-sitter.wasm', 'node_modules/tree-sitter-python/tree-sitter-python.wasm'];
@@ -66,6 +69,13 @@ export async function buildInto(outDir, only) {
       conditions: ['node', 'import'],
     });
     built.push(`${name}.js`);
+  }
+  if (built.includes('api.js')) {
+    // Declarations for the package API: emitted by tsc itself, so they match the sources exactly.
+    execFileSync(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-p', join(root, 'tsconfig.types.json'), '--outDir', join(outDir, 'types')], {
+      cwd: root,
+      stdio: 'inherit',
+    });
   }
   for (const wasm of WASM) {
     const from = join(root, wasm);
