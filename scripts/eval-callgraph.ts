@@ -1,6 +1,6 @@
 // Scores the resolver on the categorised suite in __tests__/fixtures/callgraph and prints the table.
-// Run: npx tsx scripts/eval-callgraph.ts [--resolved-only] [--details]
-//      node --expose-gc --import tsx scripts/eval-callgraph.ts --cost <dir> [--rounds N]   (resolution cost)
+// Run: npx tsx scripts/eval-callgraph.ts [--resolved-only] [--details] [--parameter-flow]
+//      node --expose-gc --import tsx scripts/eval-callgraph.ts --cost <dir> [--rounds N] [--parameter-flow]   (resolution cost)
 //
 // Each case is a directory <category>/<case>/ holding a small Python program (the scan root of that
 // case) and expected.json: {"calls": [[from, to], ...]} with symbol ids (module ids are path-based
@@ -10,7 +10,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { FileRecord } from '../src/model.js';
-import { resolveCallGraph } from '../src/graph/resolve.js';
+import { resolveCallGraph, type ResolveOptions } from '../src/graph/resolve.js';
 import { caseCounts, scoreByCategory, type CaseResult, type EdgePair, type Score } from '../src/graph/resolverScore.js';
 import { extractFile } from '../src/python/extract.js';
 import { loadPythonParser, type PythonParser } from '../src/python/treeSitter.js';
@@ -68,9 +68,9 @@ export function extractDir(parser: PythonParser, dir: string): FileRecord[] {
   return pythonFiles(dir).map((p) => extractFile(parser, relative(dir, p).split(sep).join('/'), readFileSync(p, 'utf8')));
 }
 
-export function runSuite(parser: PythonParser, cases: readonly SuiteCase[], resolvedOnly = false): CaseResult[] {
+export function runSuite(parser: PythonParser, cases: readonly SuiteCase[], resolvedOnly = false, options: ResolveOptions = {}): CaseResult[] {
   return cases.map((c) => {
-    const edges = resolveCallGraph(extractDir(parser, c.dir));
+    const edges = resolveCallGraph(extractDir(parser, c.dir), options);
     const actual = edges
       .filter((e) => e.kind === 'calls' && (!resolvedOnly || e.resolution === 'resolved'))
       .map((e) => [e.from, e.to] as const);
@@ -99,7 +99,7 @@ const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floo
  * Parse+extract versus resolution, in process CPU time (wall time swings with machine load), over
  * interleaved rounds; the median of each is reported. Sources are read once, before timing.
  */
-async function measureCost(root: string, rounds: number): Promise<void> {
+async function measureCost(root: string, rounds: number, options: ResolveOptions): Promise<void> {
   const parser = await loadPythonParser();
   const paths = pythonFiles(root);
   const texts = paths.map((p) => readFileSync(p, 'utf8'));
@@ -116,7 +116,7 @@ async function measureCost(root: string, rounds: number): Promise<void> {
     extract.push(cpuMs() - t);
     collect();
     t = cpuMs();
-    edges = resolveCallGraph(files);
+    edges = resolveCallGraph(files, options);
     resolve.push(cpuMs() - t);
   }
   const counts = new Map<string, number>();
@@ -136,16 +136,17 @@ async function measureCost(root: string, rounds: number): Promise<void> {
 }
 
 async function main(): Promise<void> {
+  const options: ResolveOptions = process.argv.includes('--parameter-flow') ? { parameterFlow: true } : {};
   const costAt = process.argv.indexOf('--cost');
   if (costAt >= 0) {
     const root = process.argv[costAt + 1];
     if (!root) throw new Error('--cost needs a directory: npx tsx scripts/eval-callgraph.ts --cost <dir>');
     const roundsAt = process.argv.indexOf('--rounds');
-    await measureCost(root, roundsAt >= 0 ? Number(process.argv[roundsAt + 1]) : 5);
+    await measureCost(root, roundsAt >= 0 ? Number(process.argv[roundsAt + 1]) : 5, options);
     return;
   }
   const resolvedOnly = process.argv.includes('--resolved-only');
-  const results = runSuite(await loadPythonParser(), loadSuite(), resolvedOnly);
+  const results = runSuite(await loadPythonParser(), loadSuite(), resolvedOnly, options);
   console.log(formatTable(scoreByCategory(results)));
   if (process.argv.includes('--details')) {
     for (const r of results) {

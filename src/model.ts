@@ -23,25 +23,48 @@ export interface Param {
 /**
  * A value expression, reduced to what call resolution can use.
  * `a.b.c()` is call(attr(attr(name a, b), c)); `make().m` is attr(call(name make), m).
- * Anything else (literals, subscripts, lambdas, operators) is `other`.
+ * `HANDLERS[k]` is subscript(name HANDLERS) (the key is not kept); the value of `for x in P:` is
+ * iter(name P). A list/tuple/set literal bound to a name is `elements` with its items; a dict literal
+ * is `elements` with `dict: true` and its values as items (the keys are not kept). Only items that
+ * are not `other` are kept, one level deep. Anything else (other literals, lambdas, operators) is `other`.
  */
 export type RefExpr =
   | { t: 'name'; name: string }
   | { t: 'attr'; object: RefExpr; attr: string }
   | { t: 'call'; callee: RefExpr }
   | { t: 'super' }
+  | { t: 'subscript'; object: RefExpr }
+  | { t: 'iter'; object: RefExpr }
+  | { t: 'elements'; items: RefExpr[]; dict?: true }
   | { t: 'other' };
 
-/** Something the symbol invokes: a call, a decorator application, or a plain attribute read (a property getter is a call). */
+/** A keyword argument of a call: `f(key=value)`. */
+export interface KeywordArg {
+  name: string;
+  value: RefExpr;
+}
+
+/**
+ * Something the symbol invokes: a call, a decorator application, or a plain attribute read (a property getter is a call).
+ * A decorator with arguments, `@retry(3)`, has callee call(name retry): `retry` is called, then what it returns.
+ */
 export interface CallSite {
   callee: RefExpr;
   line: number;
   via: 'call' | 'decorator' | 'access';
+  /**
+   * Positional argument values of a call (via 'call' only), up to the first `*splat`; `other` where
+   * the value is unknown. Set only when some argument is not `other`, together with `keywords`.
+   */
+  args?: RefExpr[];
+  /** Keyword argument values, `**splat`s left out; set under the same condition as `args`. */
+  keywords?: KeywordArg[];
 }
 
 /**
- * A name bound in a symbol's own scope: `x = C()`, `x: C = ...`, `g = f`, `for x in ...` (value other),
- * and, in methods, `self.attr = C()` (target ['self', 'attr']).
+ * A name bound in a symbol's own scope: `x = C()`, `x: C = ...`, `g = f`, `for x in P:` (value
+ * iter(P) for a single name, other for unpacking), `except E as err` (annotation `E`, `A | B` for a
+ * tuple), and, in methods, `self.attr = C()` (target ['self', 'attr']).
  */
 export interface Binding {
   target: string[];
@@ -73,6 +96,11 @@ export interface PySymbol {
   docstring?: string;
   params: Param[];
   returns?: string;
+  /**
+   * The values of the function's own `return <expr>` statements (not those of nested definitions or
+   * lambdas), in source order; only those that are not `other`. Unset when there are none.
+   */
+  returnValues?: RefExpr[];
   /** Base-class expressions as written (classes only). */
   bases: string[];
   isAsync: boolean;

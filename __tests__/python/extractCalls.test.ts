@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { calls, extract, py, symbol } from './extractHarness.js';
 
 describe('RefExpr shapes', () => {
-  it('reduces callees to name/attr/call/super/other chains', async () => {
+  it('reduces callees to name/attr/call/super/subscript/other chains', async () => {
     const record = await extract(py`
       def f(self, x):
           run()
@@ -31,18 +31,19 @@ describe('RefExpr shapes', () => {
       { callee: { t: 'attr', object: { t: 'super' }, attr: 'save' }, line: 5, via: 'call' },
       { callee: { t: 'name', name: 'super' }, line: 5, via: 'call' },
       { callee: { t: 'attr', object: { t: 'super' }, attr: 'save' }, line: 6, via: 'call' },
-      { callee: { t: 'name', name: 'super' }, line: 6, via: 'call' },
-      { callee: { t: 'other' }, line: 7, via: 'call' },
-      { callee: { t: 'other' }, line: 8, via: 'call' },
+      { callee: { t: 'name', name: 'super' }, line: 6, via: 'call', args: [{ t: 'name', name: 'Kls' }, { t: 'name', name: 'self' }] },
+      { callee: { t: 'subscript', object: { t: 'name', name: 'x' } }, line: 7, via: 'call' },
+      { callee: { t: 'subscript', object: { t: 'name', name: 'handlers' } }, line: 8, via: 'call' },
       { callee: { t: 'call', callee: { t: 'name', name: 'factory' } }, line: 9, via: 'call' },
       { callee: { t: 'name', name: 'factory' }, line: 9, via: 'call' },
       { callee: { t: 'other' }, line: 10, via: 'call' },
       { callee: { t: 'attr', object: { t: 'name', name: 'obj' }, attr: 'method' }, line: 11, via: 'call' },
-      { callee: { t: 'attr', object: { t: 'other' }, attr: 'join' }, line: 12, via: 'call' },
+      { callee: { t: 'attr', object: { t: 'other' }, attr: 'join' }, line: 12, via: 'call', args: [{ t: 'name', name: 'parts' }] },
       {
         callee: { t: 'attr', object: { t: 'attr', object: { t: 'name', name: 'self' }, attr: 'items' }, attr: 'append' },
         line: 13,
         via: 'call',
+        args: [{ t: 'name', name: 'x' }],
       },
     ]);
   });
@@ -128,12 +129,13 @@ describe('decorators', () => {
           def inner():
               pass
     `);
-    expect(calls(symbol(record, 'pkg.mod'))).toEqual(['decorator:app.route@1', 'call:get_methods@1']);
+    // A decorator with arguments keeps its call: the factory runs, then what it returns is applied.
+    expect(calls(symbol(record, 'pkg.mod'))).toEqual(['decorator:app.route()@1', 'call:get_methods@1']);
     expect(calls(symbol(record, 'pkg.mod.View'))).toEqual([
       'decorator:staticmethod@6',
-      'decorator:cached@7',
+      'decorator:cached()@7',
       'call:ttl_for@7',
-      'decorator:functools.wraps@11',
+      'decorator:functools.wraps()@11',
     ]);
     expect(calls(symbol(record, 'pkg.mod.outer'))).toEqual(['decorator:inner_dec@16']);
     expect(calls(symbol(record, 'pkg.mod.index'))).toEqual([]);
@@ -143,7 +145,7 @@ describe('decorators', () => {
   it('handles unusual decorator expressions through the syntax tree', async () => {
     const record = await extract('@registry[0]\ndef a(): pass\n@make(1).attach\ndef b(): pass\n');
     expect(calls(symbol(record, 'pkg.mod'))).toEqual([
-      'decorator:<other>@1',
+      'decorator:registry[]@1',
       'decorator:make().attach@3',
       'call:make@3',
     ]);

@@ -31,7 +31,7 @@ export function symbol(record: FileRecord, id: string): PySymbol {
   return found;
 }
 
-/** RefExpr as compact text: `a.b.c`, `make().m`, `super().m`, `<other>`. */
+/** RefExpr as compact text: `a.b.c`, `make().m`, `super().m`, `x[]`, `iter(p)`, `[f, g]`, `{f, g}` (dict values), `<other>`. */
 export function refText(ref: RefExpr): string {
   switch (ref.t) {
     case 'name':
@@ -42,6 +42,12 @@ export function refText(ref: RefExpr): string {
       return `${refText(ref.callee)}()`;
     case 'super':
       return 'super()';
+    case 'subscript':
+      return `${refText(ref.object)}[]`;
+    case 'iter':
+      return `iter(${refText(ref.object)})`;
+    case 'elements':
+      return `${ref.dict ? '{' : '['}${ref.items.map(refText).join(', ')}${ref.dict ? '}' : ']'}`;
     case 'other':
       return '<other>';
   }

@@ -106,7 +106,7 @@ describe('shop/orders/models.py', () => {
   it('charges decorators to the defining scope and records self bindings and super calls', async () => {
     const record = await extractFixture('shop/orders/models.py');
     const mod = symbol(record, 'shop.orders.models');
-    expect(calls(mod, 'decorator')).toEqual(['decorator:dataclasses.dataclass@14']);
+    expect(calls(mod, 'decorator')).toEqual(['decorator:dataclasses.dataclass()@14']);
     const order = symbol(record, 'shop.orders.models.Order');
     expect(calls(order)).toEqual([
       'call:dataclasses.field@21',

@@ -4,12 +4,13 @@
 // MRO finds first (own or inherited); an instance's `__call__`; and every property getter read along
 // the callee chain (`self.conf.load()` calls the getter `conf`). The name fallback runs only when
 // nothing was resolved and the callee is not known to be external or builtin, so a heuristic edge
-// never sits where a resolved edge explains the call.
+// never sits where a resolved edge explains the call. A decorator with arguments (`@retry(3)`) also
+// calls what the factory returns (resolverEval: return annotations, else `return` values).
 import type { CallSite, PySymbol, RefExpr } from '../model.js';
 import type { Evaluator } from './resolverEval.js';
 import { BUILTIN_METHOD_NAMES } from './resolverBuiltins.js';
 import { heuristicTargets } from './resolverHeuristic.js';
-import type { Value } from './resolverValues.js';
+import { isOpaqueLike, type Value } from './resolverValues.js';
 
 export interface SiteTargets {
   resolved: string[];
@@ -85,24 +86,35 @@ class GetterCollector {
   }
 }
 
-export function resolveSite(ev: Evaluator, scope: PySymbol, site: CallSite, maxHeuristic: number): SiteTargets {
-  let callee = site.callee;
-  if (site.via === 'decorator' && callee.t === 'call') callee = callee.callee; // @dec(args) calls dec
+/** `root`: values for the callee chain's base name, standing in for its lookup (parameter flow, resolverFlow.ts). */
+export function resolveSite(ev: Evaluator, scope: PySymbol, site: CallSite, maxHeuristic: number, root?: readonly Value[]): SiteTargets {
+  const callee = site.callee;
+  if (site.via === 'decorator' && callee.t === 'call') {
+    // `@dec(args)` calls dec, then calls what dec returned with the definition (a decorator factory).
+    const factory = resolveCallee(ev, scope, callee.callee, 'call', maxHeuristic);
+    const applied = callTargets(ev, ev.evalRef(scope, callee)).filter((id) => !factory.resolved.includes(id));
+    if (applied.length === 0) return factory;
+    return { resolved: [...factory.resolved, ...applied], heuristic: [] };
+  }
+  return resolveCallee(ev, scope, callee, site.via, maxHeuristic, root);
+}
+
+function resolveCallee(ev: Evaluator, scope: PySymbol, callee: RefExpr, via: CallSite['via'], maxHeuristic: number, root?: readonly Value[]): SiteTargets {
   const readsProperty = readsPropertyName(ev, callee);
   const collector = readsProperty ? new GetterCollector(ev) : undefined;
   const getters = collector?.getters ?? [];
-  if (site.via === 'access') {
+  if (via === 'access') {
     // Only getters matter for a read: the value read itself is never needed.
     if (callee.t !== 'attr' || !collector) return NONE;
     collector.onAttr(ev.evalRef(scope, callee.object, collector), callee.attr);
     return getters.length > 0 ? { resolved: getters, heuristic: [] } : NONE;
   }
-  const values = ev.evalRef(scope, callee, collector);
+  const values = ev.evalRef(scope, callee, collector, root);
   const resolved = [...getters, ...callTargets(ev, values)];
   if (resolved.length > 0 || values.some((v) => v.k === 'ext')) return { resolved, heuristic: [] };
   const last = lastName(callee);
   if (!last) return NONE;
-  const opaqueOnly = values.length > 0 && values.every((v) => v.k === 'opaque');
+  const opaqueOnly = values.length > 0 && values.every(isOpaqueLike);
   if (values.length > 0 && !opaqueOnly) return NONE; // a module, an instance without __call__, ...
   if (opaqueOnly && last.bare) return NONE; // bound locally to a lambda or literal: not a project name
   if (last.bare) {

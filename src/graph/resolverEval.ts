@@ -7,6 +7,10 @@
 // Expression chains are flattened and walked in a loop, so a 10,000-deep `a.b.c...` chain costs no
 // stack; lookups that chain through other lookups (re-export through re-export) stop at MAX_DEPTH
 // levels and yield "unknown", never a guess.
+//
+// Calls of unannotated functions yield what their own `return` statements evaluate to; container
+// literals bound to names are `elems` values whose items a subscript or a loop reads, all of them
+// (resolverValues.ts). Both are evaluated lazily and memoised, so code that never reads them pays nothing.
 import type { Binding, ImportRecord, PySymbol, RefExpr } from '../model.js';
 import { resolveFromModule, resolvePlainImport, type ModuleRef } from './imports.js';
 import { ClassModel } from './resolverClasses.js';
@@ -63,37 +67,95 @@ export class Evaluator {
   /**
    * Values of `ref` evaluated in `scope`, iterative over the chain. `observer` sees every attribute
    * step with the receiver's values (call-site resolution uses it to find property getters).
+   * `root`: values that stand in for the chain's base name (parameter flow, resolverFlow.ts).
    */
-  evalRef(scope: PySymbol, ref: RefExpr, observer?: AttrObserver): Value[] {
-    if (ref.t === 'name') return this.lookupName(scope, ref.name);
-    const ops: ({ op: 'attr'; name: string } | { op: 'call' })[] = [];
+  evalRef(scope: PySymbol, ref: RefExpr, observer?: AttrObserver, root?: readonly Value[]): Value[] {
+    if (ref.t === 'name') return root ? unionValues([root, this.lookupName(scope, ref.name)]) : this.lookupName(scope, ref.name);
+    const ops: ({ op: 'attr'; name: string } | { op: 'call' } | { op: 'item' })[] = [];
     let base: RefExpr = ref;
-    while (base.t === 'attr' || base.t === 'call') {
+    while (base.t === 'attr' || base.t === 'call' || base.t === 'subscript') {
       if (base.t === 'attr') {
         ops.push({ op: 'attr', name: base.attr });
         base = base.object;
-      } else {
+      } else if (base.t === 'call') {
         ops.push({ op: 'call' });
         base = base.callee;
+      } else {
+        ops.push({ op: 'item' });
+        base = base.object;
       }
     }
-    let values = this.evalBase(scope, base);
+    let values = root && base.t === 'name' ? unionValues([root, this.lookupName(scope, base.name)]) : this.evalBase(scope, base);
     for (let i = ops.length - 1; i >= 0 && values.length > 0; i--) {
       const op = ops[i]!;
       if (observer && op.op === 'attr') observer.onAttr(values, op.name);
-      if (values.length === 1) values = op.op === 'attr' ? this.member(values[0]!, op.name) : this.callResult(values[0]!);
-      else values = unionValues(values.map((v) => (op.op === 'attr' ? this.member(v, op.name) : this.callResult(v))));
+      if (values.length === 1) values = this.step(values[0]!, op);
+      else {
+        const parts: Value[][] = [];
+        for (const v of values) parts.push(this.step(v, op));
+        values = unionValues(parts);
+      }
     }
     return values;
   }
 
+  private step(v: Value, op: { op: 'attr'; name: string } | { op: 'call' } | { op: 'item' }): Value[] {
+    return op.op === 'attr' ? this.member(v, op.name) : op.op === 'call' ? this.callResult(v) : this.item(v);
+  }
+
   private evalBase(scope: PySymbol, base: RefExpr): Value[] {
-    if (base.t === 'name') return this.lookupName(scope, base.name);
-    if (base.t === 'super') {
-      const cls = enclosingClass(this.index, scope);
-      return cls ? [{ k: 'super', cls: cls.id }] : [];
+    switch (base.t) {
+      case 'name':
+        return this.lookupName(scope, base.name);
+      case 'super': {
+        const cls = enclosingClass(this.index, scope);
+        return cls ? [{ k: 'super', cls: cls.id }] : [];
+      }
+      case 'elements':
+        return [this.elemsValue(scope, base)];
+      case 'iter':
+        // Extraction never nests iter in iter; the guard keeps hand-made records from recursing.
+        if (base.object.t === 'iter') return [OPAQUE];
+        return unionValues(this.evalRef(scope, base.object).map((v) => this.elementOf(v)));
+      default:
+        return [OPAQUE];
     }
-    return [OPAQUE];
+  }
+
+  // ---- containers (see resolverValues.ts: `elems`) -----------------------------------------
+
+  private readonly elemsIds = new WeakMap<RefExpr, number>();
+  private readonly elemsMemo = new Map<number, Value[]>();
+
+  private elemsValue(scope: PySymbol, ref: Extract<RefExpr, { t: 'elements' }>): Value {
+    let uid = this.elemsIds.get(ref);
+    if (uid === undefined) this.elemsIds.set(ref, (uid = this.nextElemsId++));
+    return { k: 'elems', uid, scope, items: ref.items, dict: ref.dict === true };
+  }
+
+  private nextElemsId = 0;
+
+  /** Every item of the container: which one a key or loop picks is not known, so all are candidates. */
+  private items(v: Extract<Value, { k: 'elems' }>): Value[] {
+    const known = this.elemsMemo.get(v.uid);
+    if (known) return known;
+    let ran = false;
+    const values = this.guarded(`elems\u0000${v.uid}`, UNKNOWN, () => {
+      ran = true;
+      return unionValues(v.items.map((r) => this.evalRef(v.scope, r)));
+    });
+    if (ran) this.elemsMemo.set(v.uid, values); // not when cut short by re-entry or the depth limit
+    return values;
+  }
+
+  /** `v[key]`: an item of a container literal (any key), else opaque. */
+  private item(v: Value): Value[] {
+    return v.k === 'elems' && !v.returns ? this.items(v) : [OPAQUE];
+  }
+
+  /** What `for x in v` binds x to: an item of a list/tuple/set literal or of `dict.values()`; a dict yields its keys (not kept). */
+  private elementOf(v: Value): Value[] {
+    return v.k === 'elems' && !v.returns && !v.dict ? this.items(v) : [OPAQUE];
   }
 
   /** Annotation text -> instances of the classes it names (externals stay external). */
@@ -112,7 +174,8 @@ export class Evaluator {
 
   private readonly chains = new Map<PySymbol, PySymbol[]>();
 
-  private chainOf(scope: PySymbol): PySymbol[] {
+  /** The scopes a lookup from `scope` visits, innermost first (memoised; see resolverScopes.scopeChain). */
+  chainOf(scope: PySymbol): PySymbol[] {
     let chain = this.chains.get(scope);
     if (!chain) this.chains.set(scope, (chain = scopeChain(this.index, scope)));
     return chain;
@@ -313,6 +376,13 @@ export class Evaluator {
       }
       case 'super':
         return unionValues(this.classes.superChains(v.cls).map((chain) => this.classes.instanceMember(chain, name)));
+      case 'elems':
+        // `d.get(k)`, `d.pop(k)`, `d.setdefault(k)` yield an item, `d.values()` the items; any other method is a builtin's.
+        if (v.dict && !v.returns) {
+          if (name === 'get' || name === 'pop' || name === 'setdefault') return [{ ...v, returns: 'item' }];
+          if (name === 'values') return [{ ...v, returns: 'values' }];
+        }
+        return [OPAQUE];
       case 'ext':
         return [EXT];
       case 'opaque':
@@ -333,9 +403,12 @@ export class Evaluator {
         const s = this.symbol(v.id);
         if (!s) return [];
         if (s.kind === 'class') return [{ k: 'inst', id: s.id }];
-        if (!s.returns) return [];
-        return this.guarded(`ret\u0000${s.id}`, [], () => this.evalAnnotation(definingScope(this.index, s), s.returns!));
+        return this.returnedBy(s);
       }
+      case 'elems':
+        if (v.returns === 'item') return this.items(v);
+        if (v.returns === 'values') return [{ k: 'elems', uid: v.uid, scope: v.scope, items: v.items, dict: false }];
+        return [OPAQUE];
       case 'inst': {
         const lookup = this.classes.classLookup(this.classes.mro.mro(v.id), '__call__');
         return lookup.found === 'member' ? unionValues(lookup.values.map((m) => this.callResult(m))) : lookup.found === 'ext' ? [EXT] : [];
@@ -360,6 +433,28 @@ export class Evaluator {
 
 
 
+
+  private readonly returnMemo = new Map<PySymbol, Value[]>();
+
+  /**
+   * What calling function `s` returns: its return annotation when that names something, else the
+   * values of its own `return` statements (not for `async def`, whose call yields a coroutine).
+   * Memoised per function; a recursive function sees its own result as unknown.
+   */
+  private returnedBy(s: PySymbol): Value[] {
+    if (s.returns === undefined && (!s.returnValues || s.isAsync)) return UNKNOWN; // the common case: nothing to evaluate
+    const known = this.returnMemo.get(s);
+    if (known) return known;
+    let ran = false;
+    const values = this.guarded(`ret\u0000${s.id}`, UNKNOWN, () => {
+      ran = true;
+      const annotated = s.returns ? this.evalAnnotation(definingScope(this.index, s), s.returns) : UNKNOWN;
+      if (annotated.length > 0 || !s.returnValues || s.isAsync) return annotated;
+      return unionValues(s.returnValues.map((r) => this.evalRef(s, r)));
+    });
+    if (ran) this.returnMemo.set(s, values); // not when cut short by re-entry or the depth limit
+    return values;
+  }
 
   /** How `name` is bound where a lookup from `scope` finds it; undefined when nothing binds it. */
   binderKind(scope: PySymbol, name: string): 'param' | 'assign' | 'import' | 'def' | undefined {

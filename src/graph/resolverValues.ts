@@ -7,11 +7,20 @@
 //
 // `self: true` marks the `self`/`cls` parameter of a method of that class: its real class may be any
 // project subclass, so a method call on it also reaches the subclasses' overrides.
+//
+// `elems` is a container literal bound to a name (model.ts: RefExpr `elements`), kept with the scope
+// its items are evaluated in, lazily: only a subscript, an iteration, `.get()`/`.pop()` or
+// `.values()` reads them. `returns` marks the bound `.get`/`.pop` (calling it yields an item) and
+// `.values` (calling it yields a sequence of the dict's values). For everything else an `elems`
+// value behaves exactly like `opaque`.
+import type { PySymbol, RefExpr } from '../model.js';
+
 export type Value =
   | { k: 'module'; id: string }
   | { k: 'def'; id: string; self?: true }
   | { k: 'inst'; id: string; self?: true }
   | { k: 'super'; cls: string }
+  | { k: 'elems'; uid: number; scope: PySymbol; items: readonly RefExpr[]; dict: boolean; returns?: 'item' | 'values' }
   | { k: 'ext' }
   | { k: 'opaque' };
 
@@ -27,6 +36,8 @@ export function valueKey(v: Value): string {
       return `${v.k}:${v.id}${v.self ? ':self' : ''}`;
     case 'super':
       return `super:${v.cls}`;
+    case 'elems':
+      return `elems:${v.uid}:${v.dict ? 'dict' : 'seq'}:${v.returns ?? ''}`;
     default:
       return v.k;
   }
@@ -53,4 +64,9 @@ export function unionValues(lists: readonly (readonly Value[])[]): Value[] {
 
 export function isExternalOnly(values: readonly Value[]): boolean {
   return values.length > 0 && values.every((v) => v.k === 'ext');
+}
+
+/** Unknown for call resolution, though not nothing: a literal, an operator result, a container. */
+export function isOpaqueLike(v: Value): boolean {
+  return v.k === 'opaque' || v.k === 'elems';
 }

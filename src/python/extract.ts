@@ -22,6 +22,8 @@ import type { CallSite, FileRecord, PySymbol } from '../model.js';
 import { moduleNameForPath } from '../graph/modules.js';
 import {
   assignmentBindings,
+  exceptBinding,
+  forBindings,
   importRecords,
   literalStrings,
   unpackedBindings,
@@ -31,6 +33,7 @@ import {
 import { decoratesNext, readDecorator } from './extractDecorators.js';
 import { basesFromText, docstringOfBody, moduleDocstring, paramsFromText, readHeader } from './extractDefs.js';
 import { isPlainChain, refOf } from './extractRef.js';
+import { callArgumentsFromText, returnValueFromText } from './extractValues.js';
 import { renderDefinitions, renderModule } from './extractRender.js';
 import { nameScope, newScope, newSymbol, ScopeStack, selfNameOf, type Decorator, type Scope } from './extractScope.js';
 import { ERROR_QUERY, EXTRACT_QUERY } from './queries.js';
@@ -172,10 +175,24 @@ export function extractFile(parser: PythonParser, relPath: string, text: string)
         case 'walrus':
           scopes.at(node.startIndex).sym.bindings.push(...walrusBinding(node));
           break;
-        case 'fortarget':
+        case 'fortarget': {
+          const scope = scopes.at(node.startIndex);
+          scope.sym.bindings.push(...forBindings(node, scope, text));
+          break;
+        }
         case 'withtarget': {
           const scope = scopes.at(node.startIndex);
           scope.sym.bindings.push(...unpackedBindings(node, scope));
+          break;
+        }
+        case 'except':
+          scopes.at(node.startIndex).sym.bindings.push(...exceptBinding(node));
+          break;
+        case 'return': {
+          const sym = scopes.at(node.startIndex).sym;
+          if (sym.kind !== 'function' && sym.kind !== 'method') break; // error recovery: `return` outside a def
+          const value = returnValueFromText(node.text);
+          if (value) (sym.returnValues ??= []).push(value);
           break;
         }
         case 'import': {
@@ -191,7 +208,13 @@ export function extractFile(parser: PythonParser, relPath: string, text: string)
 
     for (const { node, scope } of callees) {
       if (decoratorCalleeIds.has(node.id) || decoratorCalleeStarts.has(node.startIndex)) continue;
-      scope.sym.calls.push(callSite(node, 'call'));
+      const site = callSite(node, 'call');
+      const args = callArgumentsFromText(text, node.startIndex + site.text.length);
+      if (args) {
+        site.call.args = args.args;
+        if (args.keywords.length > 0) site.call.keywords = args.keywords;
+      }
+      scope.sym.calls.push(site.call);
     }
     // Plain reads: attributes that are not inner chain links, callees, decorators, store targets
     // or parts of annotations (annotations are not evaluated as code: PEP 563/649).
@@ -203,7 +226,7 @@ export function extractFile(parser: PythonParser, relPath: string, text: string)
       if (annotation < annotations.length && annotations[annotation]![0] <= start) continue;
       if (innerLinks.has(id) || calleeIds.has(id) || decoratorCalleeIds.has(id)) continue;
       if (decoratorCalleeStarts.has(start) || writtenAt.has(start)) continue;
-      const site = callSite(node, 'access');
+      const site = callSite(node, 'access').call;
       if (site.callee.t === 'attr' && isPlainChain(site.callee)) scope.sym.calls.push(site);
     }
 
@@ -221,12 +244,13 @@ export function extractFile(parser: PythonParser, relPath: string, text: string)
   }
 }
 
-function callSite(node: SyntaxNode, via: CallSite['via']): CallSite {
+/** The site, and the callee's text (read once: its length locates the argument list). */
+function callSite(node: SyntaxNode, via: CallSite['via']): { call: CallSite; text: string } {
   const source = node.text;
   let newlines = 0;
   for (let i = source.indexOf('\n'); i !== -1; i = source.indexOf('\n', i + 1)) newlines++;
   // The line of the callee's last name: `.filter(` in a multi-line chain is reported where it is written.
-  return { callee: refOf(node, source), line: node.startPosition.row + 1 + newlines, via };
+  return { call: { callee: refOf(node, source), line: node.startPosition.row + 1 + newlines, via }, text: source };
 }
 
 /** Deterministic order for everything a symbol lists (stable sort keeps capture order within a line). */

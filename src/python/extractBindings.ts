@@ -3,6 +3,7 @@
 import type { Binding, ImportRecord, RefExpr } from '../model.js';
 import { refFromDottedText, refFromText, refOf } from './extractRef.js';
 import { closingBracket, splitTopLevel, topLevelIndex } from './extractText.js';
+import { containerFromText, exceptTargetFromText, forIterableFromText, valueFromText } from './extractValues.js';
 import type { SyntaxNode } from './treeSitter.js';
 
 const OTHER: RefExpr = { t: 'other' };
@@ -32,7 +33,7 @@ export function assignmentBindings(node: SyntaxNode, scope: BindingScope, writte
   if (rest !== undefined && topLevelIndex(rest, '=') >= 0) return chainedBindings(node, scope, written);
   const colon = topLevelIndex(left, ':');
   const targetText = colon < 0 ? left : left.slice(0, colon);
-  const value = rest === undefined ? undefined : (refFromText(rest) ?? OTHER);
+  const value = rest === undefined ? undefined : valueFromText(rest);
   const bindings = targetBindings(targetText, scope, line, value, () => written.add(node.startIndex));
   if (colon >= 0 && bindings.length === 1) bindings[0]!.annotation = left.slice(colon + 1).trim();
   return bindings;
@@ -45,7 +46,11 @@ function chainedBindings(node: SyntaxNode, scope: BindingScope, written: Written
   let hops = 0;
   while (right && right.type === 'assignment' && hops++ < 10_000) right = right.childForFieldName('right');
   if (!left) return [];
-  const value = right ? refOf(right, right.text) : undefined;
+  let value: RefExpr | undefined;
+  if (right) {
+    const text = right.text;
+    value = containerFromText(text) ?? refOf(right, text);
+  }
   return targetBindings(left.text, scope, node.startPosition.row + 1, value, () => written.add(node.startIndex));
 }
 
@@ -59,9 +64,28 @@ export function walrusBinding(node: SyntaxNode): Binding[] {
   return [binding];
 }
 
-/** for/with targets: every bound name, value other. */
+/** with targets: every bound name, value other. */
 export function unpackedBindings(target: SyntaxNode, scope: BindingScope): Binding[] {
   return targetBindings(target.text, scope, target.startPosition.row + 1, OTHER, () => {});
+}
+
+/**
+ * `for x in P:` binds x to iter(P) (an element of P); unpacking targets (`for k, v in ...`) bind
+ * every name to `other`, as for assignments. `source` is the file text, to read the iterable from.
+ */
+export function forBindings(target: SyntaxNode, scope: BindingScope, source: string): Binding[] {
+  const text = target.text;
+  const bindings = targetBindings(text, scope, target.startPosition.row + 1, OTHER, () => {});
+  if (bindings.length !== 1 || bindings[0]!.target.length !== 1 || !refFromDottedText(text.trim())) return bindings;
+  const iterable = forIterableFromText(source, target.startIndex + text.length);
+  if (iterable.t !== 'other') bindings[0]!.value = { t: 'iter', object: iterable };
+  return bindings;
+}
+
+/** `except E as err` binds err with annotation E (`A | B` for a tuple of types). */
+export function exceptBinding(asPattern: SyntaxNode): Binding[] {
+  const read = exceptTargetFromText(asPattern.text);
+  return read ? [{ target: [read.name], annotation: read.annotation, line: asPattern.startPosition.row + 1 }] : [];
 }
 
 /**

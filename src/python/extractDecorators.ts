@@ -1,5 +1,6 @@
 // Decorators, read from their text: what they say (for `decorators`) and what they call (a CallSite
-// with via 'decorator', charged to the scope that defines the decorated symbol).
+// with via 'decorator', charged to the scope that defines the decorated symbol). A decorator with
+// arguments keeps its call (`@retry(3)` -> call(retry)): the resolver follows what the factory returns.
 import type { RefExpr } from '../model.js';
 import type { Decorator } from './extractScope.js';
 import { refExprOf, refFromDottedText } from './extractRef.js';
@@ -29,18 +30,24 @@ export function readDecorator(node: SyntaxNode): DecoratorRead {
   if (fromText) return { decorator, callee: fromText, calleeStart: node.startIndex + (source.length - afterAt.length) };
   // Unusual shapes (`@a(x).b`, `@x[0]`): walk the nodes.
   const exprNode = node.firstNamedChild;
-  const fn = exprNode?.type === 'call' ? exprNode.childForFieldName('function') : exprNode;
-  return fn ? { decorator, callee: refExprOf(fn), calleeId: fn.id } : { decorator };
+  const isCall = exprNode?.type === 'call';
+  const fn = isCall ? exprNode.childForFieldName('function') : exprNode;
+  if (!fn) return { decorator };
+  const ref = refExprOf(fn);
+  return { decorator, callee: isCall ? { t: 'call', callee: ref } : ref, calleeId: fn.id };
 }
 
-/** `@name`, `@a.b`, `@a.b(args)`: the callee is the dotted name; undefined for other shapes. */
+/**
+ * `@name`, `@a.b`: the callee is the dotted name; `@a.b(args)`: call(a.b), since the factory is
+ * called and what it returns is then applied; undefined for other shapes.
+ */
 function calleeFromText(expr: string): RefExpr | undefined {
   const plain = refFromDottedText(expr);
   if (plain) return plain;
   const open = expr.indexOf('(');
   if (open <= 0) return undefined;
   const head = refFromDottedText(expr.slice(0, open).trimEnd());
-  return head && closingBracket(expr, open) === expr.length ? head : undefined;
+  return head && closingBracket(expr, open) === expr.length ? { t: 'call', callee: head } : undefined;
 }
 
 /** Decorators apply to the next definition only when nothing but blank lines and comments sits between. */

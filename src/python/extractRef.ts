@@ -11,7 +11,7 @@ export const MAX_CHAIN = 64;
 
 const OTHER: RefExpr = Object.freeze({ t: 'other' }) as RefExpr;
 
-type Link = { kind: 'attr'; attr: string } | { kind: 'call' };
+type Link = { kind: 'attr'; attr: string } | { kind: 'call' } | { kind: 'subscript' };
 
 const DOTTED = /^[\p{L}\p{Nl}_][\p{L}\p{Nl}\p{Mn}\p{Mc}\p{Nd}\p{Pc}]*(?:[ \t]*\.[ \t]*[\p{L}\p{Nl}_][\p{L}\p{Nl}\p{Mn}\p{Mc}\p{Nd}\p{Pc}]*)*$/u;
 
@@ -99,10 +99,10 @@ export function refFromText(text: string): RefExpr | undefined {
       ref = ref.t === 'name' && ref.name === 'super' ? { t: 'super' } : { t: 'call', callee: ref };
       i = close;
     } else if (c === '[') {
-      // A subscript: what it yields is unknown, links after it still hang off `other`.
+      // A subscript: the key is not kept (every element is a candidate); on `other` it stays `other`.
       const close = closingBracket(text, i);
       if (close < 0) return OTHER;
-      ref = OTHER;
+      ref = ref.t === 'other' ? OTHER : { t: 'subscript', object: ref };
       i = close;
     } else {
       return OTHER; // an operator: not a primary chain
@@ -164,6 +164,11 @@ export function refExprOf(start: SyntaxNode): RefExpr {
       node = fn;
       continue;
     }
+    if (type === 'subscript') {
+      links.push({ kind: 'subscript' });
+      node = node.childForFieldName('value');
+      continue;
+    }
     if (type === 'parenthesized_expression' && node.namedChildCount === 1) {
       node = node.namedChild(0);
       continue;
@@ -173,17 +178,18 @@ export function refExprOf(start: SyntaxNode): RefExpr {
   let ref = base;
   for (let i = links.length - 1; i >= 0; i--) {
     const link = links[i]!;
-    ref = link.kind === 'attr' ? { t: 'attr', object: ref, attr: link.attr } : { t: 'call', callee: ref };
+    if (link.kind === 'subscript') ref = ref.t === 'other' ? OTHER : { t: 'subscript', object: ref };
+    else ref = link.kind === 'attr' ? { t: 'attr', object: ref, attr: link.attr } : { t: 'call', callee: ref };
   }
   return ref;
 }
 
-/** True when the expression is a name/super/attribute/call chain with no `other` inside. */
+/** True when the expression is a name/super/attribute/call chain with no `other` or subscript inside. */
 export function isPlainChain(ref: RefExpr): boolean {
   let cur: RefExpr = ref;
   for (;;) {
     if (cur.t === 'attr') cur = cur.object;
     else if (cur.t === 'call') cur = cur.callee;
-    else return cur.t !== 'other';
+    else return cur.t === 'name' || cur.t === 'super';
   }
 }

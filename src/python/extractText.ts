@@ -132,10 +132,11 @@ export function firstStatementIndex(text: string): number {
   }
 }
 
-/** Index just after the bracket that closes the one at `open`, or -1. */
-export function closingBracket(text: string, open: number): number {
+/** Index just after the bracket that closes the one at `open`, or -1 (also when it closes at or after `limit`). */
+export function closingBracket(text: string, open: number, limit: number = text.length): number {
   let depth = 0;
-  for (let i = open; i < text.length; i++) {
+  const end = Math.min(limit, text.length);
+  for (let i = open; i < end; i++) {
     const c = text[i]!;
     if (c === '"' || c === "'") {
       const end = stringEnd(text, i);

@@ -20,6 +20,8 @@
 //   annotations are not evaluated as code (PEP 563/649): `x: np.ndarray` is no read of `np.ndarray`.
 // - Captures that start at the same position come in no guaranteed order; pairing by id or position
 //   happens after the pass.
+// - Call arguments, `for` iterables and `return` values are read from source text around captures
+//   already made (extractValues.ts); only `@return` and `@except` were added for them.
 
 export const EXTRACT_QUERY = `
 (function_definition body: (block) @def.body) @def
@@ -34,6 +36,8 @@ export const EXTRACT_QUERY = `
 (named_expression) @walrus
 (for_statement left: (_) @fortarget)
 (with_item value: (as_pattern alias: (as_pattern_target) @withtarget))
+(except_clause value: (as_pattern) @except)
+(return_statement) @return
 [(import_statement) (import_from_statement) (future_import_statement)] @import
 `;
 

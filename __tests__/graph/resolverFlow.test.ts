@@ -1,0 +1,74 @@
+// Parameter flow (resolverFlow.ts) and its bounds, on real Python through the real extractor.
+import { describe, expect, it } from 'vitest';
+import { MAX_FLOW_SITES } from '../../src/graph/resolverFlow.js';
+import { extractProject } from './projectHelpers.js';
+import { resolveCallGraph } from '../../src/graph/resolve.js';
+
+async function callEdges(files: Record<string, string>): Promise<string[]> {
+  const edges = resolveCallGraph(await extractProject(files), { parameterFlow: true });
+  return edges.filter((e) => e.kind === 'calls').map((e) => `${e.from} -> ${e.to} (${e.resolution})`);
+}
+
+describe('parameter flow', () => {
+  it('is off unless asked for', async () => {
+    const files = await extractProject({ 'main.py': 'def apply(fn):\n    fn()\ndef double():\n    pass\napply(double)\n' });
+    const pairs = (edges: ReturnType<typeof resolveCallGraph>): string[] => edges.filter((e) => e.kind === 'calls').map((e) => `${e.from} -> ${e.to}`);
+    expect(pairs(resolveCallGraph(files))).toEqual(['main -> main.apply']);
+    expect(pairs(resolveCallGraph(files, { parameterFlow: true }))).toEqual(['main -> main.apply', 'main.apply -> main.double']);
+  });
+
+  it('binds a parameter to what its callers pass, positionally, by keyword and after self', async () => {
+    const edges = await callEdges({
+      'main.py': [
+        'def apply(fn, value):',
+        '    return fn(value)',
+        'def double(x):',
+        '    return x',
+        'class Job:',
+        '    def execute(self):',
+        '        pass',
+        'class Runner:',
+        '    def start(self, job):',
+        '        job.execute()',
+        'def run():',
+        '    apply(value=1, fn=double)',
+        '    Runner().start(Job())',
+        '',
+      ].join('\n'),
+    });
+    expect(edges).toContain('main.apply -> main.double (resolved)');
+    expect(edges).toContain('main.Runner.start -> main.Job.execute (resolved)');
+  });
+
+  it('follows one level only: an argument that is itself a parameter does not flow on', async () => {
+    const edges = await callEdges({
+      'main.py': [
+        'def inner(g):',
+        '    g()',
+        'def outer(f):',
+        '    inner(f)',
+        'def target():',
+        '    pass',
+        'outer(target)',
+        '',
+      ].join('\n'),
+    });
+    expect(edges).toContain('main -> main.outer (resolved)');
+    expect(edges).toContain('main.outer -> main.inner (resolved)');
+    expect(edges.filter((e) => e.startsWith('main.inner ->'))).toEqual([]);
+  });
+
+  it(`flows nothing into a function with more than ${MAX_FLOW_SITES} callers that pass arguments`, async () => {
+    const callers = (n: number): string =>
+      Array.from({ length: n }, (_, i) => `def t${i}():\n    pass\ndef c${i}():\n    use(t${i})\n`).join('');
+    const few = await callEdges({ 'main.py': `def use(cb):\n    cb()\n${callers(MAX_FLOW_SITES)}` });
+    expect(few.filter((e) => e.startsWith('main.use ->'))).toHaveLength(MAX_FLOW_SITES);
+    const many = await callEdges({ 'main.py': `def use(cb):\n    cb()\n${callers(MAX_FLOW_SITES + 1)}` });
+    expect(many.filter((e) => e.startsWith('main.use ->'))).toEqual([]);
+  });
+
+  it('terminates on a function passed to itself', async () => {
+    const edges = await callEdges({ 'main.py': 'def f(g):\n    g(f)\nf(f)\n' });
+    expect(edges).toEqual(['main -> main.f (resolved)', 'main.f -> main.f (resolved)']);
+  });
+});

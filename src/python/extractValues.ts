@@ -1,0 +1,156 @@
+// Value expressions beyond a plain RefExpr chain, read from text: container literals bound to names
+// (`HANDLERS = {"a": f}`, `PIPELINE = [f, g]`, `STEPS = f, g`), the iterable of a `for` loop, the
+// arguments of a call, the value of a `return` and the type of an `except ... as` clause.
+//
+// Cost is kept flat on purpose: each reader scans text it is handed once, one level deep (items of
+// items are not read: `[[f]]` keeps nothing), and only what can name a project symbol is kept (an
+// item, argument or return value that reduces to `other` is dropped, and nothing is stored when
+// nothing is left). A call's argument list is only read when it closes within MAX_ARGS_TEXT
+// characters, so that 10,000 nested calls cost 10,000 bounded scans rather than a quadratic one.
+import type { KeywordArg, RefExpr } from '../model.js';
+import { refFromText } from './extractRef.js';
+import { closingBracket, splitTopLevel, topLevelIndex } from './extractText.js';
+
+/** Containers with more kept items than this are `other`: a 300-entry table is not a dispatch a digest should fan out to. */
+export const MAX_ELEMENTS = 64;
+/** Argument lists longer than this are not read. */
+export const MAX_ARGS_TEXT = 1000;
+
+const OTHER: RefExpr = Object.freeze({ t: 'other' }) as RefExpr;
+const KEYWORD = /^([\p{L}\p{Nl}_][\p{L}\p{Nl}\p{Mn}\p{Mc}\p{Nd}\p{Pc}]*)\s*=(?!=)/u;
+
+function trimmed(text: string): [number, number] {
+  let start = 0;
+  let end = text.length;
+  while (start < end && /\s/.test(text[start]!)) start++;
+  while (end > start && /\s/.test(text[end - 1]!)) end--;
+  return [start, end];
+}
+
+/** The value of an assignment or `return`: a container literal's elements, else the RefExpr chain. */
+export function valueFromText(text: string): RefExpr {
+  return containerFromText(text) ?? refFromText(text) ?? OTHER;
+}
+
+/**
+ * `[a, b]`, `(a, b)`, `a, b`, `{a, b}`, `{"k": a}` -> elements (dict values for a dict); undefined
+ * when the text is not a container literal (then it is an ordinary expression).
+ */
+export function containerFromText(text: string): RefExpr | undefined {
+  const [start, end] = trimmed(text);
+  const open = text[start];
+  let inner: string;
+  let dict = false;
+  if ((open === '[' || open === '{' || open === '(') && closingBracket(text, start) === end) {
+    inner = text.slice(start + 1, end - 1);
+    if (open === '(' && splitTopLevel(inner, ',').length < 2) return undefined; // `(expr)`, not a tuple
+    if (open === '{') {
+      const first = splitTopLevel(inner, ',')[0]!.trim();
+      dict = first === '' || (!first.startsWith('*') && topLevelIndex(first, ':') >= 0) || first.startsWith('**');
+    }
+  } else {
+    if (open === '[' || open === '{' || open === '(' || splitTopLevel(text, ',').length < 2) return undefined;
+    inner = text.slice(start, end); // a bare tuple `f, g`
+  }
+  const items: RefExpr[] = [];
+  for (const piece of splitTopLevel(inner, ',')) {
+    let item = piece.trim();
+    if (item === '' || item.startsWith('*')) continue; // `*rest`, `**other`: not read
+    if (dict) {
+      const colon = topLevelIndex(item, ':');
+      if (colon < 0) continue;
+      item = item.slice(colon + 1);
+    }
+    const ref = refFromText(item);
+    if (!ref || ref.t === 'other') continue;
+    if (items.length === MAX_ELEMENTS) return OTHER;
+    items.push(ref);
+  }
+  if (items.length === 0) return OTHER;
+  return dict ? { t: 'elements', items, dict: true } : { t: 'elements', items };
+}
+
+/** `return <expr>` -> its value, or undefined for a bare `return` or a value that reduces to `other`. */
+export function returnValueFromText(statement: string): RefExpr | undefined {
+  const rest = statement.replace(/^return\b/, '');
+  if (rest.trim() === '') return undefined;
+  const ref = valueFromText(rest);
+  return ref.t === 'other' ? undefined : ref;
+}
+
+/** The iterable of `for <target> in <iterable>:`, from the text just after the target. */
+export function forIterableFromText(source: string, afterTarget: number): RefExpr {
+  const m = /^\s*in\b/.exec(source.slice(afterTarget, afterTarget + 64));
+  if (!m) return OTHER;
+  const from = afterTarget + m[0].length;
+  // The header ends at the first top-level `:`; read at most one logical line's worth of text.
+  let depth = 0;
+  let stop = -1;
+  for (let i = from; i < source.length && i - from < MAX_ARGS_TEXT; i++) {
+    const c = source[i]!;
+    if (c === '"' || c === "'" || c === '#') return OTHER; // strings and comments in a header: not a plain iterable
+    if (c === '(' || c === '[' || c === '{') depth++;
+    else if (c === ')' || c === ']' || c === '}') depth--;
+    else if (c === ':' && depth === 0) {
+      stop = i;
+      break;
+    }
+  }
+  if (stop < 0) return OTHER;
+  const text = source.slice(from, stop);
+  return containerFromText(text) ?? refFromText(text) ?? OTHER;
+}
+
+export interface CallArguments {
+  args: RefExpr[];
+  keywords: KeywordArg[];
+}
+
+/**
+ * The arguments of the call whose callee ends at `calleeEnd` in `source`, or undefined when none
+ * could name a project symbol (literals only, no arguments, too long, a generator argument).
+ */
+export function callArgumentsFromText(source: string, calleeEnd: number): CallArguments | undefined {
+  let open = calleeEnd;
+  while (source[open] === ' ' || source[open] === '\t' || source[open] === '\n') open++;
+  if (source[open] !== '(') return undefined;
+  const close = closingBracket(source, open, open + MAX_ARGS_TEXT);
+  if (close < 0 || close - open <= 2) return undefined;
+  const args: RefExpr[] = [];
+  const keywords: KeywordArg[] = [];
+  let kept = false;
+  let positional = true;
+  for (const piece of splitTopLevel(source.slice(open + 1, close - 1), ',')) {
+    const text = piece.trim();
+    if (text === '' || text.startsWith('**')) continue;
+    if (text.startsWith('*')) {
+      positional = false; // positions after a splat are unknown
+      continue;
+    }
+    const kw = KEYWORD.exec(text);
+    if (kw) {
+      const value = refFromText(text.slice(kw[0].length)) ?? OTHER;
+      if (value.t !== 'other') {
+        keywords.push({ name: kw[1]!, value });
+        kept = true;
+      }
+      continue;
+    }
+    if (!positional) continue;
+    const value = refFromText(text) ?? OTHER;
+    if (value.t !== 'other') kept = true;
+    args.push(value);
+  }
+  return kept ? { args, keywords } : undefined;
+}
+
+/** `except (A, b.B) as err` -> ['err', 'A | b.B']; undefined for any other shape. */
+export function exceptTargetFromText(asPattern: string): { name: string; annotation: string } | undefined {
+  const m = /^([\s\S]*\S)\s+as\s+([\p{L}\p{Nl}_][\p{L}\p{Nl}\p{Mn}\p{Mc}\p{Nd}\p{Pc}]*)\s*$/u.exec(asPattern);
+  if (!m) return undefined;
+  let type = m[1]!.trim();
+  if (type.startsWith('(') && closingBracket(type, 0) === type.length) {
+    type = splitTopLevel(type.slice(1, -1), ',').map((p) => p.trim()).filter((p) => p !== '').join(' | ');
+  }
+  return type === '' ? undefined : { name: m[2]!, annotation: type };
+}
