@@ -27,6 +27,7 @@ export interface ScanFlags {
   include?: string[];
   exclude?: string[];
   maxFileBytes?: string;
+  parameterFlow?: boolean;
   debug?: boolean;
 }
 
@@ -39,6 +40,7 @@ function withScanOptions(command: Command): Command {
     .option('--include <glob>', 'only analyse files matching this glob (repeatable, comma-separated)', collect)
     .option('--exclude <glob>', 'skip files matching this glob (repeatable, comma-separated)', collect)
     .option('--max-file-bytes <n>', 'skip .py files larger than this', String(1024 * 1024))
+    .option('--parameter-flow', 'also resolve calls of functions passed as arguments (slower)')
     .option('--debug', 'print stack traces for unexpected errors');
 }
 
@@ -49,6 +51,7 @@ export function indexOptionsFrom(flags: ScanFlags): IndexOptions {
     ...(include ? { include } : {}),
     ...(exclude ? { exclude } : {}),
     maxFileBytes: parsePositiveInteger('--max-file-bytes', flags.maxFileBytes ?? String(1024 * 1024)),
+    ...(flags.parameterFlow ? { parameterFlow: true } : {}),
   };
 }
 

@@ -1,12 +1,11 @@
 // Every edge of the repository graph, sorted by (from, to, kind): the resolver of resolve.ts
 // (scopes, imports, classes, inferred types), with labelled name-based fallback for what it cannot
-// prove. `maxHeuristicTargets` caps how many same-named symbols a fallback may link to (default 5).
+// prove. `maxHeuristicTargets` caps how many same-named symbols a fallback may link to (default 5);
+// `parameterFlow` (off by default, see resolve.ts for its measured cost) follows functions passed as arguments.
 import type { Edge, FileRecord } from '../model.js';
-import { resolveCallGraph } from './resolve.js';
+import { resolveCallGraph, type ResolveOptions } from './resolve.js';
 
-export interface CallGraphOptions {
-  maxHeuristicTargets?: number;
-}
+export type CallGraphOptions = ResolveOptions;
 
 export function buildCallGraph(files: readonly FileRecord[], options: CallGraphOptions = {}): Edge[] {
   return resolveCallGraph(files, options);

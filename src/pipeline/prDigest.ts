@@ -17,7 +17,7 @@ import { runGitDefault } from '../diff/gitDiff.js';
 import type { PackResult } from '../pack/packer.js';
 import type { ChangedSymbolRow } from '../render/document.js';
 import { renderPrSections } from '../render/prSections.js';
-import { assembleIndex, scanRepository, type IndexOptions } from './indexRepository.js';
+import { assembleIndex, graphOptionsOf, scanRepository, type IndexOptions } from './indexRepository.js';
 import { adjacencyOf, packRoots, type PackSettings } from './packRepository.js';
 
 export interface PrDigestRequest {
@@ -60,7 +60,7 @@ export async function preparePr(request: Omit<PrDigestRequest, 'pack'>): Promise
   );
   const scanned = await scanRepository(request.repoDir, request.index ?? {});
   const files = withRemovedSymbols(scanned.files, changes.removedSymbols);
-  const index = assembleIndex(request.repoDir, files, scanned.skippedFiles, request.index?.maxHeuristicTargets);
+  const index = assembleIndex(request.repoDir, files, scanned.skippedFiles, graphOptionsOf(request.index ?? {}));
   const roots = changes.changed.map((c) => c.id).filter((id) => index.byId.has(id));
   const changed: ChangedSymbolRow[] = changes.changed.map((c) => ({ id: c.id, file: c.file, name: c.name, change: c.change }));
   return { changes, index, roots, changed, request };
