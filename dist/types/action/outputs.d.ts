@@ -1,0 +1,16 @@
+export interface ActionOutputs {
+    digestPath: string;
+    jsonPath: string;
+    totalTokens: number | undefined;
+    budget: number | undefined;
+    changedSymbols: number | undefined;
+    packedSymbols: number | undefined;
+    skippedSymbols: number | undefined;
+    commentId: number | undefined;
+    commentUrl: string | undefined;
+    artifactId: number | undefined;
+}
+/** Output names in action.yml order. */
+export declare const OUTPUT_NAMES: readonly ["digest-path", "json-path", "total-tokens", "budget", "changed-symbols", "packed-symbols", "skipped-symbols", "comment-id", "comment-url", "artifact-id"];
+export declare function outputRecord(o: ActionOutputs): Record<(typeof OUTPUT_NAMES)[number], string>;
+export declare function setOutputs(o: ActionOutputs, setOutput?: (name: string, value: string) => void): void;

@@ -1,0 +1,2 @@
+import type { ProduceDigest } from './runDigest.js';
+export declare const produceDigest: ProduceDigest;

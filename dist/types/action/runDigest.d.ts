@@ -1,0 +1,43 @@
+import type { ListFilesPage } from '../diff/apiDiff.js';
+import type { EventInfo } from './event.js';
+import type { Settings } from './settings.js';
+export type DigestRequest = {
+    kind: 'pr';
+    base: string;
+    head: string;
+    prNumber: number | undefined;
+    title: string | undefined;
+    changedFiles: number | undefined;
+} | {
+    kind: 'query';
+    query: string;
+} | {
+    kind: 'entry';
+    entry: string;
+};
+export interface DigestProduct {
+    /** The digest in `settings.format`: what `digest-path` holds. */
+    document: string;
+    /** The digest as markdown: the comment and job summary are built from it. */
+    markdown: string;
+    /** The JSON rendering: what `json-path` holds. */
+    json: string;
+    totalTokens: number;
+    budget: number;
+    changedSymbols: number;
+    packedSymbols: number;
+    skippedSymbols: number;
+    /** Soft failures (skipped files, incomplete diff) to report as warnings. */
+    warnings: string[];
+}
+/** What the pipeline may ask GitHub for. */
+export interface DigestServices {
+    /** `pulls.listFiles` pages for the PR, when there is a PR and a token: used only if local git cannot diff. */
+    listPullFiles?: ListFilesPage;
+}
+export type ProduceDigest = (settings: Readonly<Settings>, request: DigestRequest, services: DigestServices) => Promise<DigestProduct>;
+/**
+ * What to digest. `entry` wins over `query` (it names one symbol exactly); otherwise a PR digest of
+ * base..head, from the inputs or, on pull_request events, from the payload.
+ */
+export declare function digestRequest(settings: Readonly<Settings>, event: EventInfo): DigestRequest;

@@ -1,0 +1,39 @@
+export type Encoding = 'o200k_base' | 'cl100k_base';
+export type Format = 'markdown' | 'xml' | 'json';
+export interface Settings {
+    githubToken: string;
+    /** Absolute path of the directory to analyse (input `path`, relative to the workspace). */
+    path: string;
+    budget: number;
+    encoding: Encoding;
+    format: Format;
+    signaturesOnly: boolean;
+    include: readonly string[];
+    exclude: readonly string[];
+    comment: boolean;
+    /** The raw input; the marker uses `default` when empty. */
+    commentKey: string;
+    artifact: boolean;
+    artifactName: string;
+    query: string;
+    entry: string;
+    prNumber: number | undefined;
+    base: string;
+    head: string;
+    maxCommentChars: number;
+    /** Absolute path of an existing digest to post, or '' (second half of the fork-safe pattern). */
+    postDigest: string;
+}
+/** GitHub rejects issue comment bodies longer than this (characters). */
+export declare const GITHUB_COMMENT_LIMIT = 65536;
+export declare const INPUT_DEFAULTS: Readonly<Record<string, string>>;
+export declare class InputError extends Error {
+    constructor(input: string, value: string, expected: string);
+}
+export interface SettingsDeps {
+    /** Returns the trimmed input value, '' when unset (core.getInput semantics). */
+    getInput: (name: string) => string;
+    /** Base for a relative `path` / `post-digest`: the runner's workspace. */
+    workspace: string;
+}
+export declare function readSettings(deps: SettingsDeps): Readonly<Settings>;

@@ -1,0 +1,49 @@
+import { type BaseRef, type MroComputer } from './mro.js';
+import type { Evaluator } from './resolverEval.js';
+import { type Value } from './resolverValues.js';
+export declare const MAX_OVERRIDES = 5;
+export type ClassLookup = {
+    found: 'member';
+    owner: string;
+    values: Value[];
+} | {
+    found: 'ext' | 'unknown' | 'none';
+};
+export declare class ClassModel {
+    private readonly ev;
+    readonly mro: MroComputer;
+    private readonly index;
+    constructor(ev: Evaluator);
+    /** Search `classes` (an MRO or a suffix of one) for a class-level member. */
+    classLookup(classes: readonly string[], name: string): ClassLookup;
+    /** `self.<name> = ...` bindings in the methods of the project classes of `classes`. */
+    private instanceAttribute;
+    private readonly selfAttrTables;
+    private readonly selfAttrMemo;
+    private ownInstanceAttribute;
+    private readonly instanceMemo;
+    /** `instance.name` for an instance of `classId`, memoised per class and name. */
+    instanceMemberOf(classId: string, name: string): Value[];
+    private readonly getterMemo;
+    /** Property getters that reading `name` on an instance of `classId` runs (memoised). */
+    gettersOf(classId: string, name: string): string[];
+    propertyGetters(classes: readonly string[], name: string): string[];
+    instanceMember(classes: readonly string[], name: string): Value[];
+    private subclasses;
+    private readonly overrideMemo;
+    /**
+     * Methods named `name` that project subclasses of `cls` define in place of the inherited one:
+     * where `self.m()` may dispatch at runtime. Beyond MAX_OVERRIDES (a template method such as
+     * `Node.render` with dozens of implementations) none are linked: the base method, which the MRO
+     * finds anyway, is the useful answer, and fifty edges from one call would flood a digest.
+     */
+    overrides(cls: string, name: string): Value[];
+    superChains(cls: string): string[][];
+    private readonly subclassMemo;
+    /** `cls` first, then every project class that inherits from it, breadth-first. */
+    private allSubclasses;
+    private computeSubclasses;
+    private readonly basesMemo;
+    basesOf(classId: string): BaseRef[];
+    private computeBases;
+}

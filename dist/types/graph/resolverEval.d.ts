@@ -1,0 +1,79 @@
+import type { Binding, PySymbol, RefExpr } from '../model.js';
+import { ClassModel } from './resolverClasses.js';
+import { type ProjectIndex } from './resolverIndex.js';
+import { type ScopeNames } from './resolverScopeNames.js';
+import { type Value } from './resolverValues.js';
+declare const NOT_BOUND: undefined;
+type Lookup = Value[] | typeof NOT_BOUND;
+export interface AttrObserver {
+    onAttr(receivers: readonly Value[], name: string): void;
+}
+export declare class Evaluator {
+    readonly index: ProjectIndex;
+    readonly classes: ClassModel;
+    private readonly localMemo;
+    private readonly active;
+    private depth;
+    constructor(index: ProjectIndex);
+    /** Run `fn` under the shared depth limit and a re-entry guard on `key`. */
+    guarded<T>(key: string, fallback: T, fn: () => T): T;
+    symbol(id: string | undefined): PySymbol | undefined;
+    /**
+     * Values of `ref` evaluated in `scope`, iterative over the chain. `observer` sees every attribute
+     * step with the receiver's values (call-site resolution uses it to find property getters).
+     * `root`: values that stand in for the chain's base name (parameter flow, resolverFlow.ts).
+     */
+    evalRef(scope: PySymbol, ref: RefExpr, observer?: AttrObserver, root?: readonly Value[]): Value[];
+    private step;
+    private evalBase;
+    private readonly elemsIds;
+    private readonly elemsMemo;
+    private elemsValue;
+    private nextElemsId;
+    /** Every item of the container: which one a key or loop picks is not known, so all are candidates. */
+    private items;
+    /** `v[key]`: an item of a container literal (any key), else opaque. */
+    private item;
+    /** What `for x in v` binds x to: an item of a list/tuple/set literal or of `dict.values()`; a dict yields its keys (not kept). */
+    private elementOf;
+    /** Annotation text -> instances of the classes it names (externals stay external). */
+    evalAnnotation(scope: PySymbol, text: string): Value[];
+    private readonly chains;
+    /** The scopes a lookup from `scope` visits, innermost first (memoised; see resolverScopes.scopeChain). */
+    chainOf(scope: PySymbol): PySymbol[];
+    /** LEGB lookup; [] means unknown, [EXT] a builtin or external name. */
+    lookupName(scope: PySymbol, name: string): Value[];
+    /** What `name` is bound to in `scope`'s own namespace, or NOT_BOUND. */
+    /** The scope's name table; the first call for a scope builds it. */
+    names(scope: PySymbol): ScopeNames;
+    private readonly nameTables;
+    /** Whether `scope` binds `name` itself. Small scopes are scanned; large ones get a name table. */
+    private mayBind;
+    localName(scope: PySymbol, name: string): Lookup;
+    private computeLocal;
+    private paramValues;
+    bindingValues(scope: PySymbol, b: Binding): Value[];
+    private moduleRefValues;
+    private importBinding;
+    private starLookup;
+    /** `module.name`: a module-level binding or definition, else a submodule. */
+    moduleMember(moduleId: string, name: string, viaStar: boolean): Lookup;
+    member(v: Value, name: string): Value[];
+    private missingModuleMember;
+    /** The value a call of `v` returns. */
+    callResult(v: Value): Value[];
+    /**
+     * Where `super()` inside class `cls` may continue: the rest of the MRO after `cls`, for `cls`
+     * itself and for every project subclass (in `class C(A, B)`, `super()` in A reaches B).
+     */
+    private readonly returnMemo;
+    /**
+     * What calling function `s` returns: its return annotation when that names something, else the
+     * values of its own `return` statements (not for `async def`, whose call yields a coroutine).
+     * Memoised per function; a recursive function sees its own result as unknown.
+     */
+    private returnedBy;
+    /** How `name` is bound where a lookup from `scope` finds it; undefined when nothing binds it. */
+    binderKind(scope: PySymbol, name: string): 'param' | 'assign' | 'import' | 'def' | undefined;
+}
+export {};

@@ -1,0 +1,23 @@
+import type { PySymbol } from '../model.js';
+import type { DigestItem, DigestSkip, PackMode } from '../render/document.js';
+export declare const DROPPED = "dropped: the rendered document exceeded the budget";
+/** Enclosing classes and functions, innermost first (cycle-safe, stops at the module). */
+export declare function ancestors(symbol: PySymbol, symbols: ReadonlyMap<string, PySymbol>): PySymbol[];
+export declare class PackState {
+    private readonly symbols;
+    readonly items: DigestItem[];
+    readonly skips: DigestSkip[];
+    private readonly modeOf;
+    /** Ids with a descendant packed in full. */
+    private readonly holdsPacked;
+    private readonly files;
+    constructor(symbols: ReadonlyMap<string, PySymbol>);
+    hasFile(file: string): boolean;
+    holdsPackedCode(id: string): boolean;
+    add(item: DigestItem): void;
+    /** The packed symbol whose text already shows `symbol` in `mode`, if any. */
+    containerOf(symbol: PySymbol, mode: PackMode): string | undefined;
+    /** Undo one packed item: it becomes a skip, and skips it contained now say it went too. */
+    drop(index: number): void;
+    private markAncestors;
+}

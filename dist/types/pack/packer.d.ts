@@ -1,0 +1,48 @@
+import type { PySymbol } from '../model.js';
+import type { Adjacency } from '../graph/adjacency.js';
+import type { ChangedSymbolRow, DigestSkip, DocumentRenderer, PackDirection, PackMode, TokenUsage } from '../render/document.js';
+import type { TokenCounter } from './tokens.js';
+export type Preamble = readonly string[] | ((usage: TokenUsage) => readonly string[]);
+export interface PackInput {
+    /** Root symbol ids, in the order they are packed. */
+    roots: readonly string[];
+    symbols: ReadonlyMap<string, PySymbol>;
+    adjacency: Adjacency;
+    /** Token budget of the rendered document: a positive integer. */
+    budget: number;
+    counter: TokenCounter;
+    /** Output format; markdown when omitted. */
+    renderer?: DocumentRenderer;
+    signaturesOnly?: boolean;
+    /** Follow only resolved call edges, or all (default). */
+    resolution?: 'resolved' | 'all';
+    title?: string;
+    preamble?: Preamble;
+    changed?: readonly ChangedSymbolRow[];
+    maxCandidates?: number;
+}
+export interface PackedSymbol {
+    id: string;
+    file: string;
+    name: string;
+    kind: PySymbol['kind'];
+    mode: PackMode;
+    tokens: number;
+    startLine: number;
+    endLine: number;
+    hop: number;
+    direction: PackDirection;
+}
+export type SkippedSymbol = DigestSkip;
+export interface PackResult {
+    budget: number;
+    /** Exact token count of `content`. */
+    totalTokens: number;
+    encoding: string;
+    roots: string[];
+    packed: PackedSymbol[];
+    /** Every skip, in the order decided (the document may list only the first ones). */
+    skipped: SkippedSymbol[];
+    content: string;
+}
+export declare function packContext(input: PackInput): PackResult;

@@ -1,0 +1,23 @@
+import { type Adjacency } from '../graph/adjacency.js';
+import type { RepoIndex } from '../model.js';
+import { type PackResult, type Preamble } from '../pack/packer.js';
+import { type TokenEncoding } from '../pack/tokens.js';
+import type { ChangedSymbolRow, DigestFormat } from '../render/document.js';
+import { type Target } from './resolveTarget.js';
+export interface PackSettings {
+    budget: number;
+    encoding: TokenEncoding;
+    format: DigestFormat;
+    signaturesOnly: boolean;
+    resolution: 'resolved' | 'all';
+}
+export declare const DEFAULT_PACK_SETTINGS: PackSettings;
+/** The call adjacency of an index, built once per index. */
+export declare function adjacencyOf(index: RepoIndex): Adjacency;
+export interface PackRootsExtras {
+    title?: string;
+    preamble?: Preamble;
+    changed?: readonly ChangedSymbolRow[];
+}
+export declare function packRoots(index: RepoIndex, roots: readonly string[], settings: PackSettings, extras?: PackRootsExtras): PackResult;
+export declare function packRepository(index: RepoIndex, target: Target, settings?: PackSettings): PackResult;

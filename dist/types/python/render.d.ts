@@ -1,0 +1,33 @@
+/** The source and the index of each line's first character (0-based rows). */
+export interface SourceLines {
+    text: string;
+    lineStarts: readonly number[];
+}
+export declare function indexLines(text: string): SourceLines;
+export declare function lineText(src: SourceLines, row: number): string;
+/** 0-based row and column (UTF-16 units, as tree-sitter reports them for JS strings) of an index. */
+export declare function positionOf(src: SourceLines, index: number): {
+    row: number;
+    column: number;
+};
+/** 1-based inclusive line range, verbatim. */
+export declare function sliceLines(src: SourceLines, startLine: number, endLine: number): string;
+/** Decorators + header exactly as written: from the first decorator's line through the header's `:`. */
+export declare function headerText(src: SourceLines, startLine: number, colonIndex: number): string;
+export interface StubParts {
+    header: string;
+    /** Indentation of the body statements. */
+    indent: string;
+    /** The docstring statement as written (quotes included), first line without indentation. */
+    docSource?: string;
+}
+export declare function functionStub(parts: StubParts): string;
+export declare function classStub(parts: StubParts, memberStubs: readonly string[]): string;
+/** The module's own lines: everything outside the given 1-based inclusive ranges (ascending, nested allowed). */
+export declare function moduleFull(src: SourceLines, removed: readonly (readonly [number, number])[]): string;
+export interface OutlinePart {
+    line: number;
+    text: string;
+}
+/** The module outline: parts (docstring, imports, headers) in source order. */
+export declare function moduleOutline(parts: readonly OutlinePart[]): string;

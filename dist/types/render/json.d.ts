@@ -1,0 +1,3 @@
+import type { DigestDocument, DocumentRenderer } from './document.js';
+export declare function renderJson(doc: DigestDocument): string;
+export declare const jsonRenderer: DocumentRenderer;

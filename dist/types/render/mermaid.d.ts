@@ -1,0 +1,10 @@
+import type { Adjacency } from '../graph/adjacency.js';
+import type { ChangedSymbol } from '../diff/changedSymbols.js';
+export declare const DEFAULT_MERMAID_MAX_NODES = 40;
+/** A Mermaid quoted-label body that cannot break out of `["..."]`. */
+export declare function mermaidLabel(text: string): string;
+export interface MermaidOptions {
+    maxNodes?: number;
+}
+/** A ```mermaid block, or '' when nothing changed. */
+export declare function renderMermaid(changed: readonly ChangedSymbol[], adjacency: Adjacency, options?: MermaidOptions): string;

@@ -1,0 +1,12 @@
+export declare class RepoDigestError extends Error {
+    readonly remedy?: string | undefined;
+    readonly exitCode: number;
+    constructor(message: string, remedy?: string | undefined, exitCode?: number);
+}
+/** The user asked for something malformed (flags, arguments): exit code 2. */
+export declare class UsageError extends RepoDigestError {
+    constructor(message: string, remedy?: string);
+}
+export declare function formatError(err: unknown, debug: boolean): string;
+/** The process exit code for a thrown value: the error's own for ours, 1 for anything else. */
+export declare function exitCodeFor(err: unknown): number;
