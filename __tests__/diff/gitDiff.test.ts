@@ -10,7 +10,7 @@ import {
   runGitDefault,
   type GitDeps,
 } from '../../src/diff/gitDiff.js';
-import { makeRepo, makeTempDir, openRepo, ISOLATED_GIT_ENV, type TestRepo, removeTempDirs } from './gitRepo.js';
+import { makeRepo, makeTempDir, openRepo, ISOLATED_GIT_ENV, type TestRepo, removeTempDirs } from '../support/testRepo.js';
 
 const repos: TestRepo[] = [];
 afterAll(() => {

@@ -2,7 +2,7 @@
 // shaped by the schema in @octokit/openapi.
 import { createRequire } from 'node:module';
 import type { ApiDiffEntry } from '../../src/diff/apiDiff.js';
-import type { TestRepo } from './gitRepo.js';
+import type { TestRepo } from '../support/testRepo.js';
 
 const require = createRequire(import.meta.url);
 const spec = require('@octokit/openapi/generated/api.github.com.json') as {

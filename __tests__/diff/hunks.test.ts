@@ -2,7 +2,7 @@ import { chmodSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parsePatchHunks, parseUnifiedDiff, unquoteCPath } from '../../src/diff/hunks.js';
-import { makeRepo, type TestRepo, removeTempDirs } from './gitRepo.js';
+import { makeRepo, type TestRepo, removeTempDirs } from '../support/testRepo.js';
 
 const repos: TestRepo[] = [];
 afterAll(() => {

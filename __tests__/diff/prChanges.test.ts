@@ -5,7 +5,7 @@ import { readFileAtRevision, runGitDefault } from '../../src/diff/gitDiff.js';
 import { collectPrChanges, workingTreeReader, type PrChanges } from '../../src/diff/prChanges.js';
 import { extractFile } from '../../src/python/extract.js';
 import { loadPythonParser, type PythonParser } from '../../src/python/treeSitter.js';
-import { makeTempDir, removeTempDirs } from './gitRepo.js';
+import { makeTempDir, removeTempDirs } from '../support/testRepo.js';
 import { githubEntries, pagedListFiles } from './githubEntries.js';
 import { buildPrRepo, type PrRepo } from './prRepo.js';
 

@@ -1,6 +1,6 @@
 // A real git repository holding one pull request's worth of Python changes. The expected changed
 // symbols are written next to each edit.
-import { makeRepo, type TestRepo } from './gitRepo.js';
+import { makeRepo, type TestRepo } from '../support/testRepo.js';
 
 export interface PrRepo {
   repo: TestRepo;

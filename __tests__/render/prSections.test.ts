@@ -14,7 +14,7 @@ import {
   renderPrHeader,
   renderPrSections,
 } from '../../src/render/prSections.js';
-import { removeTempDirs } from '../diff/gitRepo.js';
+import { removeTempDirs } from '../support/testRepo.js';
 import { buildPrRepo, type PrRepo } from '../diff/prRepo.js';
 
 const ZWSP = '\u200b';
