@@ -9905,26 +9905,33 @@ async function scanRepository(root, options = {}) {
   return { files, skippedFiles };
 }
 function assembleIndex(root, files, skippedFiles, graphOptions = {}) {
+  const skipped = [...skippedFiles];
   const symbols = files.flatMap((f) => f.symbols);
   symbols.sort((a, b) => a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
   const byId = /* @__PURE__ */ new Map();
   for (const s of symbols) {
-    if (byId.has(s.id)) {
-      skippedFiles.push({ path: s.file, reason: `symbol ${s.id} is also defined by ${byId.get(s.id)?.file}; kept the first` });
+    const kept = byId.get(s.id);
+    if (kept) {
+      const [winner, loser] = isPackageInit(s.file) && !isPackageInit(kept.file) ? [s, kept] : [kept, s];
+      byId.set(s.id, winner);
+      skipped.push({ path: loser.file, reason: `symbol ${s.id} is also defined by ${winner.file}, which Python imports instead` });
       continue;
     }
     byId.set(s.id, s);
   }
   const uniqueSymbols = symbols.filter((s) => byId.get(s.id) === s);
-  skippedFiles.sort((a, b) => a.path < b.path ? -1 : a.path > b.path ? 1 : a.reason < b.reason ? -1 : 1);
+  skipped.sort((a, b) => a.path < b.path ? -1 : a.path > b.path ? 1 : a.reason < b.reason ? -1 : 1);
   const edges = buildCallGraph(files, graphOptions);
-  return { root, files, symbols: uniqueSymbols, byId, edges, skippedFiles };
+  return { root, files, symbols: uniqueSymbols, byId, edges, skippedFiles: skipped };
 }
 function graphOptionsOf(options) {
   return {
     ...options.maxHeuristicTargets !== void 0 ? { maxHeuristicTargets: options.maxHeuristicTargets } : {},
     ...options.parameterFlow ? { parameterFlow: true } : {}
   };
+}
+function isPackageInit(file) {
+  return file === "__init__.py" || file.endsWith("/__init__.py");
 }
 
 // src/graph/adjacency.ts

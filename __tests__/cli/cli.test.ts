@@ -118,6 +118,14 @@ describe('repodigest pack', () => {
     expect(run.stderr).toContain('no Python files found');
   });
 
+  test('pkg.py beside pkg/__init__.py: the package wins, the shadowed file is reported', async () => {
+    const root = tempTree({ 'pkg.py': 'def f():\n    return 1\n', 'pkg/__init__.py': 'def f():\n    return 2\n' });
+    const run = await cli('graph', root, '--format', 'json');
+    const f = JSON.parse(run.stdout).symbols.find((s: { id: string }) => s.id === 'pkg.f');
+    expect(f.file).toBe('pkg/__init__.py');
+    expect(run.stderr).toContain('skipped pkg.py: symbol pkg.f is also defined by pkg/__init__.py, which Python imports instead');
+  });
+
   test('a missing path fails with one line', async () => {
     const run = await cli('pack', '/nonexistent/repodigest-x', '--query', 'x');
     expect(run.code).toBe(1);

@@ -69,21 +69,26 @@ export function assembleIndex(
   skippedFiles: SkippedFile[],
   graphOptions: CallGraphOptions = {},
 ): RepoIndex {
+  const skipped = [...skippedFiles];
   const symbols: PySymbol[] = files.flatMap((f) => f.symbols);
   symbols.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   const byId = new Map<string, PySymbol>();
   for (const s of symbols) {
-    // Two files can map to one module name (pkg.py beside pkg/__init__.py): keep the first, report the rest.
-    if (byId.has(s.id)) {
-      skippedFiles.push({ path: s.file, reason: `symbol ${s.id} is also defined by ${byId.get(s.id)?.file}; kept the first` });
+    // Two files can map to one module name (pkg.py beside pkg/__init__.py). Python imports the package,
+    // so its symbols win; the other file's symbol is reported, never silently dropped.
+    const kept = byId.get(s.id);
+    if (kept) {
+      const [winner, loser] = isPackageInit(s.file) && !isPackageInit(kept.file) ? [s, kept] : [kept, s];
+      byId.set(s.id, winner);
+      skipped.push({ path: loser.file, reason: `symbol ${s.id} is also defined by ${winner.file}, which Python imports instead` });
       continue;
     }
     byId.set(s.id, s);
   }
   const uniqueSymbols = symbols.filter((s) => byId.get(s.id) === s);
-  skippedFiles.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : a.reason < b.reason ? -1 : 1));
+  skipped.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : a.reason < b.reason ? -1 : 1));
   const edges = buildCallGraph(files, graphOptions);
-  return { root, files, symbols: uniqueSymbols, byId, edges, skippedFiles };
+  return { root, files, symbols: uniqueSymbols, byId, edges, skippedFiles: skipped };
 }
 
 /** The call-graph part of the index options. */
@@ -92,4 +97,8 @@ export function graphOptionsOf(options: IndexOptions): CallGraphOptions {
     ...(options.maxHeuristicTargets !== undefined ? { maxHeuristicTargets: options.maxHeuristicTargets } : {}),
     ...(options.parameterFlow ? { parameterFlow: true } : {}),
   };
+}
+
+function isPackageInit(file: string): boolean {
+  return file === '__init__.py' || file.endsWith('/__init__.py');
 }
