@@ -76,6 +76,20 @@ describe('repodigest pack', () => {
     expect(run.stderr.trim().split('\n')).toHaveLength(1);
   });
 
+  test('an unknown option is one line, exit 2', async () => {
+    const root = tempTree(pricing);
+    const run = await cli('pack', root, '--entry', 'shop.pricing.quote', '--bogus');
+    expect(run.code).toBe(2);
+    expect(run.stderr.trim().split('\n')).toEqual(["error: unknown option '--bogus'"]);
+  });
+
+  test('an --output that cannot be written names the option', async () => {
+    const root = tempTree(pricing);
+    const run = await cli('pack', root, '--entry', 'shop.pricing.quote', '--output', join(root, 'no', 'such', 'dir', 'x.md'));
+    expect(run.code).toBe(1);
+    expect(run.stderr).toMatch(/error: Cannot write --output '.*x\.md': ENOENT/);
+  });
+
   test('neither or both of --entry and --query is a usage error', async () => {
     const root = tempTree(pricing);
     expect((await cli('pack', root)).code).toBe(2);

@@ -96,6 +96,16 @@ describe('diffRevisions', () => {
     expect(fetches).toEqual([['fetch', '--no-tags', '--quiet', '--depth=200', 'origin', main, feature]]);
   });
 
+  it('with fetchMissing false (the CLI) never touches origin, and says what is missing', async () => {
+    const { repo: origin, feature, main } = branchedRepo();
+    const clone = openRepo(makeTempDir('repodigest-diff-offline-'));
+    repos.push(clone);
+    origin.git('clone', '-q', '--depth=1', '--branch', 'main', `file://${origin.dir}`, clone.dir);
+    const deps = recordingDeps();
+    await expect(diffRevisions(clone.dir, main, feature, deps, { fetchMissing: false })).rejects.toThrow(/in the local repository/);
+    expect(deps.calls.some((args) => args[0] === 'fetch')).toBe(false);
+  });
+
   it('deepens a shallow clone that has both tips but not their merge base', async () => {
     const { repo: origin, root, feature, main } = branchedRepo();
     const clone = openRepo(makeTempDir('repodigest-diff-shallow-'));

@@ -30,6 +30,7 @@ export const produceDigest: ProduceDigest = async (settings, request, services) 
       ...(request.prNumber !== undefined ? { prNumber: request.prNumber } : {}),
       ...(request.title !== undefined ? { title: request.title } : {}),
       index,
+      fetchMissing: true,
       ...(services.listPullFiles
         ? { apiFallback: { listFiles: services.listPullFiles, ...(request.changedFiles !== undefined ? { expectedFiles: request.changedFiles } : {}) } }
         : {}),

@@ -5,7 +5,7 @@ import { writeFileSync } from 'node:fs';
 import { Command, CommanderError, Option } from 'commander';
 import type { RepoIndex } from '../model.js';
 import { indexRepository, type IndexOptions } from '../pipeline/indexRepository.js';
-import { exitCodeFor, formatError, UsageError } from '../shared/errors.js';
+import { exitCodeFor, formatError, RepoDigestError, UsageError } from '../shared/errors.js';
 import { renderGraphCommand } from './commands/graph.js';
 import { packSettingsFrom, runPackCommand } from './commands/pack.js';
 import { runPrCommand } from './commands/pr.js';
@@ -63,7 +63,7 @@ export async function scanWithReport(root: string, flags: ScanFlags, io: CliIo):
   return index;
 }
 
-function reportScan(index: RepoIndex, io: CliIo): void {
+export function reportScan(index: RepoIndex, io: CliIo): void {
   for (const skipped of index.skippedFiles) io.stderr(`skipped ${skipped.path}: ${skipped.reason}\n`);
   for (const file of index.files) {
     for (const note of file.notes) io.stderr(`note ${file.path}: ${note}\n`);
@@ -73,7 +73,11 @@ function reportScan(index: RepoIndex, io: CliIo): void {
 
 function emit(text: string, output: string | undefined, io: CliIo): void {
   if (output) {
-    writeFileSync(output, text);
+    try {
+      writeFileSync(output, text);
+    } catch (error) {
+      throw new RepoDigestError(`Cannot write --output '${output}': ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`, 'check that the folder exists and is writable');
+    }
     io.stderr(`wrote ${output}\n`);
   } else {
     io.stdout(text);
@@ -84,7 +88,6 @@ export function buildProgram(io: CliIo = defaultIo): Command {
   const program = new Command('repodigest')
     .description('Deterministic, token-budgeted code context for Python repositories.')
     .version('0.1.0')
-    .showHelpAfterError('(run with --help for usage)')
     .exitOverride()
     .configureOutput({ writeOut: io.stdout, writeErr: io.stderr });
 

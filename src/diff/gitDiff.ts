@@ -33,7 +33,7 @@ export class GitUnavailableError extends RepoDigestError {
     message: string,
     readonly details: { args?: readonly string[]; stderr?: string } = {},
   ) {
-    super(message, 'check out with full history (actions/checkout fetch-depth: 0) or let the action fall back to the REST API');
+    super(message, 'make both commits available locally: check the revision names, or use a full clone (on GitHub Actions, actions/checkout with fetch-depth: 0)');
     this.name = 'GitUnavailableError'; // Spelled out: bundlers may rename classes.
   }
 }
@@ -90,6 +90,8 @@ export interface RevisionDiff {
 export interface DiffOptions {
   /** History depth fetched for base and head when the checkout lacks them (default 200). */
   fetchDepth?: number;
+  /** Fetch missing commits from origin once (default true). The CLI passes false: it never uses the network. */
+  fetchMissing?: boolean;
 }
 
 async function resolveCommit(repoDir: string, rev: string, deps: GitDeps): Promise<string | null> {
@@ -138,6 +140,10 @@ export async function diffRevisions(
   let fetched = false;
   if (!pair.mergeBase && pair.baseSha && pair.headSha && !(await isShallow(repoDir, deps))) {
     throw new GitUnavailableError(`git cannot diff ${base}...${head}: the two commits share no history`);
+  }
+  if (!pair.mergeBase && options.fetchMissing === false) {
+    const missing = [!pair.baseSha && `base '${base}'`, !pair.headSha && `head '${head}'`].filter(Boolean).join(' and ');
+    throw new GitUnavailableError(`git cannot diff ${base}...${head}: ${missing || 'no merge base'} in the local repository`);
   }
   if (!pair.mergeBase) {
     // Fetching by SHA needs the server's permission (GitHub allows it); names are fetched as given.

@@ -57,6 +57,8 @@ export interface PrChangesOptions {
   maxFileBytes?: number;
   /** Depth fetched when a shallow checkout lacks a commit. */
   fetchDepth?: number;
+  /** Fetch missing commits from origin (default true; false keeps git local). */
+  fetchMissing?: boolean;
 }
 
 export interface PrChanges {
@@ -160,7 +162,10 @@ export async function collectPrChanges(
   const maxBytes = options.maxFileBytes ?? 1024 * 1024;
   let diff;
   try {
-    diff = await diffRevisions(repoDir, base, head, deps.git, options.fetchDepth === undefined ? {} : { fetchDepth: options.fetchDepth });
+    diff = await diffRevisions(repoDir, base, head, deps.git, {
+      ...(options.fetchDepth === undefined ? {} : { fetchDepth: options.fetchDepth }),
+      ...(options.fetchMissing === undefined ? {} : { fetchMissing: options.fetchMissing }),
+    });
   } catch (error) {
     if (isGitUnavailable(error) && deps.apiFallback) return fromApi(repoDir, deps.apiFallback, error, parser, deps, maxBytes);
     throw error;

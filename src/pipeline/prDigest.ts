@@ -28,6 +28,8 @@ export interface PrDigestRequest {
   title?: string;
   index?: IndexOptions;
   pack: PackSettings;
+  /** Fetch base/head from origin when a shallow checkout lacks them (the action; the CLI stays offline). */
+  fetchMissing?: boolean;
   /** Only when git cannot answer: the REST API fallback (the action supplies it). */
   apiFallback?: PrChangesDeps['apiFallback'];
 }
@@ -56,7 +58,10 @@ export async function preparePr(request: Omit<PrDigestRequest, 'pack'>): Promise
     request.head,
     parser,
     { git: { runGit: runGitDefault }, extract: extractFile, ...(request.apiFallback ? { apiFallback: request.apiFallback } : {}) },
-    request.index?.maxFileBytes === undefined ? {} : { maxFileBytes: request.index.maxFileBytes },
+    {
+      ...(request.index?.maxFileBytes === undefined ? {} : { maxFileBytes: request.index.maxFileBytes }),
+      fetchMissing: request.fetchMissing ?? false,
+    },
   );
   const scanned = await scanRepository(request.repoDir, request.index ?? {});
   const files = withRemovedSymbols(scanned.files, changes.removedSymbols);

@@ -2,7 +2,7 @@
 // tests get it without GitHub.
 import { prDigest } from '../../pipeline/prDigest.js';
 import type { CliIo, PackFlags } from '../main.js';
-import { indexOptionsFrom } from '../main.js';
+import { indexOptionsFrom, reportScan } from '../main.js';
 import { packSettingsFrom, packWarnings } from './pack.js';
 
 export interface PrFlags extends PackFlags {
@@ -21,7 +21,7 @@ export async function runPrCommand(path: string, flags: PrFlags, io: CliIo): Pro
     index: indexOptionsFrom(flags),
     pack,
   });
-  for (const skipped of digest.index.skippedFiles) io.stderr(`skipped ${skipped.path}: ${skipped.reason}\n`);
+  reportScan(digest.index, io);
   for (const note of digest.changes.notes) io.stderr(`note: ${note}\n`);
   const counts = ['added', 'modified', 'removed'].map((c) => `${digest.changed.filter((x) => x.change === c).length} ${c}`);
   return { text: digest.result.content, warnings: [`changed symbols: ${counts.join(', ')}`, ...packWarnings(digest.result)] };
