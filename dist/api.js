@@ -10189,6 +10189,12 @@ function settleUsage(render, counter, guess) {
 
 // src/pack/packer.ts
 var DEFAULT_MAX_CANDIDATES = 2e3;
+var BudgetTooSmallError = class extends RepoDigestError {
+  constructor(budget, needed) {
+    super(`Budget ${budget} is too small: even an empty digest needs ${needed ?? "more"} tokens`, "raise the budget (--budget, or the budget input of the action)");
+    this.name = "BudgetTooSmallError";
+  }
+};
 var ESTIMATE_SLACK = 4;
 function validate(input) {
   if (!Number.isInteger(input.budget) || input.budget <= 0) {
@@ -10313,10 +10319,7 @@ function packContext(input) {
     const dropIndex = lastIndexWhere(state.items, (it) => it.direction !== "root");
     const index = dropIndex >= 0 ? dropIndex : state.items.length - 1;
     if (index < 0) {
-      throw new RepoDigestError(
-        `Budget ${budget} is too small: even an empty digest needs ${settled?.used ?? "more"} tokens`,
-        "raise --budget"
-      );
+      throw new BudgetTooSmallError(budget, settled?.used);
     }
     state.drop(index);
   }
@@ -11428,7 +11431,7 @@ async function diffFromApi(listFiles, options = {}) {
 import { execFile } from "node:child_process";
 var GitUnavailableError = class extends RepoDigestError {
   constructor(message, details = {}) {
-    super(message, "check out with full history (actions/checkout fetch-depth: 0) or let the action fall back to the REST API");
+    super(message, "make both commits available locally: check the revision names, or use a full clone (on GitHub Actions, actions/checkout with fetch-depth: 0)");
     this.details = details;
     this.name = "GitUnavailableError";
   }
@@ -11497,6 +11500,10 @@ async function diffRevisions(repoDir, base, head, deps = defaultDeps2, options =
   let fetched = false;
   if (!pair.mergeBase && pair.baseSha && pair.headSha && !await isShallow(repoDir, deps)) {
     throw new GitUnavailableError(`git cannot diff ${base}...${head}: the two commits share no history`);
+  }
+  if (!pair.mergeBase && options.fetchMissing === false) {
+    const missing = [!pair.baseSha && `base '${base}'`, !pair.headSha && `head '${head}'`].filter(Boolean).join(" and ");
+    throw new GitUnavailableError(`git cannot diff ${base}...${head}: ${missing || "no merge base"} in the local repository`);
   }
   if (!pair.mergeBase) {
     const depth = options.fetchDepth ?? 200;
@@ -11628,7 +11635,10 @@ async function collectPrChanges(repoDir, base, head, parser, deps = defaultDeps3
   const maxBytes = options.maxFileBytes ?? 1024 * 1024;
   let diff;
   try {
-    diff = await diffRevisions(repoDir, base, head, deps.git, options.fetchDepth === void 0 ? {} : { fetchDepth: options.fetchDepth });
+    diff = await diffRevisions(repoDir, base, head, deps.git, {
+      ...options.fetchDepth === void 0 ? {} : { fetchDepth: options.fetchDepth },
+      ...options.fetchMissing === void 0 ? {} : { fetchMissing: options.fetchMissing }
+    });
   } catch (error) {
     if (isGitUnavailable(error) && deps.apiFallback) return fromApi(repoDir, deps.apiFallback, error, parser, deps, maxBytes);
     throw error;
@@ -11822,7 +11832,10 @@ async function preparePr(request) {
     request.head,
     parser,
     { git: { runGit: runGitDefault }, extract: extractFile, ...request.apiFallback ? { apiFallback: request.apiFallback } : {} },
-    request.index?.maxFileBytes === void 0 ? {} : { maxFileBytes: request.index.maxFileBytes }
+    {
+      ...request.index?.maxFileBytes === void 0 ? {} : { maxFileBytes: request.index.maxFileBytes },
+      fetchMissing: request.fetchMissing ?? false
+    }
   );
   const scanned = await scanRepository(request.repoDir, request.index ?? {});
   const files = withRemovedSymbols(scanned.files, changes.removedSymbols);
@@ -11831,14 +11844,38 @@ async function preparePr(request) {
   const changed = changes.changed.map((c) => ({ id: c.id, file: c.file, name: c.name, change: c.change }));
   return { changes, index, roots, changed, request };
 }
+var SECTIONS_LEVELS = ["full", "no-graph", "capped", "summary"];
+var CAPPED_ROWS = 30;
 function packPr(prepared, pack) {
+  for (const [i2, level] of SECTIONS_LEVELS.entries()) {
+    try {
+      return packPrAt(prepared, pack, level);
+    } catch (error) {
+      if (!(error instanceof BudgetTooSmallError) || i2 === SECTIONS_LEVELS.length - 1) throw error;
+    }
+  }
+  throw new Error("unreachable: the last sections level rethrows");
+}
+function packPrAt(prepared, pack, level) {
   const { changes, index, request } = prepared;
   const adjacency = adjacencyOf(index);
-  return packRoots(index, prepared.roots, pack, {
+  const capped2 = level === "capped" || level === "summary";
+  const changed = capped2 ? changes.changed.slice(0, CAPPED_ROWS) : changes.changed;
+  const roots = capped2 ? prepared.roots.filter((id) => changed.some((c) => c.id === id)) : prepared.roots;
+  const notes = [...changes.notes];
+  if (level === "no-graph") notes.push("The call graph of the changes was left out to fit the budget.");
+  if (level === "capped" && changes.changed.length > CAPPED_ROWS) {
+    notes.push(`Only the first ${CAPPED_ROWS} of ${changes.changed.length} changed symbols are listed and packed, to fit the budget; raise the budget for all of them.`);
+  }
+  if (level === "summary") {
+    notes.push(`${summaryOf(changes.changed)}: the list does not fit the budget, and only the first ${CAPPED_ROWS} are packed; raise the budget to see it.`);
+  }
+  return packRoots(index, roots, pack, {
     title: "RepoDigest: pull request context",
-    changed: prepared.changed,
-    preamble: (usage) => [
-      renderPrSections({
+    // The summary level drops the per-symbol list everywhere, the JSON `changed` included.
+    ...level === "summary" ? {} : { changed: prepared.changed },
+    preamble: (usage) => {
+      const header = {
         ...request.prNumber !== void 0 ? { prNumber: request.prNumber } : {},
         ...request.title !== void 0 ? { title: request.title } : {},
         base: changes.mergeBase ?? request.base,
@@ -11847,14 +11884,23 @@ function packPr(prepared, pack) {
         budget: usage.budget,
         encoding: usage.encoding,
         incomplete: changes.incomplete,
-        notes: changes.notes,
-        changed: changes.changed,
-        nonPython: changes.nonPython,
-        adjacency,
-        locate: (id) => index.byId.get(id)
-      })
-    ]
+        notes
+      };
+      if (level === "full") {
+        return [renderPrSections({ ...header, changed, nonPython: changes.nonPython, adjacency, locate: (id) => index.byId.get(id) })];
+      }
+      if (level === "summary") return [renderPrHeader(header)];
+      return [
+        renderPrHeader(header),
+        renderChangedSymbolsTable(changed, adjacency, changes.nonPython),
+        renderCallSites(changed, adjacency, (id) => index.byId.get(id))
+      ];
+    }
   });
+}
+function summaryOf(changed) {
+  const count2 = (change) => changed.filter((c) => c.change === change).length;
+  return `${changed.length} changed symbols (${count2("added")} added, ${count2("modified")} modified, ${count2("removed")} removed)`;
 }
 async function prDigest(request) {
   const prepared = await preparePr(request);

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { createTokenCounter } from '../../src/pack/tokens.js';
+import { makeRepo } from '../support/testRepo.js';
 import { cli, samplePrRepository, sampleRepo, tempTree } from './cliHarness.js';
 
 const pricing = {
@@ -216,6 +217,27 @@ describe('repodigest pr', () => {
     expect(body.content).toContain('shop/pricing.py:51');
     // The removed function is shown from base.
     expect(body.content).toContain('def legacy_round(cents: float) -> int:');
+  });
+
+  test('a PR whose sections exceed the budget is shortened, never failed', async () => {
+    const repo = makeRepo();
+    const module = (edit: string) =>
+      Array.from({ length: 15 }, (_, i) => `def handler_${i}(event):\n    return dispatch(event, ${i}${edit})\n`).join('\n\n');
+    const files = (edit: string) => Object.fromEntries(Array.from({ length: 10 }, (_, f) => [`svc/m${f}.py`, module(edit)]));
+    repo.write({ ...files(''), 'svc/__init__.py': '', 'svc/core.py': 'def dispatch(event, n):\n    return n\n' });
+    repo.commit('base');
+    repo.write(files(' + 1'));
+    repo.commit('touch 150 handlers');
+    for (const [budget, format] of [['1500', 'markdown'], ['1500', 'json'], ['700', 'markdown']] as const) {
+      const run = await cli('pr', repo.dir, '--base', 'HEAD~1', '--budget', budget, '--format', format);
+      expect(run.code, run.stderr).toBe(0);
+      const text = format === 'json' ? JSON.parse(run.stdout).content : run.stdout;
+      expect(text).toMatch(/Only the first 30 of 150 changed symbols are listed and packed|150 changed symbols \\?\(0 added, 150 modified, 0 removed\\?\)\\?: the list does not fit/);
+      expect(createTokenCounter('o200k_base').count(run.stdout)).toBeLessThanOrEqual(Number(budget));
+    }
+    const tiny = await cli('pr', repo.dir, '--base', 'HEAD~1', '--budget', '40');
+    expect(tiny.code).toBe(1);
+    expect(tiny.stderr).toContain('Budget 40 is too small');
   });
 
   test('an unknown base revision fails with one line', async () => {

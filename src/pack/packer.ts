@@ -98,6 +98,14 @@ export interface PackResult {
 }
 
 const DEFAULT_MAX_CANDIDATES = 2000;
+
+/** Even the document with no code (title, preamble, footer) exceeds the budget. */
+export class BudgetTooSmallError extends RepoDigestError {
+  constructor(budget: number, needed: number | undefined) {
+    super(`Budget ${budget} is too small: even an empty digest needs ${needed ?? 'more'} tokens`, 'raise the budget (--budget, or the budget input of the action)');
+    this.name = 'BudgetTooSmallError';
+  }
+}
 /** Kept back from the estimate: the counts in the footer (and a PR header) grow by a digit or two
  *  between the empty-document reserve and the final render; without this the final check would
  *  now and then drop a whole item for two tokens. */
@@ -243,10 +251,7 @@ export function packContext(input: PackInput): PackResult {
     const dropIndex = lastIndexWhere(state.items, (it) => it.direction !== 'root');
     const index = dropIndex >= 0 ? dropIndex : state.items.length - 1;
     if (index < 0) {
-      throw new RepoDigestError(
-        `Budget ${budget} is too small: even an empty digest needs ${settled?.used ?? 'more'} tokens`,
-        'raise --budget',
-      );
+      throw new BudgetTooSmallError(budget, settled?.used);
     }
     state.drop(index);
   }

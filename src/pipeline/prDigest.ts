@@ -14,9 +14,9 @@ import { collectPrChanges, type PrChanges, type PrChangesDeps } from '../diff/pr
 import { extractFile } from '../python/extract.js';
 import { loadPythonParser } from '../python/treeSitter.js';
 import { runGitDefault } from '../diff/gitDiff.js';
-import type { PackResult } from '../pack/packer.js';
+import { BudgetTooSmallError, type PackResult } from '../pack/packer.js';
 import type { ChangedSymbolRow } from '../render/document.js';
-import { renderPrSections } from '../render/prSections.js';
+import { renderCallSites, renderChangedSymbolsTable, renderPrHeader, renderPrSections } from '../render/prSections.js';
 import { assembleIndex, graphOptionsOf, scanRepository, type IndexOptions } from './indexRepository.js';
 import { adjacencyOf, packRoots, type PackSettings } from './packRepository.js';
 
@@ -71,15 +71,49 @@ export async function preparePr(request: Omit<PrDigestRequest, 'pack'>): Promise
   return { changes, index, roots, changed, request };
 }
 
+/**
+ * How much of the PR sections the document carries. On a large PR the sections alone can exceed the
+ * budget; rather than fail the run, each level drops more and says so in the header, and the last
+ * level is one summary line. Only when even that does not fit is the budget an error.
+ */
+type SectionsLevel = 'full' | 'no-graph' | 'capped' | 'summary';
+const SECTIONS_LEVELS: readonly SectionsLevel[] = ['full', 'no-graph', 'capped', 'summary'];
+const CAPPED_ROWS = 30;
+
 /** The cheap half, once per output format: pack the prepared roots with the PR sections as preamble. */
 export function packPr(prepared: PreparedPr, pack: PackSettings): PackResult {
+  for (const [i, level] of SECTIONS_LEVELS.entries()) {
+    try {
+      return packPrAt(prepared, pack, level);
+    } catch (error) {
+      if (!(error instanceof BudgetTooSmallError) || i === SECTIONS_LEVELS.length - 1) throw error;
+    }
+  }
+  throw new Error('unreachable: the last sections level rethrows');
+}
+
+function packPrAt(prepared: PreparedPr, pack: PackSettings, level: SectionsLevel): PackResult {
   const { changes, index, request } = prepared;
   const adjacency = adjacencyOf(index);
-  return packRoots(index, prepared.roots, pack, {
+  const capped = level === 'capped' || level === 'summary';
+  const changed = capped ? changes.changed.slice(0, CAPPED_ROWS) : changes.changed;
+  // Capped levels also consider only those symbols as roots: the JSON `roots` list of a huge PR is
+  // itself larger than a small budget, and listing roots that cannot be packed helps nobody.
+  const roots = capped ? prepared.roots.filter((id) => changed.some((c) => c.id === id)) : prepared.roots;
+  const notes = [...changes.notes];
+  if (level === 'no-graph') notes.push('The call graph of the changes was left out to fit the budget.');
+  if (level === 'capped' && changes.changed.length > CAPPED_ROWS) {
+    notes.push(`Only the first ${CAPPED_ROWS} of ${changes.changed.length} changed symbols are listed and packed, to fit the budget; raise the budget for all of them.`);
+  }
+  if (level === 'summary') {
+    notes.push(`${summaryOf(changes.changed)}: the list does not fit the budget, and only the first ${CAPPED_ROWS} are packed; raise the budget to see it.`);
+  }
+  return packRoots(index, roots, pack, {
     title: 'RepoDigest: pull request context',
-    changed: prepared.changed,
-    preamble: (usage) => [
-      renderPrSections({
+    // The summary level drops the per-symbol list everywhere, the JSON `changed` included.
+    ...(level === 'summary' ? {} : { changed: prepared.changed }),
+    preamble: (usage) => {
+      const header = {
         ...(request.prNumber !== undefined ? { prNumber: request.prNumber } : {}),
         ...(request.title !== undefined ? { title: request.title } : {}),
         base: changes.mergeBase ?? request.base,
@@ -88,14 +122,24 @@ export function packPr(prepared: PreparedPr, pack: PackSettings): PackResult {
         budget: usage.budget,
         encoding: usage.encoding,
         incomplete: changes.incomplete,
-        notes: changes.notes,
-        changed: changes.changed,
-        nonPython: changes.nonPython,
-        adjacency,
-        locate: (id) => index.byId.get(id),
-      }),
-    ],
+        notes,
+      };
+      if (level === 'full') {
+        return [renderPrSections({ ...header, changed, nonPython: changes.nonPython, adjacency, locate: (id) => index.byId.get(id) })];
+      }
+      if (level === 'summary') return [renderPrHeader(header)];
+      return [
+        renderPrHeader(header),
+        renderChangedSymbolsTable(changed, adjacency, changes.nonPython),
+        renderCallSites(changed, adjacency, (id) => index.byId.get(id)),
+      ];
+    },
   });
+}
+
+function summaryOf(changed: PrChanges['changed']): string {
+  const count = (change: string) => changed.filter((c) => c.change === change).length;
+  return `${changed.length} changed symbols (${count('added')} added, ${count('modified')} modified, ${count('removed')} removed)`;
 }
 
 export async function prDigest(request: PrDigestRequest): Promise<PrDigest> {

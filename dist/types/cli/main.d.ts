@@ -14,6 +14,7 @@ export interface ScanFlags {
 }
 export declare function indexOptionsFrom(flags: ScanFlags): IndexOptions;
 export declare function scanWithReport(root: string, flags: ScanFlags, io: CliIo): Promise<RepoIndex>;
+export declare function reportScan(index: RepoIndex, io: CliIo): void;
 export declare function buildProgram(io?: CliIo): Command;
 export interface PackFlags extends ScanFlags {
     budget: string;

@@ -35,6 +35,8 @@ export interface RevisionDiff {
 export interface DiffOptions {
     /** History depth fetched for base and head when the checkout lacks them (default 200). */
     fetchDepth?: number;
+    /** Fetch missing commits from origin once (default true). The CLI passes false: it never uses the network. */
+    fetchMissing?: boolean;
 }
 /**
  * Files changed between merge-base(base, head) and head, with the lines each side lost and gained.

@@ -25,6 +25,8 @@ export interface PrChangesOptions {
     maxFileBytes?: number;
     /** Depth fetched when a shallow checkout lacks a commit. */
     fetchDepth?: number;
+    /** Fetch missing commits from origin (default true; false keeps git local). */
+    fetchMissing?: boolean;
 }
 export interface PrChanges {
     source: 'git' | 'api';

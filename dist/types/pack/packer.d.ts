@@ -1,6 +1,7 @@
 import type { PySymbol } from '../model.js';
 import type { Adjacency } from '../graph/adjacency.js';
 import type { ChangedSymbolRow, DigestSkip, DocumentRenderer, PackDirection, PackMode, TokenUsage } from '../render/document.js';
+import { RepoDigestError } from '../shared/errors.js';
 import type { TokenCounter } from './tokens.js';
 export type Preamble = readonly string[] | ((usage: TokenUsage) => readonly string[]);
 export interface PackInput {
@@ -44,5 +45,9 @@ export interface PackResult {
     /** Every skip, in the order decided (the document may list only the first ones). */
     skipped: SkippedSymbol[];
     content: string;
+}
+/** Even the document with no code (title, preamble, footer) exceeds the budget. */
+export declare class BudgetTooSmallError extends RepoDigestError {
+    constructor(budget: number, needed: number | undefined);
 }
 export declare function packContext(input: PackInput): PackResult;

@@ -1,6 +1,6 @@
 import type { RepoIndex } from '../model.js';
 import { type PrChanges, type PrChangesDeps } from '../diff/prChanges.js';
-import type { PackResult } from '../pack/packer.js';
+import { type PackResult } from '../pack/packer.js';
 import type { ChangedSymbolRow } from '../render/document.js';
 import { type IndexOptions } from './indexRepository.js';
 import { type PackSettings } from './packRepository.js';
@@ -12,6 +12,8 @@ export interface PrDigestRequest {
     title?: string;
     index?: IndexOptions;
     pack: PackSettings;
+    /** Fetch base/head from origin when a shallow checkout lacks them (the action; the CLI stays offline). */
+    fetchMissing?: boolean;
     /** Only when git cannot answer: the REST API fallback (the action supplies it). */
     apiFallback?: PrChangesDeps['apiFallback'];
 }
