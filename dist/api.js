@@ -2967,6 +2967,7 @@ function decodePythonSource(input) {
 }
 
 // src/files/read.ts
+var DEFAULT_MAX_FILE_BYTES = 1024 * 1024;
 var defaultReadDeps = {
   realpath: (p) => fs2.realpathSync.native(p),
   open: (p, flags2) => fs2.openSync(p, flags2),
@@ -9871,7 +9872,6 @@ async function createPythonParser() {
 }
 
 // src/pipeline/indexRepository.ts
-var DEFAULT_MAX_FILE_BYTES = 1024 * 1024;
 async function indexRepository(root, options = {}) {
   const scanned = await scanRepository(root, options);
   return assembleIndex(root, scanned.files, scanned.skippedFiles, graphOptionsOf(options));
@@ -11620,19 +11620,21 @@ async function fromApi(repoDir, fallback, gitError, parser, deps, maxBytes) {
   const readHead = fallback.readHead ?? workingTreeReader(repoDir);
   const baseFiles = fallback.readBase ? await loadRecords(api.files, "base", oneByOne(fallback.readBase), parser, deps, maxBytes, notes) : [];
   const headFiles = await loadRecords(api.files, "head", oneByOne(readHead), parser, deps, maxBytes, notes);
-  const mapped = computeChangedSymbols({ changes: api.files, baseFiles, headFiles });
+  return mapChanges({ source: "api", incomplete: true }, api.files, baseFiles, headFiles, notes);
+}
+function mapChanges(origin, files, baseFiles, headFiles, notes) {
+  const mapped = computeChangedSymbols({ changes: files, baseFiles, headFiles });
   return {
-    source: "api",
-    files: api.files,
+    ...origin,
+    files,
     changed: mapped.changed,
     removedSymbols: mapped.removedSymbols,
     nonPython: mapped.nonPython,
-    incomplete: true,
     notes: [...notes, ...mapped.notes]
   };
 }
 async function collectPrChanges(repoDir, base, head, parser, deps = defaultDeps3, options = {}) {
-  const maxBytes = options.maxFileBytes ?? 1024 * 1024;
+  const maxBytes = options.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES;
   let diff;
   try {
     diff = await diffRevisions(repoDir, base, head, deps.git, {
@@ -11648,18 +11650,7 @@ async function collectPrChanges(repoDir, base, head, parser, deps = defaultDeps3
   const atRevision = (rev) => (paths) => readFilesAtRevision(repoDir, rev, paths, deps.git);
   const baseFiles = await loadRecords(diff.files, "base", atRevision(diff.mergeBase), parser, deps, maxBytes, notes);
   const headFiles = await loadRecords(diff.files, "head", atRevision(diff.head), parser, deps, maxBytes, notes);
-  const mapped = computeChangedSymbols({ changes: diff.files, baseFiles, headFiles });
-  return {
-    source: "git",
-    mergeBase: diff.mergeBase,
-    head: diff.head,
-    files: diff.files,
-    changed: mapped.changed,
-    removedSymbols: mapped.removedSymbols,
-    nonPython: mapped.nonPython,
-    incomplete: false,
-    notes: [...notes, ...mapped.notes]
-  };
+  return mapChanges({ source: "git", mergeBase: diff.mergeBase, head: diff.head, incomplete: false }, diff.files, baseFiles, headFiles, notes);
 }
 
 // src/render/mermaid.ts

@@ -3,6 +3,7 @@
 // stack only with --debug. Skipped files are listed on stderr so nothing is lost silently.
 import { writeFileSync } from 'node:fs';
 import { Command, CommanderError, Option } from 'commander';
+import { DEFAULT_MAX_FILE_BYTES } from '../files/read.js';
 import type { RepoIndex } from '../model.js';
 import { indexRepository, type IndexOptions } from '../pipeline/indexRepository.js';
 import { exitCodeFor, formatError, RepoDigestError, UsageError } from '../shared/errors.js';
@@ -39,7 +40,7 @@ function withScanOptions(command: Command): Command {
   return command
     .option('--include <glob>', 'only analyse files matching this glob (repeatable, comma-separated)', collect)
     .option('--exclude <glob>', 'skip files matching this glob (repeatable, comma-separated)', collect)
-    .option('--max-file-bytes <n>', 'skip .py files larger than this', String(1024 * 1024))
+    .option('--max-file-bytes <n>', 'skip .py files larger than this', String(DEFAULT_MAX_FILE_BYTES))
     .option('--parameter-flow', 'also resolve calls of functions passed as arguments (slower)')
     .option('--debug', 'print stack traces for unexpected errors');
 }
@@ -50,7 +51,7 @@ export function indexOptionsFrom(flags: ScanFlags): IndexOptions {
   return {
     ...(include ? { include } : {}),
     ...(exclude ? { exclude } : {}),
-    maxFileBytes: parsePositiveInteger('--max-file-bytes', flags.maxFileBytes ?? String(1024 * 1024)),
+    maxFileBytes: parsePositiveInteger('--max-file-bytes', flags.maxFileBytes ?? String(DEFAULT_MAX_FILE_BYTES)),
     ...(flags.parameterFlow ? { parameterFlow: true } : {}),
   };
 }

@@ -14,6 +14,7 @@
 import { readFile, realpath } from 'node:fs/promises';
 import { isAbsolute, join, normalize } from 'node:path';
 import { decodePythonSource } from '../files/decode.js';
+import { DEFAULT_MAX_FILE_BYTES } from '../files/read.js';
 import { isInside } from '../files/read.js';
 import type { FileRecord, PySymbol } from '../model.js';
 import { extractFile } from '../python/extract.js';
@@ -138,14 +139,24 @@ async function fromApi(repoDir: string, fallback: ApiFallback, gitError: Error, 
   const readHead = fallback.readHead ?? workingTreeReader(repoDir);
   const baseFiles = fallback.readBase ? await loadRecords(api.files, 'base', oneByOne(fallback.readBase), parser, deps, maxBytes, notes) : [];
   const headFiles = await loadRecords(api.files, 'head', oneByOne(readHead), parser, deps, maxBytes, notes);
-  const mapped = computeChangedSymbols({ changes: api.files, baseFiles, headFiles });
+  return mapChanges({ source: 'api', incomplete: true }, api.files, baseFiles, headFiles, notes);
+}
+
+/** The result, once both sides are parsed: the same for the git and the API path. */
+function mapChanges(
+  origin: Pick<PrChanges, 'source' | 'incomplete' | 'mergeBase' | 'head'>,
+  files: FileChange[],
+  baseFiles: FileRecord[],
+  headFiles: FileRecord[],
+  notes: string[],
+): PrChanges {
+  const mapped = computeChangedSymbols({ changes: files, baseFiles, headFiles });
   return {
-    source: 'api',
-    files: api.files,
+    ...origin,
+    files,
     changed: mapped.changed,
     removedSymbols: mapped.removedSymbols,
     nonPython: mapped.nonPython,
-    incomplete: true,
     notes: [...notes, ...mapped.notes],
   };
 }
@@ -159,7 +170,7 @@ export async function collectPrChanges(
   deps: PrChangesDeps = defaultDeps,
   options: PrChangesOptions = {},
 ): Promise<PrChanges> {
-  const maxBytes = options.maxFileBytes ?? 1024 * 1024;
+  const maxBytes = options.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES;
   let diff;
   try {
     diff = await diffRevisions(repoDir, base, head, deps.git, {
@@ -175,16 +186,5 @@ export async function collectPrChanges(
   const atRevision = (rev: string): ReadMany => (paths) => readFilesAtRevision(repoDir, rev, paths, deps.git);
   const baseFiles = await loadRecords(diff.files, 'base', atRevision(diff.mergeBase), parser, deps, maxBytes, notes);
   const headFiles = await loadRecords(diff.files, 'head', atRevision(diff.head), parser, deps, maxBytes, notes);
-  const mapped = computeChangedSymbols({ changes: diff.files, baseFiles, headFiles });
-  return {
-    source: 'git',
-    mergeBase: diff.mergeBase,
-    head: diff.head,
-    files: diff.files,
-    changed: mapped.changed,
-    removedSymbols: mapped.removedSymbols,
-    nonPython: mapped.nonPython,
-    incomplete: false,
-    notes: [...notes, ...mapped.notes],
-  };
+  return mapChanges({ source: 'git', mergeBase: diff.mergeBase, head: diff.head, incomplete: false }, diff.files, baseFiles, headFiles, notes);
 }

@@ -21,6 +21,9 @@ import fs, { constants } from 'node:fs';
 import path from 'node:path';
 import { decodePythonSource } from './decode.js';
 
+/** Python files larger than this are skipped (and reported) unless the caller raises the limit. */
+export const DEFAULT_MAX_FILE_BYTES = 1024 * 1024;
+
 export type ReadResult = { ok: true; text: string; notes: string[] } | { ok: false; reason: string };
 
 /** The file system calls a reader makes, synchronous; defaults are node:fs. */

@@ -38,7 +38,6 @@ import type {
   DigestItem,
   DigestSkip,
   DocumentRenderer,
-  PackDirection,
   PackMode,
   TokenUsage,
 } from '../render/document.js';
@@ -70,18 +69,8 @@ export interface PackInput {
   maxCandidates?: number;
 }
 
-export interface PackedSymbol {
-  id: string;
-  file: string;
-  name: string;
-  kind: PySymbol['kind'];
-  mode: PackMode;
-  tokens: number;
-  startLine: number;
-  endLine: number;
-  hop: number;
-  direction: PackDirection;
-}
+/** What the result lists of a packed symbol: the digest item without its text. */
+export type PackedSymbol = Omit<DigestItem, 'text'>;
 
 export type SkippedSymbol = DigestSkip;
 

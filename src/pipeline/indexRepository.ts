@@ -2,13 +2,13 @@
 // Per-file failures never abort the run: every file that is not indexed, or only partly, is
 // reported in skippedFiles / the file's notes with its reason.
 import { discoverPythonFiles } from '../files/discover.js';
-import { createSourceReader } from '../files/read.js';
+import { createSourceReader, DEFAULT_MAX_FILE_BYTES } from '../files/read.js';
 import { buildCallGraph, type CallGraphOptions } from '../graph/callGraph.js';
 import type { FileRecord, PySymbol, RepoIndex, SkippedFile } from '../model.js';
 import { extractFile } from '../python/extract.js';
 import { loadPythonParser } from '../python/treeSitter.js';
 
-export const DEFAULT_MAX_FILE_BYTES = 1024 * 1024;
+export { DEFAULT_MAX_FILE_BYTES };
 
 export interface IndexOptions {
   include?: string[];

@@ -1,4 +1,6 @@
 import fs from 'node:fs';
+/** Python files larger than this are skipped (and reported) unless the caller raises the limit. */
+export declare const DEFAULT_MAX_FILE_BYTES: number;
 export type ReadResult = {
     ok: true;
     text: string;

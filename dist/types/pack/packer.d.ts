@@ -1,6 +1,6 @@
 import type { PySymbol } from '../model.js';
 import type { Adjacency } from '../graph/adjacency.js';
-import type { ChangedSymbolRow, DigestSkip, DocumentRenderer, PackDirection, PackMode, TokenUsage } from '../render/document.js';
+import type { ChangedSymbolRow, DigestItem, DigestSkip, DocumentRenderer, TokenUsage } from '../render/document.js';
 import { RepoDigestError } from '../shared/errors.js';
 import type { TokenCounter } from './tokens.js';
 export type Preamble = readonly string[] | ((usage: TokenUsage) => readonly string[]);
@@ -22,18 +22,8 @@ export interface PackInput {
     changed?: readonly ChangedSymbolRow[];
     maxCandidates?: number;
 }
-export interface PackedSymbol {
-    id: string;
-    file: string;
-    name: string;
-    kind: PySymbol['kind'];
-    mode: PackMode;
-    tokens: number;
-    startLine: number;
-    endLine: number;
-    hop: number;
-    direction: PackDirection;
-}
+/** What the result lists of a packed symbol: the digest item without its text. */
+export type PackedSymbol = Omit<DigestItem, 'text'>;
 export type SkippedSymbol = DigestSkip;
 export interface PackResult {
     budget: number;

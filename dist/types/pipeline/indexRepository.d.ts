@@ -1,6 +1,7 @@
+import { DEFAULT_MAX_FILE_BYTES } from '../files/read.js';
 import { type CallGraphOptions } from '../graph/callGraph.js';
 import type { FileRecord, RepoIndex, SkippedFile } from '../model.js';
-export declare const DEFAULT_MAX_FILE_BYTES: number;
+export { DEFAULT_MAX_FILE_BYTES };
 export interface IndexOptions {
     include?: string[];
     exclude?: string[];
