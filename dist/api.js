@@ -9977,6 +9977,59 @@ function buildAdjacency(edges) {
   };
 }
 
+// src/pack/classNeighbours.ts
+var NONE4 = Object.freeze([]);
+var childIndexCache = /* @__PURE__ */ new WeakMap();
+function childIndex(symbols) {
+  let index = childIndexCache.get(symbols);
+  if (!index) {
+    index = /* @__PURE__ */ new Map();
+    for (const s of symbols.values()) {
+      if (s.parent === void 0) continue;
+      const list = index.get(s.parent);
+      if (list) list.push(s.id);
+      else index.set(s.parent, [s.id]);
+    }
+    childIndexCache.set(symbols, index);
+  }
+  return index;
+}
+function subclassIndex(edges) {
+  const table = /* @__PURE__ */ new Map();
+  for (const e of edges) {
+    if (e.kind !== "inherits") continue;
+    let row = table.get(e.to);
+    if (!row) table.set(e.to, row = /* @__PURE__ */ new Map());
+    const known = row.get(e.from);
+    if (!known || known.resolution !== "resolved" && e.resolution === "resolved") row.set(e.from, { id: e.from, resolution: e.resolution, lines: NONE4 });
+  }
+  const sorted = /* @__PURE__ */ new Map();
+  for (const [base, row] of table) sorted.set(base, Object.freeze([...row.values()].sort(compareNeighbours)));
+  return (id) => sorted.get(id) ?? NONE4;
+}
+function classLookups(symbols, subclasses = () => NONE4) {
+  const children = childIndex(symbols);
+  const memo3 = /* @__PURE__ */ new Map();
+  const members = (id) => {
+    const cached = memo3.get(id);
+    if (cached) return cached;
+    const out2 = [];
+    const seen = /* @__PURE__ */ new Set([id]);
+    const stack = [...children.get(id) ?? []];
+    while (stack.length > 0) {
+      const next = stack.pop();
+      if (seen.has(next)) continue;
+      seen.add(next);
+      out2.push(next);
+      stack.push(...children.get(next) ?? []);
+    }
+    const result = Object.freeze(out2.sort((a, b) => a < b ? -1 : a > b ? 1 : 0));
+    memo3.set(id, result);
+    return result;
+  };
+  return { members, subclasses };
+}
+
 // src/render/fence.ts
 function longestBacktickRun(text) {
   let longest = 0;
@@ -10000,9 +10053,26 @@ function inlineText(text) {
   return text.replace(/[\r\n]+/g, " ").replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/([\\`*_[\]#|!~])/g, "\\$1").replace(/@/g, "@​");
 }
 
+// src/render/plural.ts
+function plural(n, singular, pluralForm = `${singular}s`) {
+  if (!Number.isFinite(n)) return `? ${pluralForm}`;
+  return `${n} ${n === 1 ? singular : pluralForm}`;
+}
+
 // src/render/document.ts
+function isInsidePacked(skip) {
+  return skip.within !== void 0;
+}
+function lostTotal(doc) {
+  return doc.skippedTotal - (doc.insidePacked ?? 0);
+}
+function listedLost(doc) {
+  return doc.skipped.filter((s) => !isInsidePacked(s));
+}
 function usageLine(doc) {
-  return `Token usage: ${doc.usedTokens} / ${doc.budget} (${doc.items.length} packed, ${doc.skippedTotal} skipped)`;
+  const inside = doc.insidePacked ?? 0;
+  const insideText = inside > 0 ? `, ${inside} already inside packed symbols` : "";
+  return `Token usage: ${doc.usedTokens} / ${doc.budget} (${doc.items.length} packed, ${lostTotal(doc)} skipped${insideText})`;
 }
 function groupByFile(items) {
   const groups = /* @__PURE__ */ new Map();
@@ -10014,13 +10084,15 @@ function groupByFile(items) {
   return [...groups].map(([file, grouped]) => ({ file, items: grouped }));
 }
 function notListed(doc) {
-  return doc.skippedTotal - doc.skipped.length;
+  return lostTotal(doc) - listedLost(doc).length;
 }
 
 // src/render/markdown.ts
+var REMOVED_NOTE = "(removed; code as in base)";
 function markdownItem(item) {
   const where = `${item.file}:${item.startLine}-${item.endLine}`;
-  return `### ${codeSpan(item.id)} (${item.kind}, ${item.mode}) — ${codeSpan(where)}
+  const status = item.status === "removed" ? ` ${REMOVED_NOTE}` : "";
+  return `### ${codeSpan(item.id)} (${item.kind}, ${item.mode}) — ${codeSpan(where)}${status}
 
 ${codeFence(item.text)}`;
 }
@@ -10028,11 +10100,12 @@ function fileHeading(file) {
   return `## ${codeSpan(file)}`;
 }
 function skipLine(skip) {
-  return `- ${codeSpan(skip.id)} (${skip.tokens} tokens): ${inlineText(skip.reason)}`;
+  return `- ${codeSpan(skip.id)} (${plural(skip.tokens, "token")}): ${inlineText(skip.reason)}`;
 }
 function skippedSection(doc) {
-  if (doc.skippedTotal === 0) return void 0;
-  const lines = [`## Skipped (${doc.skippedTotal})`, "", ...doc.skipped.map(skipLine)];
+  const lost = lostTotal(doc);
+  if (lost === 0) return void 0;
+  const lines = [`## Skipped (${lost})`, "", ...listedLost(doc).map(skipLine)];
   const rest = notListed(doc);
   if (rest > 0) lines.push(`- … and ${rest} more not listed`);
   return lines.join("\n");
@@ -10059,11 +10132,21 @@ var markdownRenderer = {
   fileText: (file) => `${fileHeading(file)}
 
 `,
-  skipText: (skip) => `${skipLine(skip)}
+  skipText: (skip) => isInsidePacked(skip) ? "" : `${skipLine(skip)}
 `
 };
 
 // src/pack/expansion.ts
+function neighbourLists(input, from, direction) {
+  const of = (id) => direction === "callee" ? input.adjacency.callees(id) : input.adjacency.callers(id);
+  const classes = input.classes;
+  if (!classes?.isWhole(from)) return [of(from)];
+  const members = classes.members(from);
+  const inside = /* @__PURE__ */ new Set([from, ...members]);
+  const lists = [from, ...members].map(of);
+  if (direction === "caller") lists.push(classes.subclasses(from));
+  return lists.map((list) => list.filter((n) => !inside.has(n.id)));
+}
 function* expansionOrder(input) {
   const offered = /* @__PURE__ */ new Set();
   for (const id of input.roots) {
@@ -10079,11 +10162,12 @@ function* expansionOrder(input) {
       if (frontier[direction].length === 0) continue;
       const reached = /* @__PURE__ */ new Map();
       for (const from of frontier[direction]) {
-        const neighbours = direction === "callee" ? input.adjacency.callees(from) : input.adjacency.callers(from);
-        for (const n of neighbours) {
-          if (input.resolution === "resolved" && n.resolution !== "resolved") continue;
-          if (seen[direction].has(n.id) || !input.exists(n.id)) continue;
-          if (reached.get(n.id) !== "resolved") reached.set(n.id, n.resolution);
+        for (const neighbours of neighbourLists(input, from, direction)) {
+          for (const n of neighbours) {
+            if (input.resolution === "resolved" && n.resolution !== "resolved") continue;
+            if (seen[direction].has(n.id) || !input.exists(n.id)) continue;
+            if (reached.get(n.id) !== "resolved") reached.set(n.id, n.resolution);
+          }
         }
       }
       const next = [...reached].sort(([a, ra], [b, rb]) => ra === rb ? a < b ? -1 : a > b ? 1 : 0 : ra === "resolved" ? -1 : 1).map(([id, resolution]) => ({ id, resolution }));
@@ -10131,6 +10215,16 @@ var PackState = class {
   holdsPackedCode(id) {
     return this.holdsPacked.has(id);
   }
+  /** How `id` is packed so far, if it is. */
+  packedMode(id) {
+    return this.modeOf.get(id);
+  }
+  /** Skips already inside a packed symbol (nothing lost; document.ts). */
+  insidePackedCount() {
+    let n = 0;
+    for (const skip of this.skips) if (skip.within !== void 0) n++;
+    return n;
+  }
   add(item) {
     this.items.push(item);
     this.modeOf.set(item.id, item.mode);
@@ -10157,7 +10251,7 @@ var PackState = class {
     else this.files.set(item.file, left);
     for (let i2 = 0; i2 < this.skips.length; i2++) {
       const skip = this.skips[i2];
-      if (skip.reason === `contained in ${item.id}`) this.skips[i2] = { ...skip, reason: `${DROPPED} (with ${item.id})` };
+      if (skip.within === item.id) this.skips[i2] = { id: skip.id, tokens: skip.tokens, reason: `${DROPPED} (with ${item.id})` };
     }
     this.skips.push({ id: item.id, tokens: item.tokens, reason: DROPPED });
   }
@@ -10191,7 +10285,7 @@ function settleUsage(render, counter, guess) {
 var DEFAULT_MAX_CANDIDATES = 2e3;
 var BudgetTooSmallError = class extends RepoDigestError {
   constructor(budget, needed) {
-    super(`Budget ${budget} is too small: even an empty digest needs ${needed ?? "more"} tokens`, "raise the budget (--budget, or the budget input of the action)");
+    super(`Budget ${budget} is too small: even an empty digest needs ${needed === void 0 ? "more tokens" : plural(needed, "token")}`, "raise the budget (--budget, or the budget input of the action)");
     this.name = "BudgetTooSmallError";
   }
 };
@@ -10213,7 +10307,8 @@ function packContext(input) {
   const roots = [...rootSet];
   const state = new PackState(symbols);
   const documentFor = (listedSkips, used) => {
-    const usage = { used, budget, encoding: counter.encoding, packed: state.items.length, skipped: state.skips.length };
+    const insidePacked = state.insidePackedCount();
+    const usage = { used, budget, encoding: counter.encoding, packed: state.items.length, skipped: state.skips.length - insidePacked };
     const preamble = typeof input.preamble === "function" ? input.preamble(usage) : input.preamble ?? [];
     return {
       title: input.title ?? defaultTitle(roots),
@@ -10225,6 +10320,7 @@ function packContext(input) {
       items: state.items,
       skipped: listedSkips,
       skippedTotal: state.skips.length,
+      ...insidePacked > 0 ? { insidePacked } : {},
       usedTokens: used
     };
   };
@@ -10239,7 +10335,11 @@ function packContext(input) {
     roots,
     adjacency: input.adjacency,
     exists: (id) => symbols.has(id),
-    resolution: input.resolution ?? "all"
+    resolution: input.resolution ?? "all",
+    classes: {
+      ...classLookups(symbols, input.subclasses),
+      isWhole: (id) => symbols.get(id)?.kind === "class" && (rootSet.has(id) || state.packedMode(id) === "full")
+    }
   })) {
     const isRoot = candidate.direction === "root";
     if (!isRoot && (remaining < minBlock || examined >= maxCandidates)) break;
@@ -10249,7 +10349,7 @@ function packContext(input) {
     const container = state.containerOf(symbol, mode);
     if (container !== void 0) {
       const tokens2 = counter.count(mode === "full" ? symbol.full : symbol.signature);
-      state.skips.push({ id: symbol.id, tokens: tokens2, reason: `contained in ${container}` });
+      state.skips.push({ id: symbol.id, tokens: tokens2, reason: `contained in ${container}`, within: container });
       continue;
     }
     if (!isRoot && mode === "full" && state.holdsPackedCode(symbol.id)) mode = "signature";
@@ -10257,13 +10357,13 @@ function packContext(input) {
     if (!isRoot) {
       const atLeast = counter.atLeast(text, remaining);
       if (atLeast > remaining) {
-        state.skips.push({ id: symbol.id, tokens: atLeast, reason: `does not fit: needs at least ${atLeast} tokens, ${Math.max(0, remaining)} left` });
+        state.skips.push({ id: symbol.id, tokens: atLeast, reason: `does not fit: needs at least ${plural(atLeast, "token")}, ${Math.max(0, remaining)} left` });
         continue;
       }
     }
     const tokens = counter.count(text);
     if (!isRoot && tokens > remaining) {
-      state.skips.push({ id: symbol.id, tokens, reason: `does not fit: its code alone is ${tokens} tokens, ${Math.max(0, remaining)} left` });
+      state.skips.push({ id: symbol.id, tokens, reason: `does not fit: its code alone is ${plural(tokens, "token")}, ${Math.max(0, remaining)} left` });
       continue;
     }
     const item = {
@@ -10277,7 +10377,8 @@ function packContext(input) {
       endLine: symbol.endLine,
       hop: candidate.hop,
       direction: candidate.direction,
-      text
+      text,
+      ...input.removed?.has(symbol.id) ? { status: "removed" } : {}
     };
     const cost = counter.count(renderer.itemText(item)) + (state.hasFile(item.file) ? 0 : counter.count(renderer.fileText(item.file)));
     if (cost <= remaining) {
@@ -10285,7 +10386,7 @@ function packContext(input) {
       remaining -= cost;
       continue;
     }
-    const reason = !isRoot ? `does not fit: needs ${cost} tokens, ${Math.max(0, remaining)} left` : cost > budget - reserve ? `root larger than the budget: needs ${cost} tokens as rendered, the budget leaves ${Math.max(0, budget - reserve)}` : `root does not fit after earlier roots: needs ${cost} tokens, ${Math.max(0, remaining)} left`;
+    const reason = !isRoot ? `does not fit: needs ${plural(cost, "token")}, ${Math.max(0, remaining)} left` : cost > budget - reserve ? `root larger than the budget: needs ${plural(cost, "token")} as rendered, the budget leaves ${Math.max(0, budget - reserve)}` : `root does not fit after earlier roots: needs ${plural(cost, "token")}, ${Math.max(0, remaining)} left`;
     state.skips.push({ id: symbol.id, tokens: item.tokens, reason });
   }
   let listed = 0;
@@ -10305,6 +10406,7 @@ function packContext(input) {
         roots,
         packed: state.items.map(({ text: _text, ...meta }) => meta),
         skipped: [...state.skips],
+        insidePacked: state.insidePackedCount(),
         content: settled.text
       };
     }
@@ -10562,7 +10664,8 @@ function packedEntry(item) {
     startLine: item.startLine,
     endLine: item.endLine,
     hop: item.hop,
-    direction: item.direction
+    direction: item.direction,
+    ...item.status === void 0 ? {} : { status: item.status }
   };
 }
 function skipEntry(skip) {
@@ -10578,6 +10681,7 @@ function renderJson(doc) {
     packed: doc.items.map(packedEntry),
     skipped: doc.skipped.map(skipEntry),
     skippedTotal: doc.skippedTotal,
+    ...doc.insidePacked ? { insidePackedTotal: doc.insidePacked } : {},
     content: renderMarkdown(doc)
   };
   return `${JSON.stringify(body2, null, 2)}
@@ -10598,8 +10702,7 @@ ${JSON.stringify(`${markdownItem(item)}
 
 `).slice(1, -1),
   skipText: (skip) => `${indented(skipEntry(skip))},
-${JSON.stringify(`- \`${skip.id}\` (${skip.tokens} tokens): ${skip.reason}
-`).slice(1, -1)}`
+${JSON.stringify(markdownRenderer.skipText(skip)).slice(1, -1)}`
 };
 
 // src/render/xml.ts
@@ -10625,7 +10728,8 @@ function symbolElement(item) {
     ["lines", `${item.startLine}-${item.endLine}`],
     ["hop", item.hop],
     ["direction", item.direction],
-    ["tokens", item.tokens]
+    ["tokens", item.tokens],
+    ...item.status === void 0 ? [] : [["status", item.status]]
   ]);
   const body2 = item.text.endsWith("\n") ? item.text : `${item.text}
 `;
@@ -10650,12 +10754,21 @@ function renderXml(doc) {
     for (const item of group.items) out2.push(symbolElement(item));
     out2.push("</file>");
   }
-  if (doc.skippedTotal > 0) {
-    out2.push(`<skipped${attrs([["count", doc.skippedTotal], ["notListed", notListed(doc)]])}>`);
-    for (const skip of doc.skipped) out2.push(skipElement(skip));
+  const lost = lostTotal(doc);
+  if (lost > 0) {
+    out2.push(`<skipped${attrs([["count", lost], ["notListed", notListed(doc)]])}>`);
+    for (const skip of listedLost(doc)) out2.push(skipElement(skip));
     out2.push("</skipped>");
   }
-  out2.push(`<usage${attrs([["used", doc.usedTokens], ["budget", doc.budget], ["packed", doc.items.length], ["skipped", doc.skippedTotal]])}>${xmlAttr(usageLine(doc))}</usage>`);
+  const inside = doc.insidePacked ?? 0;
+  const usage = attrs([
+    ["used", doc.usedTokens],
+    ["budget", doc.budget],
+    ["packed", doc.items.length],
+    ["skipped", lost],
+    ...inside > 0 ? [["insidePacked", inside]] : []
+  ]);
+  out2.push(`<usage${usage}>${xmlAttr(usageLine(doc))}</usage>`);
   out2.push("</context>");
   return `${out2.join("\n")}
 `;
@@ -10668,7 +10781,7 @@ var xmlRenderer = {
   fileText: (file) => `<file${attrs([["path", file]])}>
 </file>
 `,
-  skipText: (skip) => `${skipElement(skip)}
+  skipText: (skip) => isInsidePacked(skip) ? "" : `${skipElement(skip)}
 `
 };
 
@@ -11005,11 +11118,21 @@ function adjacencyOf(index) {
   }
   return adjacency;
 }
+var subclassCache = /* @__PURE__ */ new WeakMap();
+function subclassesOf(index) {
+  let lookup = subclassCache.get(index);
+  if (!lookup) {
+    lookup = subclassIndex(index.edges);
+    subclassCache.set(index, lookup);
+  }
+  return lookup;
+}
 function packRoots(index, roots, settings, extras = {}) {
   return packContext({
     roots,
     symbols: index.byId,
     adjacency: adjacencyOf(index),
+    subclasses: subclassesOf(index),
     budget: settings.budget,
     counter: createTokenCounter(settings.encoding),
     renderer: rendererFor(settings.format),
@@ -11798,7 +11921,7 @@ function renderCallSites(changed, adjacency, locate) {
   for (const c of ordered) {
     const items = callSiteItems(c, adjacency, locate, removed);
     const head = c.change === "removed" ? `- **Removed but still called:** ${codeSpan2(c.id)}` : `- ${codeSpan2(c.id)} (${c.change})`;
-    lines.push(`${head}, ${items.length} call site${items.length === 1 ? "" : "s"}:`, ...items);
+    lines.push(`${head}, ${plural(items.length, "call site")}:`, ...items);
   }
   return lines.join("\n");
 }
@@ -11833,7 +11956,8 @@ async function preparePr(request) {
   const index = assembleIndex(request.repoDir, files, scanned.skippedFiles, graphOptionsOf(request.index ?? {}));
   const roots = changes.changed.map((c) => c.id).filter((id) => index.byId.has(id));
   const changed = changes.changed.map((c) => ({ id: c.id, file: c.file, name: c.name, change: c.change }));
-  return { changes, index, roots, changed, request };
+  const removed = new Set(changes.changed.filter((c) => c.change === "removed").map((c) => c.id));
+  return { changes, index, roots, changed, removed, request };
 }
 var SECTIONS_LEVELS = ["full", "no-graph", "capped", "summary"];
 var CAPPED_ROWS = 30;
@@ -11863,6 +11987,7 @@ function packPrAt(prepared, pack, level) {
   }
   return packRoots(index, roots, pack, {
     title: "RepoDigest: pull request context",
+    removed: prepared.removed,
     // The summary level drops the per-symbol list everywhere, the JSON `changed` included.
     ...level === "summary" ? {} : { changed: prepared.changed },
     preamble: (usage) => {
@@ -11891,7 +12016,7 @@ function packPrAt(prepared, pack, level) {
 }
 function summaryOf(changed) {
   const count2 = (change) => changed.filter((c) => c.change === change).length;
-  return `${changed.length} changed symbols (${count2("added")} added, ${count2("modified")} modified, ${count2("removed")} removed)`;
+  return `${plural(changed.length, "changed symbol")} (${count2("added")} added, ${count2("modified")} modified, ${count2("removed")} removed)`;
 }
 async function prDigest(request) {
   const prepared = await preparePr(request);

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { OUTPUT_NAMES } from '../../src/action/outputs.js';
 import { INPUT_DEFAULTS, readSettings } from '../../src/action/settings.js';
+import { DEFAULT_MAX_FILE_BYTES } from '../../src/files/read.js';
 
 /** The inputs and outputs blocks of action.yml: name -> default (outputs: name -> ''). */
 function actionYml(): { inputs: Map<string, string | undefined>; outputs: string[]; text: string } {
@@ -22,6 +23,25 @@ function actionYml(): { inputs: Map<string, string | undefined>; outputs: string
   return { inputs, outputs, text };
 }
 
+/**
+ * The README's "Inputs and outputs" table: name -> default. A row may name several inputs
+ * (`a` / `b`, `a`, `b`) with one default for all ("empty", or a single value) or one each (`x` / `y`).
+ */
+function readmeInputs(): Map<string, string> {
+  const text = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+  const table = /### Inputs and outputs\n\| input \| default \| meaning \|\n\| --- \| --- \| --- \|\n((?:\|.*\n)+)/.exec(text);
+  if (!table) throw new Error('README.md has no inputs table under "### Inputs and outputs"');
+  const inputs = new Map<string, string>();
+  for (const row of table[1]!.trimEnd().split('\n')) {
+    const [names = '', defaults = ''] = row.split(' | ').map((cell) => cell.replace(/^\| /, ''));
+    const ids = [...names.matchAll(/`([a-z-]+)`/g)].map((m) => m[1]!);
+    const values = defaults === 'empty' ? [''] : [...defaults.matchAll(/`([^`]*)`/g)].map((m) => m[1]!);
+    expect(values.length === 1 || values.length === ids.length, row).toBe(true);
+    ids.forEach((id, i) => inputs.set(id, values.length === 1 ? values[0]! : values[i]!));
+  }
+  return inputs;
+}
+
 const settingsFrom = (inputs: Record<string, string>) =>
   readSettings({ getInput: (name) => inputs[name] ?? '', workspace: '/work/space' });
 
@@ -38,6 +58,17 @@ describe('action.yml', () => {
     expect(text.match(/^ {4}description:/gm)?.length).toBe(inputs.size + outputs.length);
     expect(outputs).toEqual([...OUTPUT_NAMES]);
   });
+
+  it('is documented by the README inputs table: the same inputs with the same defaults', () => {
+    const { inputs } = actionYml();
+    const readme = readmeInputs();
+    expect([...readme.keys()].sort()).toEqual([...inputs.keys()].sort());
+    for (const [name, def] of inputs) expect(readme.get(name), name).toBe(def);
+  });
+
+  it('defaults max-file-bytes to the file layer\'s limit, as the CLI does', () => {
+    expect(actionYml().inputs.get('max-file-bytes')).toBe(String(DEFAULT_MAX_FILE_BYTES));
+  });
 });
 
 describe('readSettings', () => {
@@ -51,6 +82,9 @@ describe('readSettings', () => {
       signaturesOnly: false,
       include: [],
       exclude: [],
+      resolution: 'all',
+      parameterFlow: false,
+      maxFileBytes: DEFAULT_MAX_FILE_BYTES,
       comment: true,
       commentKey: '',
       artifact: true,
@@ -73,6 +107,9 @@ describe('readSettings', () => {
       'signatures-only': 'True',
       include: 'src/**/*.py, lib/*.py\n\n  tools/x.py  ',
       exclude: 'tests/**',
+      resolution: 'resolved',
+      'parameter-flow': 'TRUE',
+      'max-file-bytes': ' 4096 ',
       comment: 'FALSE',
       'comment-key': 'api-v2',
       artifact: 'false',
@@ -94,6 +131,9 @@ describe('readSettings', () => {
       signaturesOnly: true,
       include: ['src/**/*.py', 'lib/*.py', 'tools/x.py'],
       exclude: ['tests/**'],
+      resolution: 'resolved',
+      parameterFlow: true,
+      maxFileBytes: 4096,
       comment: false,
       commentKey: 'api-v2',
       artifact: false,
@@ -115,6 +155,13 @@ describe('readSettings', () => {
     ['max-comment-chars', '70000', "Invalid input 'max-comment-chars': '70000'. Expected a positive integer no larger than 65536."],
     ['encoding', 'gpt2', "Invalid input 'encoding': 'gpt2'. Expected one of: o200k_base, cl100k_base."],
     ['format', 'html', "Invalid input 'format': 'html'. Expected one of: markdown, xml, json."],
+    ['resolution', 'heuristic', "Invalid input 'resolution': 'heuristic'. Expected one of: resolved, all."],
+    ['resolution', 'Resolved', "Invalid input 'resolution': 'Resolved'. Expected one of: resolved, all."],
+    ['parameter-flow', 'on', "Invalid input 'parameter-flow': 'on'. Expected true or false."],
+    ['max-file-bytes', '0', "Invalid input 'max-file-bytes': '0'. Expected a positive integer."],
+    ['max-file-bytes', '1MB', "Invalid input 'max-file-bytes': '1MB'. Expected a positive integer."],
+    ['max-file-bytes', '-5', "Invalid input 'max-file-bytes': '-5'. Expected a positive integer."],
+    ['max-file-bytes', '99999999999999999999', "Invalid input 'max-file-bytes': '99999999999999999999'. Expected a positive integer."],
     ['comment', 'yes', "Invalid input 'comment': 'yes'. Expected true or false."],
     ['comment-key', 'a -->', `Invalid input 'comment-key': 'a -->'. Expected letters, digits, ".", "_" and single "-" between them.`],
     ['artifact-name', 'a/b', `Invalid input 'artifact-name': 'a/b'. Expected a name without any of: " : < > | * ? \\ / \` or line breaks.`],

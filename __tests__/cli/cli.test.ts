@@ -114,6 +114,22 @@ describe('repodigest pack', () => {
     expect(run.stderr).toContain("No symbol matches the query 'zebra giraffe'");
   });
 
+  test('a method inside a class packed in full is not reported as skipped, and counts are worded in the singular', async () => {
+    const root = tempTree({
+      'cart.py': ['class Cart:', '    def total(self):', '        return 1', '', '', 'def checkout(cart: Cart):', '    return cart.total()', ''].join('\n'),
+    });
+    const run = await cli('pack', root, '--entry', 'cart.py', '--format', 'json');
+    expect(run.code).toBe(0);
+    const result = JSON.parse(run.stdout);
+    const ids = result.packed.map((p: { id: string }) => p.id);
+    expect(ids).toContain('cart.Cart');
+    expect(ids).not.toContain('cart.Cart.total');
+    expect(result.skipped.map((s: { id: string }) => s.id)).toEqual(['cart.Cart.total']);
+    expect(run.stderr).toContain(`packed ${ids.length} symbols, skipped 0 (1 more already inside packed symbols)`);
+    const graph = await cli('graph', root, '--callers', 'cart.Cart.total');
+    expect(graph.stdout).toContain('1 caller of cart.Cart.total');
+  });
+
   test('a root larger than the budget is skipped, said clearly, exit 0', async () => {
     const body = Array.from({ length: 200 }, (_, i) => `    total += compute_line_item_value_${i}(order)`).join('\n');
     const root = tempTree({ 'big.py': `def huge(order):\n    total = 0\n${body}\n    return total\n` });
@@ -122,7 +138,7 @@ describe('repodigest pack', () => {
     const result = JSON.parse(run.stdout);
     expect(result.packed).toEqual([]);
     expect(result.skipped[0].id).toBe('big.huge');
-    expect(run.stderr).toContain('1 of 1 root symbols did not fit');
+    expect(run.stderr).toContain('1 of 1 root symbol did not fit');
   });
 
   test('an empty directory is reported, not a crash', async () => {

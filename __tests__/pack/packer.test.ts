@@ -87,8 +87,12 @@ function expectExactFooter(result: PackResult): void {
   const fresh = createTokenCounter(counter.encoding);
   expect(fresh.count(result.content)).toBe(result.totalTokens);
   expect(result.totalTokens).toBeLessThanOrEqual(result.budget);
+  // Skips already inside a packed symbol are counted apart from those that lost code.
+  const inside = result.skipped.filter((s) => s.within !== undefined).length;
+  expect(result.insidePacked).toBe(inside);
+  const insideText = inside > 0 ? `, ${inside} already inside packed symbols` : '';
   expect(result.content).toContain(
-    `Token usage: ${result.totalTokens} / ${result.budget} (${result.packed.length} packed, ${result.skipped.length} skipped)`,
+    `Token usage: ${result.totalTokens} / ${result.budget} (${result.packed.length} packed, ${result.skipped.length - inside} skipped${insideText})`,
   );
 }
 
@@ -193,11 +197,18 @@ describe('budget', () => {
 
   it('never repeats code: a method of a packed class is contained; a class after its method comes as a signature', async () => {
     const contained = run(sized, { roots: ['svc.main.Store', 'svc.main.use_store'] });
-    expect(contained.packed.map((p) => p.id)).toEqual(['svc.main.Store', 'svc.main.use_store']);
+    // only_put calls Store.put: a caller of the root class's method is the class's caller (classRoot.test.ts).
+    expect(contained.packed.map((p) => p.id)).toEqual(['svc.main.Store', 'svc.main.use_store', 'svc.main.only_put']);
     expect(contained.skipped).toEqual([
-      { id: 'svc.main.Store.put', tokens: counter.count(sized.symbols.get('svc.main.Store.put')!.full), reason: 'contained in svc.main.Store' },
+      {
+        id: 'svc.main.Store.put',
+        tokens: counter.count(sized.symbols.get('svc.main.Store.put')!.full),
+        reason: 'contained in svc.main.Store',
+        within: 'svc.main.Store',
+      },
     ]);
     expect(contained.content.split('self.items.append(item)').length).toBe(2);
+    expectExactFooter(contained);
 
     const p = await pythonProject({
       'k.py': py(`

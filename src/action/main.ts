@@ -4,6 +4,7 @@
 //
 // Two ways in: the normal run produces a digest with the pipeline; `post-digest` instead posts a digest
 // file made earlier (the second half of the fork-safe two-workflow pattern), with no analysis at all.
+import { plural } from '../render/plural.js';
 import { existsSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -43,7 +44,7 @@ async function freshDigest(settings: Readonly<Settings>, event: ReturnType<typeo
   }
   const product = await produceDigest(settings, request, services);
   for (const warning of product.warnings) core.warning(warning);
-  core.info(`Digest: ${product.totalTokens} of ${product.budget} tokens, ${product.packedSymbols} symbols packed, ${product.skippedSymbols} skipped.`);
+  core.info(`Digest: ${product.totalTokens} of ${product.budget} tokens, ${plural(product.packedSymbols, 'symbol')} packed, ${product.skippedSymbols} skipped.`);
   return writeDigestFiles(settings, product, join(env['RUNNER_TEMP'] || tmpdir(), 'repodigest'));
 }
 

@@ -6,8 +6,13 @@
 // summary, and JSON for json-path. Each is its own pack, within the budget on its own (token counts
 // differ by format); for a PR the diff and index behind them are built once (preparePr) and packed
 // per format (packPr).
+//
+// The analysis inputs map onto the same options as the CLI's flags: include/exclude, max-file-bytes and
+// parameter-flow onto the index (indexOptions, like cli/main.ts indexOptionsFrom), resolution onto every
+// pack (packSettings, like cli/commands/pack.ts packSettingsFrom).
+import type { SkippedFile } from '../model.js';
 import type { PackResult } from '../pack/packer.js';
-import { indexRepository } from '../pipeline/indexRepository.js';
+import { indexRepository, type IndexOptions } from '../pipeline/indexRepository.js';
 import { packRepository, type PackSettings } from '../pipeline/packRepository.js';
 import { packPr, preparePr } from '../pipeline/prDigest.js';
 import type { DigestFormat } from '../render/document.js';
@@ -16,7 +21,7 @@ import type { Settings } from './settings.js';
 
 export const produceDigest: ProduceDigest = async (settings, request, services) => {
   const formats = [...new Set<DigestFormat>([settings.format, 'markdown', 'json'])];
-  const index = { include: [...settings.include], exclude: [...settings.exclude] };
+  const index = indexOptions(settings);
   const results = new Map<DigestFormat, PackResult>();
   const warnings: string[] = [];
   let changedSymbols = 0;
@@ -38,10 +43,10 @@ export const produceDigest: ProduceDigest = async (settings, request, services) 
     for (const format of formats) results.set(format, packPr(prepared, packSettings(settings, format)));
     changedSymbols = prepared.changed.length;
     if (prepared.changes.incomplete) warnings.push(`The list of changes is incomplete: ${prepared.changes.notes.join('; ')}`);
-    for (const s of prepared.index.skippedFiles) warnings.push(`Skipped ${s.path}: ${s.reason}`);
+    warnings.push(...prepared.index.skippedFiles.map(skipWarning));
   } else {
     const repo = await indexRepository(settings.path, index);
-    for (const s of repo.skippedFiles) warnings.push(`Skipped ${s.path}: ${s.reason}`);
+    warnings.push(...repo.skippedFiles.map(skipWarning));
     const target = request.kind === 'entry' ? { entry: request.entry } : { query: request.query };
     for (const format of formats) results.set(format, packRepository(repo, target, packSettings(settings, format)));
   }
@@ -55,12 +60,30 @@ export const produceDigest: ProduceDigest = async (settings, request, services) 
     budget: document.budget,
     changedSymbols,
     packedSymbols: document.packed.length,
-    skippedSymbols: document.skipped.length,
+    skippedSymbols: document.skipped.length - document.insidePacked,
     warnings,
   };
   return product;
 };
 
-function packSettings(settings: Readonly<Settings>, format: DigestFormat): PackSettings {
-  return { budget: settings.budget, encoding: settings.encoding, format, signaturesOnly: settings.signaturesOnly, resolution: 'all' };
+// The file layer words its size skip for the CLI ("raise --max-file-bytes"); an Action user sets an
+// input instead, so the warning names that. If the wording in files/read.ts changes, this is a no-op
+// and __tests__/action/pipelineDigest.test.ts fails on the warning text.
+function skipWarning(skipped: SkippedFile): string {
+  return `Skipped ${skipped.path}: ${skipped.reason.replace('--max-file-bytes', "the 'max-file-bytes' input")}`;
+}
+
+/** The index options the CLI builds from its scan flags (cli/main.ts indexOptionsFrom), from the inputs. */
+export function indexOptions(settings: Readonly<Settings>): IndexOptions {
+  return {
+    include: [...settings.include],
+    exclude: [...settings.exclude],
+    maxFileBytes: settings.maxFileBytes,
+    ...(settings.parameterFlow ? { parameterFlow: true } : {}),
+  };
+}
+
+/** The pack settings the CLI builds from its pack flags (cli/commands/pack.ts packSettingsFrom), per format. */
+export function packSettings(settings: Readonly<Settings>, format: DigestFormat): PackSettings {
+  return { budget: settings.budget, encoding: settings.encoding, format, signaturesOnly: settings.signaturesOnly, resolution: settings.resolution };
 }

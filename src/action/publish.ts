@@ -4,6 +4,7 @@
 // soft where GitHub's own limits or permissions are the cause (fork PRs get a read-only token, GHES
 // has no artifact service): a warning, and the others still happen. Anything else is a real error and
 // propagates to main.ts, the one place that fails the step.
+import { plural } from '../render/plural.js';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as core from '@actions/core';
@@ -103,7 +104,7 @@ async function deliverComment(
   }
   const marker = stickyMarker(settings.commentKey);
   const { body, trimmed, omittedSymbols } = buildCommentBody(delivery.markdown, { marker, maxLength: settings.maxCommentChars, fullDigestHint: hint });
-  if (trimmed) core.info(`Comment trimmed to ${body.length} characters (${omittedSymbols} symbols left out).`);
+  if (trimmed) core.info(`Comment trimmed to ${body.length} characters (${plural(omittedSymbols, 'symbol')} left out).`);
   const octokit = createOctokit(settings.githubToken, env);
   const mismatch = delivery.requireHeadSha ? await headMismatch(octokit, event, prNumber, delivery.requireHeadSha) : undefined;
   if (mismatch) {

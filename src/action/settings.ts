@@ -8,9 +8,12 @@
 //
 // Validation messages are one line: the input, the value, the expected form.
 import { isAbsolute, resolve } from 'node:path';
+import { DEFAULT_MAX_FILE_BYTES } from '../files/read.js';
 
 export type Encoding = 'o200k_base' | 'cl100k_base';
 export type Format = 'markdown' | 'xml' | 'json';
+/** Whether packing follows heuristic (name-only) call edges too: the CLI's `--resolution` on pack/pr. */
+export type Resolution = 'resolved' | 'all';
 
 export interface Settings {
   githubToken: string;
@@ -22,6 +25,11 @@ export interface Settings {
   signaturesOnly: boolean;
   include: readonly string[];
   exclude: readonly string[];
+  resolution: Resolution;
+  /** Follow functions passed as arguments into the callee's calls of that parameter (the CLI's `--parameter-flow`). */
+  parameterFlow: boolean;
+  /** Python files larger than this are skipped and reported (the CLI's `--max-file-bytes`). */
+  maxFileBytes: number;
   comment: boolean;
   /** The raw input; the marker uses `default` when empty. */
   commentKey: string;
@@ -49,6 +57,10 @@ export const INPUT_DEFAULTS: Readonly<Record<string, string>> = Object.freeze({
   'signatures-only': 'false',
   include: '',
   exclude: '',
+  resolution: 'all',
+  'parameter-flow': 'false',
+  // The file layer's own default, as the CLI's: action.yml spells out the same number (the test checks it).
+  'max-file-bytes': String(DEFAULT_MAX_FILE_BYTES),
   comment: 'true',
   'comment-key': '',
   artifact: 'true',
@@ -90,6 +102,9 @@ export function readSettings(deps: SettingsDeps): Readonly<Settings> {
     signaturesOnly: boolean('signatures-only', raw('signatures-only')),
     include: globList(raw('include')),
     exclude: globList(raw('exclude')),
+    resolution: oneOf('resolution', raw('resolution'), ['resolved', 'all'] as const),
+    parameterFlow: boolean('parameter-flow', raw('parameter-flow')),
+    maxFileBytes: positiveInteger('max-file-bytes', raw('max-file-bytes')),
     comment: boolean('comment', raw('comment')),
     commentKey: commentKey(raw('comment-key')),
     artifact: boolean('artifact', raw('artifact')),

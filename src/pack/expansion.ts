@@ -12,10 +12,23 @@
 // - A hop's new symbols come resolved-first (reached over at least one `resolved` edge), then by id.
 //   With `resolution: 'resolved'`, heuristic edges are not followed at all.
 // - The order depends only on the graph, not on what fitted: a skipped symbol's neighbours are still
-//   reached, so a smaller, farther symbol can use space a large near one could not.
+//   reached, so a smaller, farther symbol can use space a large near one could not. One exception,
+//   the next rule, asks whether a class was packed in full.
+// - A whole class stands for its body. When a class is a root, or was packed in full, its text holds
+//   all its methods (and anything else nested in it: its `members`). So when it is expanded, its
+//   neighbours are its own plus those of every member: callees of its methods in a callee hop, callers
+//   of its methods in a caller hop; and in a caller hop also its subclasses (`inherits` edges pointing
+//   at it: code that builds on the class, as a caller does). Members themselves are not neighbours
+//   (calls between methods of the class stay inside it). Everything else holds: the neighbours of all
+//   frontier symbols are merged, resolved first then by id, one hop further. A class packed as a
+//   signature, or skipped, is expanded as itself only: its methods' bodies are not in the document.
+//   Whether a non-root class was packed in full is known in time: a frontier is expanded only after
+//   every symbol in it was offered and decided. Members reached through other symbols are still
+//   offered; the packer skips them as inside the class (packState.ts), so no code is packed twice.
 import type { Resolution } from '../model.js';
 import type { Adjacency, Neighbour } from '../graph/adjacency.js';
 import type { PackDirection } from '../render/document.js';
+import type { ClassLookups } from './classNeighbours.js';
 
 export interface Candidate {
   id: string;
@@ -30,6 +43,23 @@ export interface ExpansionInput {
   /** Only ids this accepts are reached (unknown ids from a stale graph are ignored). */
   exists(id: string): boolean;
   resolution: 'resolved' | 'all';
+  /** Whole classes (see the rule above); without it every symbol is expanded as itself. */
+  classes?: ClassLookups & {
+    /** `id` is a class that is a root or was packed in full. */
+    isWhole(id: string): boolean;
+  };
+}
+
+/** The neighbour lists `from` contributes to a hop in `direction`. */
+function neighbourLists(input: ExpansionInput, from: string, direction: 'callee' | 'caller'): (readonly Neighbour[])[] {
+  const of = (id: string) => (direction === 'callee' ? input.adjacency.callees(id) : input.adjacency.callers(id));
+  const classes = input.classes;
+  if (!classes?.isWhole(from)) return [of(from)];
+  const members = classes.members(from);
+  const inside = new Set([from, ...members]);
+  const lists = [from, ...members].map(of);
+  if (direction === 'caller') lists.push(classes.subclasses(from));
+  return lists.map((list) => list.filter((n) => !inside.has(n.id)));
 }
 
 export function* expansionOrder(input: ExpansionInput): Generator<Candidate> {
@@ -47,12 +77,12 @@ export function* expansionOrder(input: ExpansionInput): Generator<Candidate> {
       if (frontier[direction].length === 0) continue;
       const reached = new Map<string, Resolution>();
       for (const from of frontier[direction]) {
-        const neighbours: readonly Neighbour[] =
-          direction === 'callee' ? input.adjacency.callees(from) : input.adjacency.callers(from);
-        for (const n of neighbours) {
-          if (input.resolution === 'resolved' && n.resolution !== 'resolved') continue;
-          if (seen[direction].has(n.id) || !input.exists(n.id)) continue;
-          if (reached.get(n.id) !== 'resolved') reached.set(n.id, n.resolution);
+        for (const neighbours of neighbourLists(input, from, direction)) {
+          for (const n of neighbours) {
+            if (input.resolution === 'resolved' && n.resolution !== 'resolved') continue;
+            if (seen[direction].has(n.id) || !input.exists(n.id)) continue;
+            if (reached.get(n.id) !== 'resolved') reached.set(n.id, n.resolution);
+          }
         }
       }
       const next = [...reached]

@@ -44,6 +44,18 @@ export class PackState {
     return this.holdsPacked.has(id);
   }
 
+  /** How `id` is packed so far, if it is. */
+  packedMode(id: string): PackMode | undefined {
+    return this.modeOf.get(id);
+  }
+
+  /** Skips already inside a packed symbol (nothing lost; document.ts). */
+  insidePackedCount(): number {
+    let n = 0;
+    for (const skip of this.skips) if (skip.within !== undefined) n++;
+    return n;
+  }
+
   add(item: DigestItem): void {
     this.items.push(item);
     this.modeOf.set(item.id, item.mode);
@@ -72,7 +84,7 @@ export class PackState {
     else this.files.set(item.file, left);
     for (let i = 0; i < this.skips.length; i++) {
       const skip = this.skips[i]!;
-      if (skip.reason === `contained in ${item.id}`) this.skips[i] = { ...skip, reason: `${DROPPED} (with ${item.id})` };
+      if (skip.within === item.id) this.skips[i] = { id: skip.id, tokens: skip.tokens, reason: `${DROPPED} (with ${item.id})` };
     }
     this.skips.push({ id: item.id, tokens: item.tokens, reason: DROPPED });
   }

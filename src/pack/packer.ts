@@ -7,7 +7,8 @@
 //   reason and scanning goes on, so a smaller, farther symbol can still use the space. A root that does
 //   not fit is skipped the same way (said plainly in the reason), not an error.
 // - No text twice (rules in packState.ts): a symbol whose enclosing class or function is packed in full
-//   is skipped as `contained in <ancestor>`; a non-root whose descendant is already packed in full is
+//   is skipped as `contained in <ancestor>` (with `within` set: it lost nothing, so the footer counts
+//   it apart from real skips, document.ts); a non-root whose descendant is already packed in full is
 //   packed as its signature, showing its shape without repeating the descendant's body. Roots are
 //   always full and may repeat a descendant root's text: roots are what the user asked to see.
 // - The budget bounds the DOCUMENT, in whatever format: title, preamble, headings, fences, skip list
@@ -28,10 +29,14 @@
 //   packed. The other provable bound, ceil(utf8 bytes / longest token), is too weak to help: the
 //   longest token is 128 bytes in both o200k_base and cl100k_base, so with 39 tokens left it rules
 //   out only symbols over 4,992 bytes: 121 of those 1,291.
+// - A class that is a root or packed in full is expanded through its methods and subclasses
+//   (expansion.ts); `subclasses` supplies the `inherits` edges the call adjacency does not hold.
+// - Symbols in `removed` (a PR's removed symbols, put back from base) carry `status: 'removed'`, which
+//   every renderer shows; it is part of the item's text, so its cost is counted like the rest.
 // - Scanning stops when what is left cannot hold the smallest possible block, or after `maxCandidates`
 //   non-root candidates (default 2000), which bounds the work on huge, densely linked graphs.
 import type { PySymbol } from '../model.js';
-import type { Adjacency } from '../graph/adjacency.js';
+import type { Adjacency, Neighbour } from '../graph/adjacency.js';
 import type {
   ChangedSymbolRow,
   DigestDocument,
@@ -42,7 +47,9 @@ import type {
   TokenUsage,
 } from '../render/document.js';
 import { markdownRenderer } from '../render/markdown.js';
+import { plural } from '../render/plural.js';
 import { RepoDigestError } from '../shared/errors.js';
+import { classLookups } from './classNeighbours.js';
 import { expansionOrder } from './expansion.js';
 import { PackState } from './packState.js';
 import { settleUsage } from './settle.js';
@@ -66,6 +73,10 @@ export interface PackInput {
   title?: string;
   preamble?: Preamble;
   changed?: readonly ChangedSymbolRow[];
+  /** Ids of symbols a PR removed (shown from base): their items carry `status: 'removed'`. */
+  removed?: ReadonlySet<string>;
+  /** Direct subclasses of a class (from `inherits` edges, e.g. `subclassIndex(edges)`); none when omitted. */
+  subclasses?: (id: string) => readonly Neighbour[];
   maxCandidates?: number;
 }
 
@@ -83,6 +94,8 @@ export interface PackResult {
   packed: PackedSymbol[];
   /** Every skip, in the order decided (the document may list only the first ones). */
   skipped: SkippedSymbol[];
+  /** How many `skipped` entries lost nothing: their code is inside a packed symbol (`within` set). */
+  insidePacked: number;
   content: string;
 }
 
@@ -91,7 +104,7 @@ const DEFAULT_MAX_CANDIDATES = 2000;
 /** Even the document with no code (title, preamble, footer) exceeds the budget. */
 export class BudgetTooSmallError extends RepoDigestError {
   constructor(budget: number, needed: number | undefined) {
-    super(`Budget ${budget} is too small: even an empty digest needs ${needed ?? 'more'} tokens`, 'raise the budget (--budget, or the budget input of the action)');
+    super(`Budget ${budget} is too small: even an empty digest needs ${needed === undefined ? 'more tokens' : plural(needed, 'token')}`, 'raise the budget (--budget, or the budget input of the action)');
     this.name = 'BudgetTooSmallError';
   }
 }
@@ -119,7 +132,8 @@ export function packContext(input: PackInput): PackResult {
   const state = new PackState(symbols);
 
   const documentFor = (listedSkips: readonly DigestSkip[], used: number): DigestDocument => {
-    const usage: TokenUsage = { used, budget, encoding: counter.encoding, packed: state.items.length, skipped: state.skips.length };
+    const insidePacked = state.insidePackedCount();
+    const usage: TokenUsage = { used, budget, encoding: counter.encoding, packed: state.items.length, skipped: state.skips.length - insidePacked };
     const preamble = typeof input.preamble === 'function' ? input.preamble(usage) : (input.preamble ?? []);
     return {
       title: input.title ?? defaultTitle(roots),
@@ -131,6 +145,7 @@ export function packContext(input: PackInput): PackResult {
       items: state.items,
       skipped: listedSkips,
       skippedTotal: state.skips.length,
+      ...(insidePacked > 0 ? { insidePacked } : {}),
       usedTokens: used,
     };
   };
@@ -149,6 +164,10 @@ export function packContext(input: PackInput): PackResult {
     adjacency: input.adjacency,
     exists: (id) => symbols.has(id),
     resolution: input.resolution ?? 'all',
+    classes: {
+      ...classLookups(symbols, input.subclasses),
+      isWhole: (id) => symbols.get(id)?.kind === 'class' && (rootSet.has(id) || state.packedMode(id) === 'full'),
+    },
   })) {
     const isRoot = candidate.direction === 'root';
     if (!isRoot && (remaining < minBlock || examined >= maxCandidates)) break;
@@ -159,7 +178,7 @@ export function packContext(input: PackInput): PackResult {
     const container = state.containerOf(symbol, mode);
     if (container !== undefined) {
       const tokens = counter.count(mode === 'full' ? symbol.full : symbol.signature);
-      state.skips.push({ id: symbol.id, tokens, reason: `contained in ${container}` });
+      state.skips.push({ id: symbol.id, tokens, reason: `contained in ${container}`, within: container });
       continue;
     }
     if (!isRoot && mode === 'full' && state.holdsPackedCode(symbol.id)) mode = 'signature';
@@ -169,14 +188,14 @@ export function packContext(input: PackInput): PackResult {
       // Most skips end here, before any byte-pair encoding (see "Cheap skips" above).
       const atLeast = counter.atLeast(text, remaining);
       if (atLeast > remaining) {
-        state.skips.push({ id: symbol.id, tokens: atLeast, reason: `does not fit: needs at least ${atLeast} tokens, ${Math.max(0, remaining)} left` });
+        state.skips.push({ id: symbol.id, tokens: atLeast, reason: `does not fit: needs at least ${plural(atLeast, 'token')}, ${Math.max(0, remaining)} left` });
         continue;
       }
     }
     const tokens = counter.count(text);
     if (!isRoot && tokens > remaining) {
       // The code alone is over what is left: skip without pricing its block.
-      state.skips.push({ id: symbol.id, tokens, reason: `does not fit: its code alone is ${tokens} tokens, ${Math.max(0, remaining)} left` });
+      state.skips.push({ id: symbol.id, tokens, reason: `does not fit: its code alone is ${plural(tokens, 'token')}, ${Math.max(0, remaining)} left` });
       continue;
     }
     const item: DigestItem = {
@@ -191,6 +210,7 @@ export function packContext(input: PackInput): PackResult {
       hop: candidate.hop,
       direction: candidate.direction,
       text,
+      ...(input.removed?.has(symbol.id) ? { status: 'removed' as const } : {}),
     };
     const cost = counter.count(renderer.itemText(item)) + (state.hasFile(item.file) ? 0 : counter.count(renderer.fileText(item.file)));
     if (cost <= remaining) {
@@ -199,10 +219,10 @@ export function packContext(input: PackInput): PackResult {
       continue;
     }
     const reason = !isRoot
-      ? `does not fit: needs ${cost} tokens, ${Math.max(0, remaining)} left`
+      ? `does not fit: needs ${plural(cost, 'token')}, ${Math.max(0, remaining)} left`
       : cost > budget - reserve
-        ? `root larger than the budget: needs ${cost} tokens as rendered, the budget leaves ${Math.max(0, budget - reserve)}`
-        : `root does not fit after earlier roots: needs ${cost} tokens, ${Math.max(0, remaining)} left`;
+        ? `root larger than the budget: needs ${plural(cost, 'token')} as rendered, the budget leaves ${Math.max(0, budget - reserve)}`
+        : `root does not fit after earlier roots: needs ${plural(cost, 'token')}, ${Math.max(0, remaining)} left`;
     state.skips.push({ id: symbol.id, tokens: item.tokens, reason });
   }
 
@@ -226,6 +246,7 @@ export function packContext(input: PackInput): PackResult {
         roots,
         packed: state.items.map(({ text: _text, ...meta }) => meta),
         skipped: [...state.skips],
+        insidePacked: state.insidePackedCount(),
         content: settled.text,
       };
     }

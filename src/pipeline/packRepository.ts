@@ -1,7 +1,9 @@
 // One pack over a built index: target -> roots -> packContext with the chosen format and encoding.
-// The index is built once and can be packed many times (the API and the action rely on that).
-import { buildAdjacency, type Adjacency } from '../graph/adjacency.js';
+// The index is built once and can be packed many times (the API and the action rely on that), so the
+// call adjacency and the subclass lookup are built once per index.
+import { buildAdjacency, type Adjacency, type Neighbour } from '../graph/adjacency.js';
 import type { RepoIndex } from '../model.js';
+import { subclassIndex } from '../pack/classNeighbours.js';
 import { packContext, type PackResult, type Preamble } from '../pack/packer.js';
 import { createTokenCounter, type TokenEncoding } from '../pack/tokens.js';
 import type { ChangedSymbolRow, DigestFormat } from '../render/document.js';
@@ -36,10 +38,24 @@ export function adjacencyOf(index: RepoIndex): Adjacency {
   return adjacency;
 }
 
+const subclassCache = new WeakMap<RepoIndex, (id: string) => readonly Neighbour[]>();
+
+/** Direct subclasses of a class in an index (its `inherits` edges), built once per index. */
+export function subclassesOf(index: RepoIndex): (id: string) => readonly Neighbour[] {
+  let lookup = subclassCache.get(index);
+  if (!lookup) {
+    lookup = subclassIndex(index.edges);
+    subclassCache.set(index, lookup);
+  }
+  return lookup;
+}
+
 export interface PackRootsExtras {
   title?: string;
   preamble?: Preamble;
   changed?: readonly ChangedSymbolRow[];
+  /** Symbols a PR removed, shown as in base and marked so. */
+  removed?: ReadonlySet<string>;
 }
 
 export function packRoots(index: RepoIndex, roots: readonly string[], settings: PackSettings, extras: PackRootsExtras = {}): PackResult {
@@ -47,6 +63,7 @@ export function packRoots(index: RepoIndex, roots: readonly string[], settings: 
     roots,
     symbols: index.byId,
     adjacency: adjacencyOf(index),
+    subclasses: subclassesOf(index),
     budget: settings.budget,
     counter: createTokenCounter(settings.encoding),
     renderer: rendererFor(settings.format),

@@ -5,7 +5,9 @@
 //   git (merge-base(base, head)..head), or the REST API when git cannot answer.
 // - Removed symbols are put back into the index as they were in base ("ghosts") before the call graph
 //   is built. Imports and calls of a removed name then resolve to it, so "removed but still called"
-//   shows up as a caller edge, and the removed code itself is shown from base as a root.
+//   shows up as a caller edge, and the removed code itself is shown from base as a root, its heading
+//   marked "(removed; code as in base)" (status="removed" in XML and JSON), so it is never read as live
+//   code. The mark is given for every level of the sections below, the summary one included.
 // - The PR sections (header, changed table, call sites, Mermaid) are the digest's preamble: they are
 //   inside the budget like everything else, and the header states the document's exact token count.
 import type { RepoIndex } from '../model.js';
@@ -16,6 +18,7 @@ import { loadPythonParser } from '../python/treeSitter.js';
 import { runGitDefault } from '../diff/gitDiff.js';
 import { BudgetTooSmallError, type PackResult } from '../pack/packer.js';
 import type { ChangedSymbolRow } from '../render/document.js';
+import { plural } from '../render/plural.js';
 import { renderCallSites, renderChangedSymbolsTable, renderPrHeader, renderPrSections } from '../render/prSections.js';
 import { assembleIndex, graphOptionsOf, scanRepository, type IndexOptions } from './indexRepository.js';
 import { adjacencyOf, packRoots, type PackSettings } from './packRepository.js';
@@ -46,6 +49,8 @@ export interface PreparedPr {
   index: RepoIndex;
   roots: string[];
   changed: ChangedSymbolRow[];
+  /** Ids of the removed symbols (in the index as they were in base). */
+  removed: ReadonlySet<string>;
   request: Omit<PrDigestRequest, 'pack'>;
 }
 
@@ -68,7 +73,8 @@ export async function preparePr(request: Omit<PrDigestRequest, 'pack'>): Promise
   const index = assembleIndex(request.repoDir, files, scanned.skippedFiles, graphOptionsOf(request.index ?? {}));
   const roots = changes.changed.map((c) => c.id).filter((id) => index.byId.has(id));
   const changed: ChangedSymbolRow[] = changes.changed.map((c) => ({ id: c.id, file: c.file, name: c.name, change: c.change }));
-  return { changes, index, roots, changed, request };
+  const removed = new Set(changes.changed.filter((c) => c.change === 'removed').map((c) => c.id));
+  return { changes, index, roots, changed, removed, request };
 }
 
 /**
@@ -110,6 +116,7 @@ function packPrAt(prepared: PreparedPr, pack: PackSettings, level: SectionsLevel
   }
   return packRoots(index, roots, pack, {
     title: 'RepoDigest: pull request context',
+    removed: prepared.removed,
     // The summary level drops the per-symbol list everywhere, the JSON `changed` included.
     ...(level === 'summary' ? {} : { changed: prepared.changed }),
     preamble: (usage) => {
@@ -139,7 +146,7 @@ function packPrAt(prepared: PreparedPr, pack: PackSettings, level: SectionsLevel
 
 function summaryOf(changed: PrChanges['changed']): string {
   const count = (change: string) => changed.filter((c) => c.change === change).length;
-  return `${changed.length} changed symbols (${count('added')} added, ${count('modified')} modified, ${count('removed')} removed)`;
+  return `${plural(changed.length, 'changed symbol')} (${count('added')} added, ${count('modified')} modified, ${count('removed')} removed)`;
 }
 
 export async function prDigest(request: PrDigestRequest): Promise<PrDigest> {

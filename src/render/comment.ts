@@ -23,6 +23,7 @@
 // so a body within 65,536 units is accepted under either reading.
 
 import { FILE_GROUP_HEADING, PACKED_SYMBOL_HEADING } from './markdown.js';
+import { noun } from './plural.js';
 
 const ZWSP = '\u200b';
 
@@ -97,8 +98,9 @@ export function buildCommentBody(markdown: string, options: CommentBodyOptions):
     const groupOf = new Map<number, number>();
     for (const g of groups) for (let i = g.start; i < g.end; i++) groupOf.set(i, g.firstUnit);
     const build = (kept: number): string => {
+      const omitted = units.length - kept;
       const note =
-        `> **Trimmed:** ${units.length - kept} of ${units.length} symbols of the packed context are not shown: ` +
+        `> **Trimmed:** ${omitted} of ${units.length} ${noun(units.length, 'symbol')} of the packed context ${omitted === 1 ? 'is' : 'are'} not shown: ` +
         `a comment is limited to ${limitText} characters. The full digest is in ${hint}.`;
       const noteAt = layout.groupStart[kept] ?? units[kept]!.start;
       const keep = (i: number): boolean => (unitOf.get(i) ?? groupOf.get(i) ?? -1) < kept;

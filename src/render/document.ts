@@ -9,6 +9,14 @@
 //   the packer calls it again for every render while it settles the exact figure.
 // - `skipped` lists what the budget allowed; `skippedTotal` counts every skip, so a long tail never
 //   costs more than one line ("… and N more").
+// - A skip with `within` (a method whose class is packed in full, ...) lost nothing: its code is in
+//   the document, inside `within`'s. Such skips stay in the data (the JSON `skipped` list says what
+//   happened to every symbol considered, and why), but every count people read (the footer's
+//   "M skipped", the "Skipped (M)" heading, "… and N more") leaves them out, and markdown and XML do not
+//   list them: the footer says "K already inside packed symbols" instead. Counting them as skipped made
+//   a complete pack look lossy (a class root with ten reached methods read "10 skipped").
+// - An item with `status: 'removed'` is a symbol the PR removed, shown as it was in base: its heading
+//   says so, since the code block alone reads like live code.
 // - Every renderer also yields the text one item, one file group and one skip line add: the packer
 //   sums their token counts as its running estimate and verifies the final document.
 import type { SymbolKind } from '../model.js';
@@ -32,6 +40,8 @@ export interface DigestItem {
   direction: PackDirection;
   /** The code shown: the full source or the signature rendering. */
   text: string;
+  /** Set for a symbol the PR removed: `text` is its code in base (PR digests only). */
+  status?: 'removed';
 }
 
 /** `tokens` is exact, or a lower bound when the reason says "at least" (the packer proved it cannot fit without counting). */
@@ -39,6 +49,8 @@ export interface DigestSkip {
   id: string;
   tokens: number;
   reason: string;
+  /** The packed symbol whose text already holds this one's (reason `contained in <within>`): nothing lost. */
+  within?: string;
 }
 
 /** One row of the PR digest's changed symbols (issue 4), carried into the json output. */
@@ -67,7 +79,10 @@ export interface DigestDocument {
   changed?: readonly ChangedSymbolRow[];
   items: readonly DigestItem[];
   skipped: readonly DigestSkip[];
+  /** Every skip, those `within` a packed symbol included. */
   skippedTotal: number;
+  /** How many of the `skippedTotal` skips are `within` a packed symbol (0 when omitted). */
+  insidePacked?: number;
   /** Token count of the whole rendered document; stated in its footer. */
   usedTokens: number;
 }
@@ -83,8 +98,24 @@ export interface DocumentRenderer {
   skipText(skip: DigestSkip): string;
 }
 
+export function isInsidePacked(skip: DigestSkip): boolean {
+  return skip.within !== undefined;
+}
+
+/** Skips that lost code: all of them but those already inside a packed symbol. */
+export function lostTotal(doc: DigestDocument): number {
+  return doc.skippedTotal - (doc.insidePacked ?? 0);
+}
+
+/** The listed skips that lost code (markdown and XML list only these). */
+export function listedLost(doc: DigestDocument): DigestSkip[] {
+  return doc.skipped.filter((s) => !isInsidePacked(s));
+}
+
 export function usageLine(doc: DigestDocument): string {
-  return `Token usage: ${doc.usedTokens} / ${doc.budget} (${doc.items.length} packed, ${doc.skippedTotal} skipped)`;
+  const inside = doc.insidePacked ?? 0;
+  const insideText = inside > 0 ? `, ${inside} already inside packed symbols` : '';
+  return `Token usage: ${doc.usedTokens} / ${doc.budget} (${doc.items.length} packed, ${lostTotal(doc)} skipped${insideText})`;
 }
 
 /** Items grouped by file: files in order of first appearance, items in pack order. */
@@ -98,6 +129,7 @@ export function groupByFile(items: readonly DigestItem[]): { file: string; items
   return [...groups].map(([file, grouped]) => ({ file, items: grouped }));
 }
 
+/** Skips that lost code and are not listed: the "… and N more" figure. */
 export function notListed(doc: DigestDocument): number {
-  return doc.skippedTotal - doc.skipped.length;
+  return lostTotal(doc) - listedLost(doc).length;
 }

@@ -6,7 +6,13 @@
 //   document the user receives, so it is what the budget bounds.
 // - `skipped` lists what the budget allowed (like the markdown list); `skippedTotal` counts all.
 // - Key order is fixed by construction; two-space indentation.
-import { markdownItem, renderMarkdown } from './markdown.js';
+// - Additions to the contract are optional keys, present only when they say something: a packed
+//   entry's `status: "removed"` (a PR removed it; code and lines are base's), and `insidePackedTotal`,
+//   how many `skipped` entries (listed or not) lost nothing because their code is inside a packed
+//   symbol (reason `contained in …`). Those entries stay in `skipped`, which says what happened to
+//   every symbol considered; `skippedTotal` still counts every entry; the footer inside `content`
+//   counts them apart (document.ts).
+import { markdownItem, markdownRenderer, renderMarkdown } from './markdown.js';
 import type { DigestDocument, DigestItem, DigestSkip, DocumentRenderer } from './document.js';
 
 function packedEntry(item: DigestItem) {
@@ -21,6 +27,7 @@ function packedEntry(item: DigestItem) {
     endLine: item.endLine,
     hop: item.hop,
     direction: item.direction,
+    ...(item.status === undefined ? {} : { status: item.status }),
   };
 }
 
@@ -38,6 +45,7 @@ export function renderJson(doc: DigestDocument): string {
     packed: doc.items.map(packedEntry),
     skipped: doc.skipped.map(skipEntry),
     skippedTotal: doc.skippedTotal,
+    ...(doc.insidePacked ? { insidePackedTotal: doc.insidePacked } : {}),
     content: renderMarkdown(doc),
   };
   return `${JSON.stringify(body, null, 2)}\n`;
@@ -53,5 +61,5 @@ export const jsonRenderer: DocumentRenderer = {
   // An item costs its entry in `packed` plus its escaped block inside `content`.
   itemText: (item) => `${indented(packedEntry(item))},\n${JSON.stringify(`${markdownItem(item)}\n\n`).slice(1, -1)}`,
   fileText: (file) => JSON.stringify(`## \`${file}\`\n\n`).slice(1, -1),
-  skipText: (skip) => `${indented(skipEntry(skip))},\n${JSON.stringify(`- \`${skip.id}\` (${skip.tokens} tokens): ${skip.reason}\n`).slice(1, -1)}`,
+  skipText: (skip) => `${indented(skipEntry(skip))},\n${JSON.stringify(markdownRenderer.skipText(skip)).slice(1, -1)}`,
 };

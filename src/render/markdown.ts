@@ -4,8 +4,12 @@
 // The layout is fixed so that the pieces the packer estimates with (itemText, fileText, skipText) are
 // exactly the blocks render() joins with blank lines: estimates and the final count agree closely.
 import { codeFence, codeSpan, inlineText } from './fence.js';
+import { plural } from './plural.js';
 import {
   groupByFile,
+  isInsidePacked,
+  listedLost,
+  lostTotal,
   notListed,
   usageLine,
   type DigestDocument,
@@ -18,9 +22,13 @@ import {
 export const FILE_GROUP_HEADING = /^## `/;
 export const PACKED_SYMBOL_HEADING = /^### `/;
 
+/** Said after a removed symbol's location: the lines and the code are base's, not head's. */
+export const REMOVED_NOTE = '(removed; code as in base)';
+
 export function markdownItem(item: DigestItem): string {
   const where = `${item.file}:${item.startLine}-${item.endLine}`;
-  return `### ${codeSpan(item.id)} (${item.kind}, ${item.mode}) — ${codeSpan(where)}\n\n${codeFence(item.text)}`;
+  const status = item.status === 'removed' ? ` ${REMOVED_NOTE}` : '';
+  return `### ${codeSpan(item.id)} (${item.kind}, ${item.mode}) — ${codeSpan(where)}${status}\n\n${codeFence(item.text)}`;
 }
 
 function fileHeading(file: string): string {
@@ -28,12 +36,14 @@ function fileHeading(file: string): string {
 }
 
 function skipLine(skip: DigestSkip): string {
-  return `- ${codeSpan(skip.id)} (${skip.tokens} tokens): ${inlineText(skip.reason)}`;
+  return `- ${codeSpan(skip.id)} (${plural(skip.tokens, 'token')}): ${inlineText(skip.reason)}`;
 }
 
+/** Skips already inside a packed symbol are not listed (document.ts): the footer counts them. */
 function skippedSection(doc: DigestDocument): string | undefined {
-  if (doc.skippedTotal === 0) return undefined;
-  const lines = [`## Skipped (${doc.skippedTotal})`, '', ...doc.skipped.map(skipLine)];
+  const lost = lostTotal(doc);
+  if (lost === 0) return undefined;
+  const lines = [`## Skipped (${lost})`, '', ...listedLost(doc).map(skipLine)];
   const rest = notListed(doc);
   if (rest > 0) lines.push(`- … and ${rest} more not listed`);
   return lines.join('\n');
@@ -56,5 +66,5 @@ export const markdownRenderer: DocumentRenderer = {
   render: renderMarkdown,
   itemText: (item) => `${markdownItem(item)}\n\n`,
   fileText: (file) => `${fileHeading(file)}\n\n`,
-  skipText: (skip) => `${skipLine(skip)}\n`,
+  skipText: (skip) => (isInsidePacked(skip) ? '' : `${skipLine(skip)}\n`),
 };

@@ -14,6 +14,7 @@
 import type { Adjacency } from '../graph/adjacency.js';
 import type { ChangedSymbol } from '../diff/changedSymbols.js';
 import { renderMermaid, type MermaidOptions } from './mermaid.js';
+import { plural } from './plural.js';
 
 const ZWSP = '\u200b';
 const MAX_TITLE_CHARS = 200;
@@ -140,7 +141,7 @@ export function renderCallSites(changed: readonly ChangedSymbol[], adjacency: Ad
   for (const c of ordered) {
     const items = callSiteItems(c, adjacency, locate, removed);
     const head = c.change === 'removed' ? `- **Removed but still called:** ${codeSpan(c.id)}` : `- ${codeSpan(c.id)} (${c.change})`;
-    lines.push(`${head}, ${items.length} call site${items.length === 1 ? '' : 's'}:`, ...items);
+    lines.push(`${head}, ${plural(items.length, 'call site')}:`, ...items);
   }
   return lines.join('\n');
 }

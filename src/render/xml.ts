@@ -7,8 +7,14 @@
 //   some Python files contain, lone surrogates, U+FFFE/U+FFFF) become U+FFFD: no escape exists for
 //   them, and a parser must never choke on our output.
 // - Attribute values escape & < > " and whitespace controls; element order follows the markdown one.
+// - Like markdown, only skips that lost code are listed and counted in <skipped>; those already inside
+//   a packed symbol are counted in <usage insidePacked> (document.ts says why). A symbol a PR removed
+//   carries status="removed" (its code and lines are base's).
 import {
   groupByFile,
+  isInsidePacked,
+  listedLost,
+  lostTotal,
   notListed,
   usageLine,
   type DigestDocument,
@@ -53,6 +59,7 @@ function symbolElement(item: DigestItem): string {
     ['hop', item.hop],
     ['direction', item.direction],
     ['tokens', item.tokens],
+    ...(item.status === undefined ? [] : ([['status', item.status]] as [string, string][])),
   ]);
   const body = item.text.endsWith('\n') ? item.text : `${item.text}\n`;
   return `<symbol${a}>${cdata(`\n${body}`)}</symbol>`;
@@ -77,12 +84,21 @@ export function renderXml(doc: DigestDocument): string {
     for (const item of group.items) out.push(symbolElement(item));
     out.push('</file>');
   }
-  if (doc.skippedTotal > 0) {
-    out.push(`<skipped${attrs([['count', doc.skippedTotal], ['notListed', notListed(doc)]])}>`);
-    for (const skip of doc.skipped) out.push(skipElement(skip));
+  const lost = lostTotal(doc);
+  if (lost > 0) {
+    out.push(`<skipped${attrs([['count', lost], ['notListed', notListed(doc)]])}>`);
+    for (const skip of listedLost(doc)) out.push(skipElement(skip));
     out.push('</skipped>');
   }
-  out.push(`<usage${attrs([['used', doc.usedTokens], ['budget', doc.budget], ['packed', doc.items.length], ['skipped', doc.skippedTotal]])}>${xmlAttr(usageLine(doc))}</usage>`);
+  const inside = doc.insidePacked ?? 0;
+  const usage = attrs([
+    ['used', doc.usedTokens],
+    ['budget', doc.budget],
+    ['packed', doc.items.length],
+    ['skipped', lost],
+    ...(inside > 0 ? ([['insidePacked', inside]] as [string, number][]) : []),
+  ]);
+  out.push(`<usage${usage}>${xmlAttr(usageLine(doc))}</usage>`);
   out.push('</context>');
   return `${out.join('\n')}\n`;
 }
@@ -92,5 +108,5 @@ export const xmlRenderer: DocumentRenderer = {
   render: renderXml,
   itemText: (item) => `${symbolElement(item)}\n`,
   fileText: (file) => `<file${attrs([['path', file]])}>\n</file>\n`,
-  skipText: (skip) => `${skipElement(skip)}\n`,
+  skipText: (skip) => (isInsidePacked(skip) ? '' : `${skipElement(skip)}\n`),
 };

@@ -1,2 +1,10 @@
+import { type IndexOptions } from '../pipeline/indexRepository.js';
+import { type PackSettings } from '../pipeline/packRepository.js';
+import type { DigestFormat } from '../render/document.js';
 import type { ProduceDigest } from './runDigest.js';
+import type { Settings } from './settings.js';
 export declare const produceDigest: ProduceDigest;
+/** The index options the CLI builds from its scan flags (cli/main.ts indexOptionsFrom), from the inputs. */
+export declare function indexOptions(settings: Readonly<Settings>): IndexOptions;
+/** The pack settings the CLI builds from its pack flags (cli/commands/pack.ts packSettingsFrom), per format. */
+export declare function packSettings(settings: Readonly<Settings>, format: DigestFormat): PackSettings;

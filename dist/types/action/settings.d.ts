@@ -1,5 +1,7 @@
 export type Encoding = 'o200k_base' | 'cl100k_base';
 export type Format = 'markdown' | 'xml' | 'json';
+/** Whether packing follows heuristic (name-only) call edges too: the CLI's `--resolution` on pack/pr. */
+export type Resolution = 'resolved' | 'all';
 export interface Settings {
     githubToken: string;
     /** Absolute path of the directory to analyse (input `path`, relative to the workspace). */
@@ -10,6 +12,11 @@ export interface Settings {
     signaturesOnly: boolean;
     include: readonly string[];
     exclude: readonly string[];
+    resolution: Resolution;
+    /** Follow functions passed as arguments into the callee's calls of that parameter (the CLI's `--parameter-flow`). */
+    parameterFlow: boolean;
+    /** Python files larger than this are skipped and reported (the CLI's `--max-file-bytes`). */
+    maxFileBytes: number;
     comment: boolean;
     /** The raw input; the marker uses `default` when empty. */
     commentKey: string;

@@ -14,6 +14,10 @@ export declare class PackState {
     constructor(symbols: ReadonlyMap<string, PySymbol>);
     hasFile(file: string): boolean;
     holdsPackedCode(id: string): boolean;
+    /** How `id` is packed so far, if it is. */
+    packedMode(id: string): PackMode | undefined;
+    /** Skips already inside a packed symbol (nothing lost; document.ts). */
+    insidePackedCount(): number;
     add(item: DigestItem): void;
     /** The packed symbol whose text already shows `symbol` in `mode`, if any. */
     containerOf(symbol: PySymbol, mode: PackMode): string | undefined;

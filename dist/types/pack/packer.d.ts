@@ -1,5 +1,5 @@
 import type { PySymbol } from '../model.js';
-import type { Adjacency } from '../graph/adjacency.js';
+import type { Adjacency, Neighbour } from '../graph/adjacency.js';
 import type { ChangedSymbolRow, DigestItem, DigestSkip, DocumentRenderer, TokenUsage } from '../render/document.js';
 import { RepoDigestError } from '../shared/errors.js';
 import type { TokenCounter } from './tokens.js';
@@ -20,6 +20,10 @@ export interface PackInput {
     title?: string;
     preamble?: Preamble;
     changed?: readonly ChangedSymbolRow[];
+    /** Ids of symbols a PR removed (shown from base): their items carry `status: 'removed'`. */
+    removed?: ReadonlySet<string>;
+    /** Direct subclasses of a class (from `inherits` edges, e.g. `subclassIndex(edges)`); none when omitted. */
+    subclasses?: (id: string) => readonly Neighbour[];
     maxCandidates?: number;
 }
 /** What the result lists of a packed symbol: the digest item without its text. */
@@ -34,6 +38,8 @@ export interface PackResult {
     packed: PackedSymbol[];
     /** Every skip, in the order decided (the document may list only the first ones). */
     skipped: SkippedSymbol[];
+    /** How many `skipped` entries lost nothing: their code is inside a packed symbol (`within` set). */
+    insidePacked: number;
     content: string;
 }
 /** Even the document with no code (title, preamble, footer) exceeds the budget. */

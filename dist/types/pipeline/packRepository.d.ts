@@ -1,4 +1,4 @@
-import { type Adjacency } from '../graph/adjacency.js';
+import { type Adjacency, type Neighbour } from '../graph/adjacency.js';
 import type { RepoIndex } from '../model.js';
 import { type PackResult, type Preamble } from '../pack/packer.js';
 import { type TokenEncoding } from '../pack/tokens.js';
@@ -14,10 +14,14 @@ export interface PackSettings {
 export declare const DEFAULT_PACK_SETTINGS: PackSettings;
 /** The call adjacency of an index, built once per index. */
 export declare function adjacencyOf(index: RepoIndex): Adjacency;
+/** Direct subclasses of a class in an index (its `inherits` edges), built once per index. */
+export declare function subclassesOf(index: RepoIndex): (id: string) => readonly Neighbour[];
 export interface PackRootsExtras {
     title?: string;
     preamble?: Preamble;
     changed?: readonly ChangedSymbolRow[];
+    /** Symbols a PR removed, shown as in base and marked so. */
+    removed?: ReadonlySet<string>;
 }
 export declare function packRoots(index: RepoIndex, roots: readonly string[], settings: PackSettings, extras?: PackRootsExtras): PackResult;
 export declare function packRepository(index: RepoIndex, target: Target, settings?: PackSettings): PackResult;

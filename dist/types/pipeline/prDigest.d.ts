@@ -28,6 +28,8 @@ export interface PreparedPr {
     index: RepoIndex;
     roots: string[];
     changed: ChangedSymbolRow[];
+    /** Ids of the removed symbols (in the index as they were in base). */
+    removed: ReadonlySet<string>;
     request: Omit<PrDigestRequest, 'pack'>;
 }
 /** The expensive half, done once per run: diff, index (with removed symbols put back), roots. */

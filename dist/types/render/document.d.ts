@@ -17,12 +17,16 @@ export interface DigestItem {
     direction: PackDirection;
     /** The code shown: the full source or the signature rendering. */
     text: string;
+    /** Set for a symbol the PR removed: `text` is its code in base (PR digests only). */
+    status?: 'removed';
 }
 /** `tokens` is exact, or a lower bound when the reason says "at least" (the packer proved it cannot fit without counting). */
 export interface DigestSkip {
     id: string;
     tokens: number;
     reason: string;
+    /** The packed symbol whose text already holds this one's (reason `contained in <within>`): nothing lost. */
+    within?: string;
 }
 /** One row of the PR digest's changed symbols (issue 4), carried into the json output. */
 export interface ChangedSymbolRow {
@@ -48,7 +52,10 @@ export interface DigestDocument {
     changed?: readonly ChangedSymbolRow[];
     items: readonly DigestItem[];
     skipped: readonly DigestSkip[];
+    /** Every skip, those `within` a packed symbol included. */
     skippedTotal: number;
+    /** How many of the `skippedTotal` skips are `within` a packed symbol (0 when omitted). */
+    insidePacked?: number;
     /** Token count of the whole rendered document; stated in its footer. */
     usedTokens: number;
 }
@@ -62,10 +69,16 @@ export interface DocumentRenderer {
     /** Text one listed skip adds (estimate). */
     skipText(skip: DigestSkip): string;
 }
+export declare function isInsidePacked(skip: DigestSkip): boolean;
+/** Skips that lost code: all of them but those already inside a packed symbol. */
+export declare function lostTotal(doc: DigestDocument): number;
+/** The listed skips that lost code (markdown and XML list only these). */
+export declare function listedLost(doc: DigestDocument): DigestSkip[];
 export declare function usageLine(doc: DigestDocument): string;
 /** Items grouped by file: files in order of first appearance, items in pack order. */
 export declare function groupByFile(items: readonly DigestItem[]): {
     file: string;
     items: DigestItem[];
 }[];
+/** Skips that lost code and are not listed: the "… and N more" figure. */
 export declare function notListed(doc: DigestDocument): number;

@@ -1,6 +1,7 @@
 // `repodigest graph`: the symbol table and call graph, as a per-module table or the JSON contract
 // {"symbols":[{id,file,name,kind,startLine,endLine}],"edges":[{from,to,kind,resolution,line?,lines?}]},
 // or the neighbours of one symbol (--callers / --callees) with their call sites.
+import { plural } from '../../render/plural.js';
 import Table from 'cli-table3';
 import type { Edge, RepoIndex } from '../../model.js';
 import { buildAdjacency } from '../../graph/adjacency.js';
@@ -56,9 +57,9 @@ function renderGraphTable(index: RepoIndex, edges: readonly Edge[]): string {
   }
   const kinds = (k: string) => index.symbols.filter((s) => s.kind === k).length;
   const summary =
-    `${index.files.length} files, ${index.symbols.length} symbols ` +
-    `(${kinds('module')} modules, ${kinds('class')} classes, ${kinds('function')} functions, ${kinds('method')} methods), ` +
-    `${edges.length} edges, ${index.skippedFiles.length} files skipped`;
+    `${plural(index.files.length, 'file')}, ${plural(index.symbols.length, 'symbol')} ` +
+    `(${plural(kinds('module'), 'module')}, ${plural(kinds('class'), 'class', 'classes')}, ${plural(kinds('function'), 'function')}, ${plural(kinds('method'), 'method')}), ` +
+    `${plural(edges.length, 'edge')}, ${plural(index.skippedFiles.length, 'file')} skipped`;
   return `${perModule.toString()}\n${totals.toString()}\n${summary}\n`;
 }
 
@@ -80,5 +81,5 @@ function renderNeighbours(index: RepoIndex, edges: readonly Edge[], options: Gra
   if (options.format === 'json') return `${JSON.stringify({ symbol: id, [direction]: rows }, null, 2)}\n`;
   const table = new Table({ head: [direction === 'callers' ? 'caller' : 'callee', 'resolution', 'call sites'], style: { head: [], border: [] } });
   for (const row of rows) table.push([row.id, row.resolution, row.sites.join('\n')]);
-  return `${table.toString()}\n${rows.length} ${direction} of ${id}\n`;
+  return `${table.toString()}\n${plural(rows.length, direction === 'callers' ? 'caller' : 'callee')} of ${id}\n`;
 }

@@ -1,4 +1,5 @@
 // `repodigest pack`: validated flags -> packRepository -> the rendered document.
+import { plural } from '../../render/plural.js';
 import type { RepoIndex } from '../../model.js';
 import type { PackResult } from '../../pack/packer.js';
 import { TOKEN_ENCODINGS, type TokenEncoding } from '../../pack/tokens.js';
@@ -24,9 +25,10 @@ export function packWarnings(result: PackResult): string[] {
   const warnings: string[] = [];
   const rootsPacked = result.packed.filter((p) => p.direction === 'root').length;
   if (rootsPacked < result.roots.length) {
-    warnings.push(`warning: ${result.roots.length - rootsPacked} of ${result.roots.length} root symbols did not fit in the budget of ${result.budget} tokens (see the skipped list)`);
+    warnings.push(`warning: ${result.roots.length - rootsPacked} of ${plural(result.roots.length, 'root symbol')} did not fit in the budget of ${result.budget} tokens (see the skipped list)`);
   }
-  warnings.push(`packed ${result.packed.length} symbols, skipped ${result.skipped.length}, ${result.totalTokens}/${result.budget} tokens (${result.encoding})`);
+  const inside = result.insidePacked > 0 ? ` (${result.insidePacked} more already inside packed symbols)` : '';
+  warnings.push(`packed ${plural(result.packed.length, 'symbol')}, skipped ${result.skipped.length - result.insidePacked}${inside}, ${result.totalTokens}/${result.budget} tokens (${result.encoding})`);
   return warnings;
 }
 

@@ -1,0 +1,132 @@
+// The analysis inputs (`resolution`, `parameter-flow`, `max-file-bytes`) reach the index and the pack:
+// settings come from readSettings (as main.ts reads them), the digest from produceDigest over real
+// Python files in temp dirs, the real parser and tokenizer, and a real git repository for the PR path.
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { indexOptions, packSettings, produceDigest } from '../../src/action/pipelineDigest.js';
+import type { DigestRequest } from '../../src/action/runDigest.js';
+import { readSettings } from '../../src/action/settings.js';
+import { DEFAULT_MAX_FILE_BYTES } from '../../src/files/read.js';
+
+const dirs: string[] = [];
+afterEach(() => {
+  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
+});
+
+function repo(files: Record<string, string>): string {
+  const dir = mkdtempSync(join(tmpdir(), 'repodigest-action-'));
+  dirs.push(dir);
+  write(dir, files);
+  return dir;
+}
+
+function write(dir: string, files: Record<string, string>): void {
+  for (const [path, text] of Object.entries(files)) {
+    mkdirSync(dirname(join(dir, path)), { recursive: true });
+    writeFileSync(join(dir, path), text);
+  }
+}
+
+function git(dir: string, ...args: string[]): string {
+  return execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@t', '-c', 'commit.gpgsign=false', ...args], {
+    cwd: dir,
+    encoding: 'utf8',
+  }).trim();
+}
+
+const settingsFor = (dir: string, inputs: Record<string, string>) =>
+  readSettings({ getInput: (name) => (name === 'path' ? dir : (inputs[name] ?? '')), workspace: '/unused' });
+
+interface JsonDigest {
+  packed: { id: string; hop: number; direction: string }[];
+}
+const changedIds = (json: string) => (JSON.parse(json) as { changed: { id: string }[] }).changed.map((c) => c.id).sort();
+const packedIds = (json: string) => (JSON.parse(json) as JsonDigest).packed.map((p) => p.id).sort();
+
+const entry = (id: string): DigestRequest => ({ kind: 'entry', entry: id });
+
+describe('indexOptions / packSettings', () => {
+  it('build what the CLI builds from the same flags', () => {
+    const defaults = settingsFor('/r', {});
+    expect(indexOptions(defaults)).toEqual({ include: [], exclude: [], maxFileBytes: DEFAULT_MAX_FILE_BYTES });
+    expect(packSettings(defaults, 'json')).toEqual({ budget: 8000, encoding: 'o200k_base', format: 'json', signaturesOnly: false, resolution: 'all' });
+    const set = settingsFor('/r', { 'max-file-bytes': '300', 'parameter-flow': 'true', resolution: 'resolved' });
+    expect(indexOptions(set)).toEqual({ include: [], exclude: [], maxFileBytes: 300, parameterFlow: true });
+    expect(packSettings(set, 'xml').resolution).toBe('resolved');
+  });
+});
+
+describe('produceDigest with the analysis inputs', () => {
+  // big.py is over 200 bytes; small.py is not.
+  const bigBody = `def big():\n${Array.from({ length: 20 }, (_, i) => `    x${i} = ${i}\n`).join('')}    return 0\n`;
+  const sizes = { 'small.py': 'from big import big\n\n\ndef small():\n    return big()\n', 'big.py': bigBody };
+
+  it('max-file-bytes: a larger file is skipped and reported, and its symbols are not packed', async () => {
+    const dir = repo(sizes);
+    const limited = await produceDigest(settingsFor(dir, { 'max-file-bytes': '200' }), entry('small.small'), {});
+    // Worded for the Action: the input to raise, not the CLI flag.
+    expect(limited.warnings).toEqual([
+      "Skipped big.py: larger than 200 bytes (264 bytes); raise the 'max-file-bytes' input to include it",
+    ]);
+    expect(packedIds(limited.json)).toEqual(['small.small']);
+
+    const unlimited = await produceDigest(settingsFor(dir, {}), entry('small.small'), {});
+    expect(unlimited.warnings).toEqual([]);
+    expect(packedIds(unlimited.json)).toEqual(['big.big', 'small.small']);
+  });
+
+  it('max-file-bytes: the PR path skips it too (index and changed-symbol extraction)', async () => {
+    const dir = repo({ 'small.py': sizes['small.py'] });
+    git(dir, 'init', '-q', '-b', 'main');
+    git(dir, 'add', '.');
+    git(dir, 'commit', '-q', '-m', 'base');
+    const base = git(dir, 'rev-parse', 'HEAD');
+    write(dir, { 'big.py': bigBody });
+    git(dir, 'add', '.');
+    git(dir, 'commit', '-q', '-m', 'head');
+    const request: DigestRequest = { kind: 'pr', base, head: 'HEAD', prNumber: undefined, title: undefined, changedFiles: undefined };
+
+    const limited = await produceDigest(settingsFor(dir, { 'max-file-bytes': '200' }), request, {});
+    expect(limited.warnings).toEqual(["Skipped big.py: larger than 200 bytes (264 bytes); raise the 'max-file-bytes' input to include it"]);
+    // The diff side honours the limit too: the added file is not analysed, and the digest says so.
+    expect(limited.changedSymbols).toBe(0);
+    expect(limited.markdown).toContain('head version larger than 200 bytes, not analysed');
+    expect(packedIds(limited.json)).not.toContain('big.big');
+
+    const unlimited = await produceDigest(settingsFor(dir, {}), request, {});
+    expect(unlimited.warnings).toEqual([]);
+    expect(changedIds(unlimited.json)).toContain('big.big');
+    expect(unlimited.changedSymbols).toBe(changedIds(unlimited.json).length);
+    expect(packedIds(unlimited.json)).toContain('big.big');
+  });
+
+  it('parameter-flow: a function passed as an argument becomes a callee of the function that calls it', async () => {
+    const dir = repo({
+      'm.py': 'def apply(f, x):\n    return f(x)\n\n\ndef double(x):\n    return 2 * x\n\n\ndef main():\n    return apply(double, 3)\n',
+    });
+    const calleeOfApply = (json: string) =>
+      (JSON.parse(json) as JsonDigest).packed.filter((p) => p.direction === 'callee' && p.hop === 1).map((p) => p.id);
+
+    const off = await produceDigest(settingsFor(dir, {}), entry('m.apply'), {});
+    expect(calleeOfApply(off.json)).toEqual([]);
+    const on = await produceDigest(settingsFor(dir, { 'parameter-flow': 'true' }), entry('m.apply'), {});
+    expect(calleeOfApply(on.json)).toEqual(['m.double']);
+  });
+
+  it('resolution: resolved leaves heuristic (name-only) callees out of the pack; all follows them', async () => {
+    const dir = repo({
+      'worker.py': 'class Worker:\n    def frobnicate(self):\n        return 1\n',
+      'main.py': 'def run(job):\n    return job.frobnicate()\n',
+    });
+    const all = await produceDigest(settingsFor(dir, {}), entry('main.run'), {});
+    expect(packedIds(all.json)).toEqual(['main.run', 'worker.Worker.frobnicate']);
+    const resolved = await produceDigest(settingsFor(dir, { resolution: 'resolved' }), entry('main.run'), {});
+    expect(packedIds(resolved.json)).toEqual(['main.run']);
+    // The format the digest file uses gets the same setting as the markdown and JSON renderings.
+    expect(resolved.markdown).not.toContain('frobnicate(self)');
+    expect(all.markdown).toContain('frobnicate(self)');
+  });
+});

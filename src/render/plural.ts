@@ -1,0 +1,16 @@
+// Counts in text that people read: "1 callee", "2 callees". One helper so every message agrees.
+//
+// Decision: only regular English plurals are needed (every noun we count adds an `s`); an irregular
+// one passes its plural explicitly. Non-finite numbers print as "?" (a count we could not compute),
+// with the plural noun.
+
+/** `n noun`, the noun in the singular when n is exactly 1: `plural(1, 'callee')` -> "1 callee". */
+export function plural(n: number, singular: string, pluralForm = `${singular}s`): string {
+  if (!Number.isFinite(n)) return `? ${pluralForm}`;
+  return `${n} ${n === 1 ? singular : pluralForm}`;
+}
+
+/** Just the noun for a count: `noun(1, 'symbol')` -> "symbol" (for "3 of 1 symbol"-style phrases). */
+export function noun(n: number, singular: string, pluralForm = `${singular}s`): string {
+  return n === 1 ? singular : pluralForm;
+}
