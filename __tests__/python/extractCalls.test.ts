@@ -207,3 +207,27 @@ describe('scope attribution', () => {
     expect(calls(symbol(record, 'pkg.mod'))).toEqual(['call:top@6']);
   });
 });
+
+describe('names outside ASCII and string prefixes in call chains', () => {
+  it('reads identifiers with non-ASCII letters and marks, and literals with prefixes, like tree-sitter', async () => {
+    const record = await extract(py`
+      def f():
+          größe.berechne()
+          café_1.données.ajouter()
+          naïve2()
+          rb"x".decode()
+          f"{a}".strip()
+          Rb'x'.hex()
+          r_value.go()
+    `);
+    expect(symbol(record, 'pkg.mod.f').calls.filter((c) => c.via === 'call').map((c) => c.callee)).toEqual([
+      { t: 'attr', object: { t: 'name', name: 'größe' }, attr: 'berechne' },
+      { t: 'attr', object: { t: 'attr', object: { t: 'name', name: 'café_1' }, attr: 'données' }, attr: 'ajouter' },
+      { t: 'name', name: 'naïve2' },
+      { t: 'attr', object: { t: 'other' }, attr: 'decode' },
+      { t: 'attr', object: { t: 'other' }, attr: 'strip' },
+      { t: 'attr', object: { t: 'other' }, attr: 'hex' },
+      { t: 'attr', object: { t: 'name', name: 'r_value' }, attr: 'go' },
+    ]);
+  });
+});

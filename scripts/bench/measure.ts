@@ -15,6 +15,7 @@ import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import type { FileRecord, RepoIndex } from '../../src/model.js';
+import { EXTRACT_QUERY } from '../../src/python/queries.js';
 import type { PythonParser } from '../../src/python/treeSitter.js';
 import { countIndex, type IndexCounts } from './counts.js';
 import type { Stages } from './modules.js';
@@ -32,7 +33,7 @@ export interface MeasureSettings {
   log: (line: string) => void;
 }
 
-export const PHASES = ['parse-only', 'parse (in memory)', 'discover', 'read', 'extract', 'resolve', 'full index'] as const;
+export const PHASES = ['parse-only', 'parse (in memory)', 'parse + definitions query', 'parse + extraction query', 'discover', 'read', 'extract', 'resolve', 'full index'] as const;
 export type PhaseName = (typeof PHASES)[number];
 
 export interface CorpusMeasurement {
@@ -71,6 +72,17 @@ function extractAll(extract: (p: PythonParser, rel: string, text: string) => Fil
     }
   }
   return files;
+}
+
+const DEFINITIONS_QUERY = '(function_definition) @def (class_definition) @class';
+
+function captureAll(parser: PythonParser, pattern: string, texts: string[]): void {
+  const query = parser.query(pattern);
+  for (const text of texts) {
+    const tree = parser.parse(text);
+    query.captures(tree.rootNode);
+    tree.delete();
+  }
 }
 
 interface Indexer {
@@ -133,6 +145,11 @@ function buildPhases(workload: Workload, stages: Stages, parser: PythonParser, s
       },
     },
     { name: 'parse (in memory)', run: () => texts.forEach((t) => parser.parse(t).delete()) },
+    // Floors of any query-based extractor, with no JS work on the captures: the cheapest useful query
+    // (definitions only) and the one extraction runs. They show how much of the 1.3x budget the walk
+    // inside WASM and the unmarshalling of captures take before extraction does anything.
+    { name: 'parse + definitions query', run: () => captureAll(parser, DEFINITIONS_QUERY, texts) },
+    { name: 'parse + extraction query', run: () => captureAll(parser, EXTRACT_QUERY, texts) },
   ];
   if (stages.discover.ok) {
     const discover = stages.discover.value;

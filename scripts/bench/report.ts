@@ -58,6 +58,8 @@ const times = (n: number | undefined): string => (n === undefined ? 'n/a' : `${n
 const PHASE_NOTES: Record<PhaseName, string> = {
   'parse-only': 'readFileSync + tree-sitter parse + delete',
   'parse (in memory)': 'parse + delete, texts already read',
+  'parse + definitions query': 'parse + captures of (function_definition) and (class_definition) only, no JS work',
+  'parse + extraction query': "parse + captures of extraction's query, no JS work on them",
   discover: 'discoverPythonFiles alone',
   read: 'readPythonSource alone, every file',
   extract: 'parse + extractFile, texts in memory',
