@@ -3240,6 +3240,12 @@ function bySkip(a, b) {
   return compare(a.path, b.path) || compare(a.reason, b.reason);
 }
 
+// src/shared/arrays.ts
+function appendAll(target, items) {
+  for (const item of items) target.push(item);
+  return target;
+}
+
 // src/graph/resolverBuiltins.ts
 var BUILTIN_NAMES = new Set(
   "abs aiter all anext any ascii bin bool breakpoint bytearray bytes callable chr classmethod compile complex copyright credits delattr dict dir divmod enumerate eval exec exit filter float format frozenset getattr globals hasattr hash help hex id input int isinstance issubclass iter len license list locals map max memoryview min next object oct open ord pow print property quit range repr reversed round set setattr slice sorted staticmethod str sum super tuple type vars zip __import__ __build_class__ BaseException BaseExceptionGroup Exception ExceptionGroup ArithmeticError AssertionError AttributeError BlockingIOError BrokenPipeError BufferError BytesWarning ChildProcessError ConnectionAbortedError ConnectionError ConnectionRefusedError ConnectionResetError DeprecationWarning EOFError EncodingWarning EnvironmentError FileExistsError FileNotFoundError FloatingPointError FutureWarning GeneratorExit IOError ImportError ImportWarning IndentationError IndexError InterruptedError IsADirectoryError KeyError KeyboardInterrupt LookupError MemoryError ModuleNotFoundError NameError NotADirectoryError NotImplemented NotImplementedError OSError OverflowError PendingDeprecationWarning PermissionError ProcessLookupError RecursionError ReferenceError ResourceWarning RuntimeError RuntimeWarning StopAsyncIteration StopIteration SyntaxError SyntaxWarning SystemError SystemExit TabError TimeoutError TypeError UnboundLocalError UnicodeDecodeError UnicodeEncodeError UnicodeError UnicodeTranslateError UnicodeWarning UserWarning ValueError Warning ZeroDivisionError Ellipsis None True False __name__ __file__ __doc__ __package__ __spec__ __loader__ __builtins__ __debug__".split(" ")
@@ -3314,8 +3320,8 @@ function symbolsOf(values) {
 function gettersRead(ev, receivers, name2) {
   const out2 = [];
   for (const r of receivers) {
-    if (r.k === "inst") out2.push(...ev.classes.gettersOf(r.id, name2));
-    else if (r.k === "super") for (const chain of ev.classes.superChains(r.cls)) out2.push(...ev.classes.propertyGetters(chain, name2));
+    if (r.k === "inst") appendAll(out2, ev.classes.gettersOf(r.id, name2));
+    else if (r.k === "super") for (const chain of ev.classes.superChains(r.cls)) appendAll(out2, ev.classes.propertyGetters(chain, name2));
   }
   return out2;
 }
@@ -3334,9 +3340,9 @@ function callTargets(ev, values) {
   for (const v of values) {
     if (v.k === "def") {
       out2.push(v.id);
-      if (ev.symbol(v.id)?.kind === "class") out2.push(...memberDefs(ev, ev.classes.mro.mro(v.id), "__init__"));
+      if (ev.symbol(v.id)?.kind === "class") appendAll(out2, memberDefs(ev, ev.classes.mro.mro(v.id), "__init__"));
     } else if (v.k === "inst") {
-      out2.push(...memberDefs(ev, ev.classes.mro.mro(v.id), "__call__"));
+      appendAll(out2, memberDefs(ev, ev.classes.mro.mro(v.id), "__call__"));
     }
   }
   return out2;
@@ -3361,7 +3367,7 @@ var GetterCollector = class {
     if (!this.ev.index.propertyNames.has(name2)) return;
     for (const r of receivers) {
       if (r.k === "inst" || r.k === "super") {
-        this.getters.push(...gettersRead(this.ev, receivers, name2));
+        appendAll(this.getters, gettersRead(this.ev, receivers, name2));
         return;
       }
     }
@@ -4630,7 +4636,7 @@ function resolveCallGraph(files, options = {}) {
         } else if (flow?.mayStartAtParameter(sym, site.callee)) (revisit ??= []).push(i2);
       }
       if (revisit) deferred.push({ sym, targets, revisit });
-      else edges.push(...symbolCallEdges(sym, targets));
+      else appendAll(edges, symbolCallEdges(sym, targets));
     }
   }
   for (const { sym, targets, revisit } of deferred) {
@@ -4641,10 +4647,10 @@ function resolveCallGraph(files, options = {}) {
       const again = resolveSite(ev, sym, site, max, root);
       if (again.resolved.length > 0) targets[at] = again;
     }
-    edges.push(...symbolCallEdges(sym, targets));
+    appendAll(edges, symbolCallEdges(sym, targets));
   }
-  edges.push(...containsEdges(ev), ...inheritsEdges(ev));
-  for (const file of index.files) edges.push(...importEdges(ev, file));
+  appendAll(appendAll(edges, containsEdges(ev)), inheritsEdges(ev));
+  for (const file of index.files) appendAll(edges, importEdges(ev, file));
   return sortEdges(edges);
 }
 function sortEdges(edges) {
@@ -5203,7 +5209,7 @@ function targetBindings(targetText, scope, line, value, onAttributeTarget) {
     const piece = stack.pop().trim().replace(/^\*\s*/, "");
     if (piece === "") continue;
     if ((piece[0] === "(" || piece[0] === "[") && closingBracket(piece, 0) === piece.length) {
-      stack.push(...splitTopLevel(piece.slice(1, -1), ",").reverse());
+      appendAll(stack, splitTopLevel(piece.slice(1, -1), ",").reverse());
       continue;
     }
     const ref = refFromDottedText(piece);
@@ -5503,6 +5509,14 @@ function headerText(src, startLine, colonIndex) {
 function functionStub(parts2) {
   return [parts2.header, ...docLines(parts2), `${parts2.indent}...`].join("\n");
 }
+var FIELD_MAX_LINES = 3;
+function fieldStub(text, indent) {
+  let newlines = 0;
+  for (let i2 = text.indexOf("\n"); i2 !== -1; i2 = text.indexOf("\n", i2 + 1)) newlines++;
+  if (newlines < FIELD_MAX_LINES) return `${indent}${text}`;
+  const eq = topLevelIndex(text, "=");
+  return eq < 0 ? `${indent}${text}` : `${indent}${text.slice(0, eq).trimEnd()} = ...`;
+}
 function classStub(parts2, memberStubs) {
   const body2 = [...docLines(parts2), ...memberStubs];
   if (memberStubs.length === 0) body2.push(`${parts2.indent}...`);
@@ -5547,8 +5561,17 @@ function renderDefinitions(defScopes, src) {
       indent: bodyIndent(scope, src),
       ...scope.docSource !== void 0 ? { docSource: scope.docSource } : {}
     };
-    sym.signature = sym.kind === "class" ? classStub(parts2, scope.members.map((m) => m.sym.signature)) : functionStub(parts2);
+    sym.signature = sym.kind === "class" ? classStub(parts2, classBody(scope, src)) : functionStub(parts2);
   }
+}
+function classBody(scope, src) {
+  const entries = scope.members.map((m) => ({ line: m.sym.startLine, text: m.sym.signature }));
+  for (const field of scope.fields ?? []) entries.push({ line: field.row + 1, text: fieldStub(field.text, fieldIndent(field, src)) });
+  return entries.sort((a, b) => a.line - b.line).map((e) => e.text);
+}
+function fieldIndent(field, src) {
+  const lead = lineText(src, field.row).slice(0, field.column);
+  return /^[ \t]*$/.test(lead) ? lead : "";
 }
 function renderModule(moduleScope, src, outline) {
   const sym = moduleScope.sym;
@@ -5769,8 +5792,9 @@ function extractFile(parser, relPath, text) {
         }
         case "assign": {
           const scope = scopes.at(node.startIndex);
+          if (scope.sym.kind === "class") recordField(scope, node);
           const bindings = assignmentBindings(node, scope, writtenAt);
-          scope.sym.bindings.push(...bindings);
+          appendAll(scope.sym.bindings, bindings);
           if (scope === moduleScope && bindings.length === 1 && bindings[0].target[0] === "__all__") {
             const names = literalStrings(node.childForFieldName("right"), text);
             if (names) moduleSym.all = names;
@@ -5784,20 +5808,20 @@ function extractFile(parser, relPath, text) {
           break;
         }
         case "walrus":
-          scopes.at(node.startIndex).sym.bindings.push(...walrusBinding(node));
+          appendAll(scopes.at(node.startIndex).sym.bindings, walrusBinding(node));
           break;
         case "fortarget": {
           const scope = scopes.at(node.startIndex);
-          scope.sym.bindings.push(...forBindings(node, scope, text));
+          appendAll(scope.sym.bindings, forBindings(node, scope, text));
           break;
         }
         case "withtarget": {
           const scope = scopes.at(node.startIndex);
-          scope.sym.bindings.push(...unpackedBindings(node, scope));
+          appendAll(scope.sym.bindings, unpackedBindings(node, scope));
           break;
         }
         case "except":
-          scopes.at(node.startIndex).sym.bindings.push(...exceptBinding(node));
+          appendAll(scopes.at(node.startIndex).sym.bindings, exceptBinding(node));
           break;
         case "return": {
           const sym = scopes.at(node.startIndex).sym;
@@ -5808,7 +5832,7 @@ function extractFile(parser, relPath, text) {
         }
         case "import": {
           const scope = scopes.at(node.startIndex);
-          scope.sym.imports.push(...importRecords(node));
+          appendAll(scope.sym.imports, importRecords(node));
           if (scope === moduleScope && node.startPosition.column === 0) {
             outline.push({ line: node.startPosition.row + 1, text: node.text });
           }
@@ -5847,6 +5871,13 @@ function extractFile(parser, relPath, text) {
   } finally {
     tree.delete();
   }
+}
+function recordField(scope, node) {
+  const fields = scope.fields ??= [];
+  const last = fields[fields.length - 1];
+  if (last && node.startIndex < last.end) return;
+  const text = node.text;
+  fields.push({ row: node.startPosition.row, column: node.startPosition.column, end: node.startIndex + text.length, text });
 }
 function callSite(node, via) {
   const source = node.text;

@@ -113,6 +113,7 @@ describe('signature', () => {
         '@trace',
         'class Invoice(Base):',
         '    """An invoice."""',
+        '    rate = 0.2',
         '    def __init__(self, amount,',
         '                 currency="EUR",',
         '                 *, rounding=(',
@@ -133,6 +134,49 @@ describe('signature', () => {
     );
     expect(invoice.signature.length).toBeLessThan(invoice.full.length);
     expect(invoice.signature).not.toContain('self.amount = amount');
+  });
+
+  it('keeps the own assignments of a class in its signature: short ones verbatim, long ones as target = ...', async () => {
+    const record = await extract(py`
+      @dataclass
+      class LineItem:
+          """One line."""
+          product: Product
+          quantity: int = 1
+          a = b = 0
+          title = models.CharField(
+              max_length=200,
+          )
+          QUERY: str = (
+              "select *"
+              " from t"
+              " where x"
+          )
+          if TYPE_CHECKING:
+              extra: int
+
+          def total(self):
+              local = 3
+              self.cached = local
+              return local
+    `);
+    expect(symbol(record, 'pkg.mod.LineItem').signature).toBe(
+      [
+        '@dataclass',
+        'class LineItem:',
+        '    """One line."""',
+        '    product: Product',
+        '    quantity: int = 1',
+        '    a = b = 0',
+        '    title = models.CharField(',
+        '        max_length=200,',
+        '    )',
+        '    QUERY: str = ...',
+        '        extra: int',
+        '    def total(self):',
+        '        ...',
+      ].join('\n'),
+    );
   });
 
   it('gives an empty class a ... body', async () => {

@@ -10,6 +10,7 @@
 // The analysis inputs map onto the same options as the CLI's flags: include/exclude, max-file-bytes and
 // parameter-flow onto the index (indexOptions, like cli/main.ts indexOptionsFrom), resolution onto every
 // pack (packSettings, like cli/commands/pack.ts packSettingsFrom).
+import { appendAll } from '../shared/arrays.js';
 import type { SkippedFile } from '../model.js';
 import type { PackResult } from '../pack/packer.js';
 import { indexRepository, type IndexOptions } from '../pipeline/indexRepository.js';
@@ -43,10 +44,10 @@ export const produceDigest: ProduceDigest = async (settings, request, services) 
     for (const format of formats) results.set(format, packPr(prepared, packSettings(settings, format)));
     changedSymbols = prepared.changed.length;
     if (prepared.changes.incomplete) warnings.push(`The list of changes is incomplete: ${prepared.changes.notes.join('; ')}`);
-    warnings.push(...prepared.index.skippedFiles.map(skipWarning));
+    appendAll(warnings, prepared.index.skippedFiles.map(skipWarning));
   } else {
     const repo = await indexRepository(settings.path, index);
-    warnings.push(...repo.skippedFiles.map(skipWarning));
+    appendAll(warnings, repo.skippedFiles.map(skipWarning));
     const target = request.kind === 'entry' ? { entry: request.entry } : { query: request.query };
     for (const format of formats) results.set(format, packRepository(repo, target, packSettings(settings, format)));
   }

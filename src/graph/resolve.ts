@@ -5,6 +5,7 @@
 // nothing and start at a parameter, with the arguments their callers pass (resolverFlow: one level), then merge per
 // (from, to): one calls edge with every call-site line, `resolved` when any site proved it. Everything is sorted, so the output is a pure function of
 // the input records whatever order the files arrive in.
+import { appendAll } from '../shared/arrays.js';
 import type { Edge, EdgeKind, FileRecord, PySymbol } from '../model.js';
 import { resolveSite, type SiteTargets } from './resolverCalls.js';
 import { containsEdges, importEdges, inheritsEdges } from './resolverEdges.js';
@@ -87,7 +88,7 @@ export function resolveCallGraph(files: readonly FileRecord[], options: ResolveO
         } else if (flow?.mayStartAtParameter(sym, site.callee)) (revisit ??= []).push(i);
       }
       if (revisit) deferred.push({ sym, targets, revisit });
-      else edges.push(...symbolCallEdges(sym, targets));
+      else appendAll(edges, symbolCallEdges(sym, targets));
     }
   }
   // Pass 2: a site rooted at a parameter, evaluated again with the arguments its callers pass.
@@ -99,10 +100,10 @@ export function resolveCallGraph(files: readonly FileRecord[], options: ResolveO
       const again = resolveSite(ev, sym, site, max, root);
       if (again.resolved.length > 0) targets[at] = again;
     }
-    edges.push(...symbolCallEdges(sym, targets));
+    appendAll(edges, symbolCallEdges(sym, targets));
   }
-  edges.push(...containsEdges(ev), ...inheritsEdges(ev));
-  for (const file of index.files) edges.push(...importEdges(ev, file));
+  appendAll(appendAll(edges, containsEdges(ev)), inheritsEdges(ev));
+  for (const file of index.files) appendAll(edges, importEdges(ev, file));
   return sortEdges(edges);
 }
 

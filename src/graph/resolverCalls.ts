@@ -6,6 +6,7 @@
 // nothing was resolved and the callee is not known to be external or builtin, so a heuristic edge
 // never sits where a resolved edge explains the call. A decorator with arguments (`@retry(3)`) also
 // calls what the factory returns (resolverEval: return annotations, else `return` values).
+import { appendAll } from '../shared/arrays.js';
 import type { CallSite, PySymbol, RefExpr } from '../model.js';
 import type { Evaluator } from './resolverEval.js';
 import { BUILTIN_METHOD_NAMES } from './resolverBuiltins.js';
@@ -27,8 +28,8 @@ function symbolsOf(values: readonly Value[]): string[] {
 function gettersRead(ev: Evaluator, receivers: readonly Value[], name: string): string[] {
   const out: string[] = [];
   for (const r of receivers) {
-    if (r.k === 'inst') out.push(...ev.classes.gettersOf(r.id, name));
-    else if (r.k === 'super') for (const chain of ev.classes.superChains(r.cls)) out.push(...ev.classes.propertyGetters(chain, name));
+    if (r.k === 'inst') appendAll(out, ev.classes.gettersOf(r.id, name));
+    else if (r.k === 'super') for (const chain of ev.classes.superChains(r.cls)) appendAll(out, ev.classes.propertyGetters(chain, name));
   }
   return out;
 }
@@ -51,9 +52,9 @@ function callTargets(ev: Evaluator, values: readonly Value[]): string[] {
   for (const v of values) {
     if (v.k === 'def') {
       out.push(v.id);
-      if (ev.symbol(v.id)?.kind === 'class') out.push(...memberDefs(ev, ev.classes.mro.mro(v.id), '__init__'));
+      if (ev.symbol(v.id)?.kind === 'class') appendAll(out, memberDefs(ev, ev.classes.mro.mro(v.id), '__init__'));
     } else if (v.k === 'inst') {
-      out.push(...memberDefs(ev, ev.classes.mro.mro(v.id), '__call__'));
+      appendAll(out, memberDefs(ev, ev.classes.mro.mro(v.id), '__call__'));
     }
   }
   return out;
@@ -79,7 +80,7 @@ class GetterCollector {
     if (!this.ev.index.propertyNames.has(name)) return;
     for (const r of receivers) {
       if (r.k === 'inst' || r.k === 'super') {
-        this.getters.push(...gettersRead(this.ev, receivers, name));
+        appendAll(this.getters, gettersRead(this.ev, receivers, name));
         return;
       }
     }

@@ -18,6 +18,7 @@
 // Dead ends, kept out: `node.parent` (quadratic, see queries.ts), one pattern per detail (40
 // patterns: captures 1.3x dearer), node-API walks for params/assignments (2-4x slower per
 // definition), querying in 64K-char ranges to bound live objects (no gain).
+import { appendAll } from '../shared/arrays.js';
 import type { CallSite, FileRecord, PySymbol } from '../model.js';
 import { moduleNameForPath } from '../graph/modules.js';
 import {
@@ -158,8 +159,9 @@ export function extractFile(parser: PythonParser, relPath: string, text: string)
         }
         case 'assign': {
           const scope = scopes.at(node.startIndex);
+          if (scope.sym.kind === 'class') recordField(scope, node);
           const bindings = assignmentBindings(node, scope, writtenAt);
-          scope.sym.bindings.push(...bindings);
+          appendAll(scope.sym.bindings, bindings);
           if (scope === moduleScope && bindings.length === 1 && bindings[0]!.target[0] === '__all__') {
             const names = literalStrings(node.childForFieldName('right'), text);
             if (names) moduleSym.all = names;
@@ -173,20 +175,20 @@ export function extractFile(parser: PythonParser, relPath: string, text: string)
           break;
         }
         case 'walrus':
-          scopes.at(node.startIndex).sym.bindings.push(...walrusBinding(node));
+          appendAll(scopes.at(node.startIndex).sym.bindings, walrusBinding(node));
           break;
         case 'fortarget': {
           const scope = scopes.at(node.startIndex);
-          scope.sym.bindings.push(...forBindings(node, scope, text));
+          appendAll(scope.sym.bindings, forBindings(node, scope, text));
           break;
         }
         case 'withtarget': {
           const scope = scopes.at(node.startIndex);
-          scope.sym.bindings.push(...unpackedBindings(node, scope));
+          appendAll(scope.sym.bindings, unpackedBindings(node, scope));
           break;
         }
         case 'except':
-          scopes.at(node.startIndex).sym.bindings.push(...exceptBinding(node));
+          appendAll(scopes.at(node.startIndex).sym.bindings, exceptBinding(node));
           break;
         case 'return': {
           const sym = scopes.at(node.startIndex).sym;
@@ -197,7 +199,7 @@ export function extractFile(parser: PythonParser, relPath: string, text: string)
         }
         case 'import': {
           const scope = scopes.at(node.startIndex);
-          scope.sym.imports.push(...importRecords(node));
+          appendAll(scope.sym.imports, importRecords(node));
           if (scope === moduleScope && node.startPosition.column === 0) {
             outline.push({ line: node.startPosition.row + 1, text: node.text });
           }
@@ -242,6 +244,15 @@ export function extractFile(parser: PythonParser, relPath: string, text: string)
   } finally {
     tree.delete();
   }
+}
+
+/** A class-level assignment, for the class's signature; the inner part of `a = b = 1` is not a second one. */
+function recordField(scope: Scope, node: SyntaxNode): void {
+  const fields = (scope.fields ??= []);
+  const last = fields[fields.length - 1];
+  if (last && node.startIndex < last.end) return;
+  const text = node.text;
+  fields.push({ row: node.startPosition.row, column: node.startPosition.column, end: node.startIndex + text.length, text });
 }
 
 /** The site, and the callee's text (read once: its length locates the argument list). */

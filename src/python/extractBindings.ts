@@ -1,5 +1,6 @@
 // Name bindings, imports and `__all__`, each read from one captured statement node, mostly from its
 // text (see extractText.ts for why text beats walking children through WASM).
+import { appendAll } from '../shared/arrays.js';
 import type { Binding, ImportRecord, RefExpr } from '../model.js';
 import { refFromDottedText, refFromText, refOf } from './extractRef.js';
 import { closingBracket, splitTopLevel, topLevelIndex } from './extractText.js';
@@ -117,7 +118,7 @@ function targetBindings(
     const piece = stack.pop()!.trim().replace(/^\*\s*/, '');
     if (piece === '') continue;
     if ((piece[0] === '(' || piece[0] === '[') && closingBracket(piece, 0) === piece.length) {
-      stack.push(...splitTopLevel(piece.slice(1, -1), ',').reverse());
+      appendAll(stack, splitTopLevel(piece.slice(1, -1), ',').reverse());
       continue;
     }
     const ref = refFromDottedText(piece);

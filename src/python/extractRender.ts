@@ -1,8 +1,8 @@
 // Fills `full` and `signature` of every symbol once all scopes are known (see render.ts for what
 // each rendering contains and why).
-import { classStub, functionStub, headerText, lineText, moduleFull, moduleOutline, sliceLines } from './render.js';
+import { classStub, fieldStub, functionStub, headerText, lineText, moduleFull, moduleOutline, sliceLines } from './render.js';
 import type { OutlinePart, SourceLines } from './render.js';
-import type { Scope } from './extractScope.js';
+import type { ClassField, Scope } from './extractScope.js';
 
 /** Children before parents, so a class can embed its members' finished stubs. */
 export function renderDefinitions(defScopes: readonly Scope[], src: SourceLines): void {
@@ -15,8 +15,21 @@ export function renderDefinitions(defScopes: readonly Scope[], src: SourceLines)
       indent: bodyIndent(scope, src),
       ...(scope.docSource !== undefined ? { docSource: scope.docSource } : {}),
     };
-    sym.signature = sym.kind === 'class' ? classStub(parts, scope.members.map((m) => m.sym.signature)) : functionStub(parts);
+    sym.signature = sym.kind === 'class' ? classStub(parts, classBody(scope, src)) : functionStub(parts);
   }
+}
+
+/** A class's fields and member stubs, in source order. */
+function classBody(scope: Scope, src: SourceLines): string[] {
+  const entries = scope.members.map((m) => ({ line: m.sym.startLine, text: m.sym.signature }));
+  for (const field of scope.fields ?? []) entries.push({ line: field.row + 1, text: fieldStub(field.text, fieldIndent(field, src)) });
+  return entries.sort((a, b) => a.line - b.line).map((e) => e.text);
+}
+
+/** The indentation the field is written at (the line's own leading whitespace). */
+function fieldIndent(field: ClassField, src: SourceLines): string {
+  const lead = lineText(src, field.row).slice(0, field.column);
+  return /^[ \t]*$/.test(lead) ? lead : '';
 }
 
 /** The module's full text and outline; `outline` already holds its docstring and top-level imports. */

@@ -40,6 +40,18 @@ export interface Scope {
   decorators: Decorator[];
   /** The docstring statement as written, for signatures. */
   docSource?: string;
+  /** A class's own assignments (fields, constants, Django model fields), for its signature. */
+  fields?: ClassField[];
+}
+
+export interface ClassField {
+  /** 0-based row and column where the assignment starts. */
+  row: number;
+  column: number;
+  /** Source index just past the assignment. */
+  end: number;
+  /** The assignment as written (`name: int = 0`), without indentation or trailing comment. */
+  text: string;
 }
 
 export function newSymbol(file: string, module: string, kind: PySymbol['kind'], startLine: number): PySymbol {

@@ -10,12 +10,15 @@
 // signature decorators + header exactly as written (up to and including its `:`) + the docstring
 //           statement verbatim + `...` at the body's indentation. A class adds, instead of `...`, the
 //           stub of every def/class defined in its body, each at its source indentation (`...` only
-//           when it has neither docstring nor members). The module's signature is an outline: its
+//           when it has neither docstring nor members), and its own assignments (dataclass fields,
+//           Django model fields, constants) in source order: one of at most FIELD_MAX_LINES lines
+//           verbatim, a longer one as its target and annotation with `= ...`. The module's signature is an outline: its
 //           docstring, its top-level imports and the decorator+header lines of its top-level
 //           definitions (each closed by `...`), in source order.
 //
 // Text is sliced out of the source string by line-start index rather than split into lines and
 // joined again: a slice of a string is O(1) in V8, and a 20,000-file scan renders every symbol.
+import { topLevelIndex } from './extractText.js';
 
 /** The source and the index of each line's first character (0-based rows). */
 export interface SourceLines {
@@ -76,6 +79,17 @@ export interface StubParts {
 
 export function functionStub(parts: StubParts): string {
   return [parts.header, ...docLines(parts), `${parts.indent}...`].join('\n');
+}
+
+const FIELD_MAX_LINES = 3;
+
+/** A class-level assignment for a class signature: verbatim when short, else `target = ...`. */
+export function fieldStub(text: string, indent: string): string {
+  let newlines = 0;
+  for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) newlines++;
+  if (newlines < FIELD_MAX_LINES) return `${indent}${text}`;
+  const eq = topLevelIndex(text, '=');
+  return eq < 0 ? `${indent}${text}` : `${indent}${text.slice(0, eq).trimEnd()} = ...`;
 }
 
 export function classStub(parts: StubParts, memberStubs: readonly string[]): string {

@@ -22,6 +22,8 @@ export interface StubParts {
     docSource?: string;
 }
 export declare function functionStub(parts: StubParts): string;
+/** A class-level assignment for a class signature: verbatim when short, else `target = ...`. */
+export declare function fieldStub(text: string, indent: string): string;
 export declare function classStub(parts: StubParts, memberStubs: readonly string[]): string;
 /** The module's own lines: everything outside the given 1-based inclusive ranges (ascending, nested allowed). */
 export declare function moduleFull(src: SourceLines, removed: readonly (readonly [number, number])[]): string;
