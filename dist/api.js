@@ -2778,14 +2778,17 @@ import path2 from "node:path";
 
 // src/shared/errors.ts
 var RepoDigestError = class extends Error {
-  constructor(message, remedy, exitCode = 1) {
-    super(message);
+  constructor(problem, remedy, exitCode = 1) {
+    super(withRemedy(problem, remedy));
     this.remedy = remedy;
     this.exitCode = exitCode;
+    this.problem = problem;
     this.name = "RepoDigestError";
   }
   remedy;
   exitCode;
+  /** What failed, without the remedy. */
+  problem;
 };
 var UsageError = class extends RepoDigestError {
   constructor(message, remedy) {
@@ -2793,6 +2796,9 @@ var UsageError = class extends RepoDigestError {
     this.name = "UsageError";
   }
 };
+function withRemedy(problem, remedy) {
+  return remedy ? `${problem} (${remedy})` : problem;
+}
 
 // src/files/filters.ts
 var import_ignore = __toESM(require_ignore(), 1);
@@ -3026,10 +3032,10 @@ function readOpened(realFile, maxBytes, deps) {
   let fd;
   try {
     fd = deps.open(realFile, OPEN_FLAGS);
-    const stat = deps.fstat(fd);
-    if (!stat.isFile()) return { ok: false, reason: "not a regular file" };
-    if (stat.size > maxBytes) return tooLarge(maxBytes, stat.size);
-    const bytes = readCapped(fd, stat.size, maxBytes, deps);
+    const stat2 = deps.fstat(fd);
+    if (!stat2.isFile()) return { ok: false, reason: "not a regular file" };
+    if (stat2.size > maxBytes) return tooLarge(maxBytes, stat2.size);
+    const bytes = readCapped(fd, stat2.size, maxBytes, deps);
     if (bytes.length > maxBytes) {
       return { ok: false, reason: `larger than ${maxBytes} bytes (grew while being read); raise --max-file-bytes to include it` };
     }
@@ -3075,8 +3081,8 @@ var join = (rel, name2) => rel === "" ? name2 : `${rel}/${name2}`;
 var codeOf = (err2) => err2.code ?? String(err2);
 async function checkRoot(root, deps) {
   try {
-    const stat = await deps.stat(root);
-    if (!stat.isDirectory()) {
+    const stat2 = await deps.stat(root);
+    if (!stat2.isDirectory()) {
       throw new RepoDigestError(
         `scan root '${root}' is not a directory`,
         "pass the directory that contains the Python files, not a single file"
@@ -3157,10 +3163,10 @@ async function discoverPythonFiles(root, options = {}, deps = defaultDeps) {
   };
   const followLink = async (link) => {
     let real;
-    let stat;
+    let stat2;
     try {
       real = await deps.realpath(link.abs);
-      stat = await deps.stat(real);
+      stat2 = await deps.stat(real);
     } catch (err2) {
       if (link.rel.endsWith(".py") && !selected(link.rel)) return;
       if (/\.[A-Za-z0-9]+$/.test(link.rel) && !link.rel.endsWith(".py")) return;
@@ -3169,7 +3175,7 @@ async function discoverPythonFiles(root, options = {}, deps = defaultDeps) {
       skipped.push({ path: link.rel, reason });
       return;
     }
-    const isDir = stat.isDirectory();
+    const isDir = stat2.isDirectory();
     if (!isDir && !link.rel.endsWith(".py")) return;
     if (isDir ? SKIPPED_DIR_NAMES.has(path2.basename(link.abs)) || isIgnored(link.layer, link.rel, true) : !selected(link.rel)) {
       return;
@@ -3183,7 +3189,7 @@ async function discoverPythonFiles(root, options = {}, deps = defaultDeps) {
       skipped.push({ path: link.rel, reason: `symlink target is inside skipped directory ${inSkippedDir}` });
       return;
     }
-    if (!stat.isFile() && !isDir) {
+    if (!stat2.isFile() && !isDir) {
       skipped.push({ path: link.rel, reason: "not a regular file" });
       return;
     }
@@ -3836,7 +3842,7 @@ var UNION_WRAPPERS = /* @__PURE__ */ new Set(["Optional", "Union"]);
 var FIRST_ARG_WRAPPERS = /* @__PURE__ */ new Set(["Annotated", "Final", "ClassVar", "Required", "NotRequired", "ReadOnly"]);
 var DOTTED = /^[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*$/;
 var MAX_PARTS = 64;
-function splitTop(text, sep) {
+function splitTop(text, sep2) {
   const parts2 = [];
   let depth = 0;
   let quote = "";
@@ -3848,7 +3854,7 @@ function splitTop(text, sep) {
     } else if (ch === '"' || ch === "'") quote = ch;
     else if (ch === "[" || ch === "(") depth++;
     else if (ch === "]" || ch === ")") depth--;
-    else if (ch === sep && depth === 0) {
+    else if (ch === sep2 && depth === 0) {
       parts2.push(text.slice(start2, i2));
       start2 = i2 + 1;
     }
@@ -4697,7 +4703,7 @@ function stringEnd(text, quoteAt) {
   }
   return -1;
 }
-function splitTopLevel(text, sep) {
+function splitTopLevel(text, sep2) {
   const pieces = [];
   let piece = "";
   let from = 0;
@@ -4718,7 +4724,7 @@ function splitTopLevel(text, sep) {
       i2 = end - 1;
     } else if (c === "(" || c === "[" || c === "{") depth++;
     else if (c === ")" || c === "]" || c === "}") depth--;
-    else if (c === sep && depth === 0) {
+    else if (c === sep2 && depth === 0) {
       pieces.push(piece + text.slice(from, i2));
       piece = "";
       from = i2 + 1;
@@ -10131,7 +10137,8 @@ function fileHeading(file) {
   return `## ${codeSpan(file)}`;
 }
 function skipLine(skip) {
-  return `- ${codeSpan(skip.id)} (${plural(skip.tokens, "token")}): ${inlineText(skip.reason)}`;
+  const size = skip.considered === false ? "" : ` (${plural(skip.tokens, "token")})`;
+  return `- ${codeSpan(skip.id)}${size}: ${inlineText(skip.reason)}`;
 }
 function skippedSection(doc) {
   const lost = lostTotal(doc);
@@ -10314,16 +10321,21 @@ function settleUsage(render, counter, guess) {
 
 // src/pack/packer.ts
 var DEFAULT_MAX_CANDIDATES = 2e3;
+var NOT_CONSIDERED_BUDGET = "not considered: the budget was used up";
+function notConsideredLimit(maxCandidates) {
+  return `not considered: the limit of ${plural(maxCandidates, "candidate")} was reached`;
+}
 var BudgetTooSmallError = class extends RepoDigestError {
-  constructor(budget, needed) {
-    super(`Budget ${budget} is too small: even an empty digest needs ${needed === void 0 ? "more tokens" : plural(needed, "token")}`, "raise the budget (--budget, or the budget input of the action)");
+  constructor(budget, needed, skippedRoot) {
+    const what = skippedRoot === void 0 ? "an empty digest" : `a digest with no code that only names the skipped root ${skippedRoot}`;
+    super(`Budget ${budget} is too small: even ${what} needs ${needed === void 0 ? "more tokens" : plural(needed, "token")}`, "raise the budget: --budget in the CLI, budget in the API and the action");
     this.name = "BudgetTooSmallError";
   }
 };
 var ESTIMATE_SLACK = 4;
 function validate(input) {
   if (!Number.isInteger(input.budget) || input.budget <= 0) {
-    throw new RepoDigestError(`Invalid budget ${String(input.budget)}: expected a positive integer number of tokens`, "pass e.g. --budget 4000");
+    throw new RepoDigestError(`Invalid budget ${String(input.budget)}: expected a positive integer number of tokens`, "give a budget such as 4000");
   }
   for (const id of input.roots) {
     if (!input.symbols.has(id)) throw new RepoDigestError(`Unknown root symbol '${id}'`, "pass an id listed by `repodigest graph <path>`");
@@ -10337,9 +10349,9 @@ function packContext(input) {
   const rootSet = new Set(input.roots);
   const roots = [...rootSet];
   const state = new PackState(symbols);
-  const documentFor = (listedSkips, used) => {
+  const documentFor = (listedSkips2, used) => {
     const insidePacked = state.insidePackedCount();
-    const usage = { used, budget, encoding: counter.encoding, packed: state.items.length, skipped: state.skips.length - insidePacked };
+    const usage = { used, budget, encoding: counter.encoding, packed: state.items.length, skipped: state.skips.length - insidePacked, format: renderer.format };
     const preamble = typeof input.preamble === "function" ? input.preamble(usage) : input.preamble ?? [];
     return {
       title: input.title ?? defaultTitle(roots),
@@ -10349,12 +10361,16 @@ function packContext(input) {
       roots,
       ...input.changed ? { changed: input.changed } : {},
       items: state.items,
-      skipped: listedSkips,
+      skipped: listedSkips2,
       skippedTotal: state.skips.length,
       ...insidePacked > 0 ? { insidePacked } : {},
       usedTokens: used
     };
   };
+  const rootSkips = () => state.skips.filter((s) => rootSet.has(s.id));
+  const otherSkips = () => state.skips.filter((s) => !rootSet.has(s.id));
+  const listedSkips = (rootLines2, others) => [...rootSkips().slice(0, rootLines2), ...otherSkips().slice(0, others)];
+  const lineCost = (skips) => skips.reduce((sum, skip) => sum + counter.count(renderer.skipText(skip)), 0);
   const placeholderSkip = { id: "", tokens: 0, reason: "" };
   state.skips.push(placeholderSkip);
   const reserve = counter.count(renderer.render(documentFor([], budget)));
@@ -10362,6 +10378,8 @@ function packContext(input) {
   const minBlock = counter.count(renderer.itemText(dummyItem()));
   let remaining = budget - reserve - ESTIMATE_SLACK;
   let examined = 0;
+  let stopped;
+  let rootLinesPaid = false;
   for (const candidate of expansionOrder({
     roots,
     adjacency: input.adjacency,
@@ -10373,7 +10391,14 @@ function packContext(input) {
     }
   })) {
     const isRoot = candidate.direction === "root";
-    if (!isRoot && (remaining < minBlock || examined >= maxCandidates)) break;
+    if (!isRoot && !rootLinesPaid) {
+      remaining -= lineCost(rootSkips());
+      rootLinesPaid = true;
+    }
+    if (!isRoot && stopped === void 0) {
+      if (remaining < minBlock) stopped = NOT_CONSIDERED_BUDGET;
+      else if (examined >= maxCandidates) stopped = notConsideredLimit(maxCandidates);
+    }
     if (!isRoot) examined++;
     const symbol = symbols.get(candidate.id);
     let mode = isRoot || !input.signaturesOnly ? "full" : "signature";
@@ -10381,6 +10406,10 @@ function packContext(input) {
     if (container !== void 0) {
       const tokens2 = counter.count(mode === "full" ? symbol.full : symbol.signature);
       state.skips.push({ id: symbol.id, tokens: tokens2, reason: `contained in ${container}`, within: container });
+      continue;
+    }
+    if (stopped !== void 0) {
+      state.skips.push({ id: symbol.id, tokens: 0, reason: stopped, considered: false });
       continue;
     }
     if (!isRoot && mode === "full" && state.holdsPackedCode(symbol.id)) mode = "signature";
@@ -10417,18 +10446,24 @@ function packContext(input) {
       remaining -= cost;
       continue;
     }
-    const reason = !isRoot ? `does not fit: needs ${plural(cost, "token")}, ${Math.max(0, remaining)} left` : cost > budget - reserve ? `root larger than the budget: needs ${plural(cost, "token")} as rendered, the budget leaves ${Math.max(0, budget - reserve)}` : `root does not fit after earlier roots: needs ${plural(cost, "token")}, ${Math.max(0, remaining)} left`;
+    if (!isRoot) {
+      state.skips.push({ id: symbol.id, tokens: item.tokens, reason: `does not fit: needs ${plural(cost, "token")}, ${Math.max(0, remaining)} left` });
+      continue;
+    }
+    const reason = cost > budget - reserve ? `root larger than the budget: needs ${plural(cost, "token")} as rendered, the budget leaves ${Math.max(0, budget - reserve)}` : `root does not fit after earlier roots: needs ${plural(cost, "token")}, ${Math.max(0, remaining)} left`;
     state.skips.push({ id: symbol.id, tokens: item.tokens, reason });
   }
+  if (!rootLinesPaid) remaining -= lineCost(rootSkips());
   let listed = 0;
-  for (const skip of state.skips) {
+  for (const skip of otherSkips()) {
     const cost = counter.count(renderer.skipText(skip));
     if (cost > remaining) break;
     remaining -= cost;
     listed++;
   }
+  let rootLines = Number.POSITIVE_INFINITY;
   for (; ; ) {
-    const settled = settleUsage((used) => renderer.render(documentFor(state.skips.slice(0, listed), used)), counter, budget);
+    const settled = settleUsage((used) => renderer.render(documentFor(listedSkips(rootLines, listed), used)), counter, budget);
     if (settled && settled.used <= budget) {
       return {
         budget,
@@ -10443,18 +10478,31 @@ function packContext(input) {
     }
     let over = settled ? settled.used - budget : 1;
     if (listed > 0) {
+      const others = otherSkips();
       do {
         listed--;
-        over -= counter.count(renderer.skipText(state.skips[listed]));
+        over -= counter.count(renderer.skipText(others[listed]));
       } while (listed > 0 && over > 0);
       continue;
     }
     const dropIndex = lastIndexWhere(state.items, (it) => it.direction !== "root");
-    const index = dropIndex >= 0 ? dropIndex : state.items.length - 1;
-    if (index < 0) {
-      throw new BudgetTooSmallError(budget, settled?.used);
+    if (dropIndex >= 0) {
+      state.drop(dropIndex);
+      continue;
     }
-    state.drop(index);
+    const named = rootSkips();
+    const shown = Math.min(rootLines, named.length);
+    if (shown > 1) {
+      let keep = shown;
+      do {
+        keep--;
+        over -= counter.count(renderer.skipText(named[keep]));
+      } while (keep > 1 && over > 0);
+      rootLines = keep;
+      continue;
+    }
+    if (state.items.length === 0) throw new BudgetTooSmallError(budget, settled?.used, named[0]?.id);
+    state.drop(state.items.length - 1);
   }
 }
 function lastIndexWhere(list, test) {
@@ -10867,8 +10915,126 @@ function editDistance(a, b) {
   return previous[b.length] ?? 0;
 }
 
+// node_modules/stemmer/index.js
+var step2list = {
+  ational: "ate",
+  tional: "tion",
+  enci: "ence",
+  anci: "ance",
+  izer: "ize",
+  bli: "ble",
+  alli: "al",
+  entli: "ent",
+  eli: "e",
+  ousli: "ous",
+  ization: "ize",
+  ation: "ate",
+  ator: "ate",
+  alism: "al",
+  iveness: "ive",
+  fulness: "ful",
+  ousness: "ous",
+  aliti: "al",
+  iviti: "ive",
+  biliti: "ble",
+  logi: "log"
+};
+var step3list = {
+  icate: "ic",
+  ative: "",
+  alize: "al",
+  iciti: "ic",
+  ical: "ic",
+  ful: "",
+  ness: ""
+};
+var consonant = "[^aeiou]";
+var vowel = "[aeiouy]";
+var consonants = "(" + consonant + "[^aeiouy]*)";
+var vowels = "(" + vowel + "[aeiou]*)";
+var gt0 = new RegExp("^" + consonants + "?" + vowels + consonants);
+var eq1 = new RegExp(
+  "^" + consonants + "?" + vowels + consonants + vowels + "?$"
+);
+var gt1 = new RegExp("^" + consonants + "?(" + vowels + consonants + "){2,}");
+var vowelInStem = new RegExp("^" + consonants + "?" + vowel);
+var consonantLike = new RegExp("^" + consonants + vowel + "[^aeiouwxy]$");
+var sfxLl = /ll$/;
+var sfxE = /^(.+?)e$/;
+var sfxY = /^(.+?)y$/;
+var sfxIon = /^(.+?(s|t))(ion)$/;
+var sfxEdOrIng = /^(.+?)(ed|ing)$/;
+var sfxAtOrBlOrIz = /(at|bl|iz)$/;
+var sfxEED = /^(.+?)eed$/;
+var sfxS = /^.+?[^s]s$/;
+var sfxSsesOrIes = /^.+?(ss|i)es$/;
+var sfxMultiConsonantLike = /([^aeiouylsz])\1$/;
+var step2 = /^(.+?)(ational|tional|enci|anci|izer|bli|alli|entli|eli|ousli|ization|ation|ator|alism|iveness|fulness|ousness|aliti|iviti|biliti|logi)$/;
+var step3 = /^(.+?)(icate|ative|alize|iciti|ical|ful|ness)$/;
+var step4 = /^(.+?)(al|ance|ence|er|ic|able|ible|ant|ement|ment|ent|ou|ism|ate|iti|ous|ive|ize)$/;
+function stemmer(value) {
+  let result = String(value).toLowerCase();
+  if (result.length < 3) {
+    return result;
+  }
+  let firstCharacterWasLowerCaseY = false;
+  if (result.codePointAt(0) === 121) {
+    firstCharacterWasLowerCaseY = true;
+    result = "Y" + result.slice(1);
+  }
+  if (sfxSsesOrIes.test(result)) {
+    result = result.slice(0, -2);
+  } else if (sfxS.test(result)) {
+    result = result.slice(0, -1);
+  }
+  let match;
+  if (match = sfxEED.exec(result)) {
+    if (gt0.test(match[1])) {
+      result = result.slice(0, -1);
+    }
+  } else if ((match = sfxEdOrIng.exec(result)) && vowelInStem.test(match[1])) {
+    result = match[1];
+    if (sfxAtOrBlOrIz.test(result)) {
+      result += "e";
+    } else if (sfxMultiConsonantLike.test(result)) {
+      result = result.slice(0, -1);
+    } else if (consonantLike.test(result)) {
+      result += "e";
+    }
+  }
+  if ((match = sfxY.exec(result)) && vowelInStem.test(match[1])) {
+    result = match[1] + "i";
+  }
+  if ((match = step2.exec(result)) && gt0.test(match[1])) {
+    result = match[1] + step2list[match[2]];
+  }
+  if ((match = step3.exec(result)) && gt0.test(match[1])) {
+    result = match[1] + step3list[match[2]];
+  }
+  if (match = step4.exec(result)) {
+    if (gt1.test(match[1])) {
+      result = match[1];
+    }
+  } else if ((match = sfxIon.exec(result)) && gt1.test(match[1])) {
+    result = match[1];
+  }
+  if ((match = sfxE.exec(result)) && (gt1.test(match[1]) || eq1.test(match[1]) && !consonantLike.test(match[1]))) {
+    result = match[1];
+  }
+  if (sfxLl.test(result) && gt1.test(result)) {
+    result = result.slice(0, -1);
+  }
+  if (firstCharacterWasLowerCaseY) {
+    result = "y" + result.slice(1);
+  }
+  return result;
+}
+
 // src/search/tokenize.ts
 var SUB_TOKEN = new RegExp("\\p{Lu}+(?![\\p{Ll}\\p{Lo}\\p{Lm}])|\\p{Lu}?\\p{Ll}+|\\p{Lt}\\p{Ll}*|[\\p{Lo}\\p{Lm}]+|\\p{N}+", "gu");
+function searchTerm(token) {
+  return stemmer(token);
+}
 function subTokens(text) {
   const out2 = [];
   if (forEachSubTokenSpan(text, (start2, end) => out2.push(text.slice(start2, end).toLowerCase()))) return out2;
@@ -11006,7 +11172,19 @@ function buildSearchIndex(symbols) {
     addText(symbol.signature);
   }
   docStart[n] = streamLength;
-  const termCount = interner.terms.length;
+  const termIds = /* @__PURE__ */ new Map();
+  const tokenToTerm = new Uint32Array(interner.terms.length);
+  interner.terms.forEach((token, i2) => {
+    const term = searchTerm(token);
+    let t = termIds.get(term);
+    if (t === void 0) {
+      t = termIds.size;
+      termIds.set(term, t);
+    }
+    tokenToTerm[i2] = t;
+  });
+  for (let i2 = 0; i2 < streamLength; i2++) stream[i2] = tokenToTerm[stream[i2]];
+  const termCount = termIds.size;
   const df = new Uint32Array(termCount);
   const lastDoc = new Int32Array(termCount).fill(-1);
   for (let d = 0; d < n; d++) {
@@ -11047,8 +11225,6 @@ function buildSearchIndex(symbols) {
     const length = docStart[d + 1] - docStart[d];
     lengthNorm[d] = K1 * (1 - B + (avgLength === 0 ? 0 : B * length / avgLength));
   }
-  const termIds = /* @__PURE__ */ new Map();
-  interner.terms.forEach((term, t) => termIds.set(term, t));
   return { ids: symbols.map((s) => s.id), termIds, idf, postingStart, postingDocs, postingTf, lengthNorm };
 }
 function searchIndex(index, query, top) {
@@ -11058,7 +11234,7 @@ function searchIndex(index, query, top) {
   const touched = [];
   const seenTerms = /* @__PURE__ */ new Set();
   for (const token of subTokens(query)) {
-    const t = index.termIds.get(token);
+    const t = index.termIds.get(searchTerm(token));
     if (t === void 0 || seenTerms.has(t)) continue;
     seenTerms.add(t);
     const idf = index.idf[t];
@@ -11121,12 +11297,12 @@ function asRelativeFile(root, entry2) {
   return rel;
 }
 function resolveQuery(index, query) {
-  if (query.trim() === "") throw new RepoDigestError("The query is empty", "pass --query with some words");
+  if (query.trim() === "") throw new RepoDigestError("The query is empty", "give a query of a few words");
   const [best] = searchRepository(index, query, 1);
   if (!best || best.score <= 0) {
     throw new RepoDigestError(
       `No symbol matches the query '${query}'`,
-      "use words that appear in names, signatures or docstrings, or pass --entry"
+      "use words that appear in names, signatures or docstrings, or give an entry: a symbol id or a file"
     );
   }
   return { roots: [best.id], description: `query "${query}", best match ${best.id}` };
@@ -11140,6 +11316,10 @@ var DEFAULT_PACK_SETTINGS = {
   signaturesOnly: false,
   resolution: "all"
 };
+function withPackDefaults(overrides = {}) {
+  const given = Object.fromEntries(Object.entries(overrides).filter(([, value]) => value !== void 0));
+  return { ...DEFAULT_PACK_SETTINGS, ...given };
+}
 var adjacencyCache = /* @__PURE__ */ new WeakMap();
 function adjacencyOf(index) {
   let adjacency = adjacencyCache.get(index);
@@ -11158,7 +11338,8 @@ function subclassesOf(index) {
   }
   return lookup;
 }
-function packRoots(index, roots, settings, extras = {}) {
+function packRoots(index, roots, overrides = {}, extras = {}) {
+  const settings = withPackDefaults(overrides);
   return packContext({
     roots,
     symbols: index.byId,
@@ -11172,10 +11353,13 @@ function packRoots(index, roots, settings, extras = {}) {
     ...extras
   });
 }
-function packRepository(index, target, settings = DEFAULT_PACK_SETTINGS) {
+function packRepository(index, target, settings = {}) {
   const resolved = resolveTarget(index, target);
   return packRoots(index, resolved.roots, settings, { title: `RepoDigest: ${resolved.description}` });
 }
+
+// src/pipeline/prDigest.ts
+import { stat } from "node:fs/promises";
 
 // src/diff/hunks.ts
 function isPythonPath(path3) {
@@ -11497,8 +11681,9 @@ function computeChangedSymbols(input) {
   return result;
 }
 function withRemovedSymbols(headFiles, removedSymbols) {
+  const live = new Set(headFiles.flatMap((f) => f.symbols.map((s) => s.id)));
   const byModule = /* @__PURE__ */ new Map();
-  for (const s of removedSymbols) byModule.set(s.module, [...byModule.get(s.module) ?? [], s]);
+  for (const s of removedSymbols) if (!live.has(s.id)) byModule.set(s.module, [...byModule.get(s.module) ?? [], s]);
   const out2 = headFiles.map((f) => {
     const extra = byModule.get(f.module);
     if (!extra) return f;
@@ -11514,8 +11699,48 @@ function withRemovedSymbols(headFiles, removedSymbols) {
   return out2;
 }
 
+// src/diff/worktree.ts
+var NAMED_DIRTY = 5;
+async function revParse(repoDir, rev, deps) {
+  const r = await deps.runGit(["rev-parse", "--verify", "--quiet", `${rev}^{commit}`], repoDir);
+  return r.code === 0 ? r.stdout.toString("utf8").trim() : null;
+}
+async function parentsOf(repoDir, commit, deps) {
+  const r = await deps.runGit(["cat-file", "commit", commit], repoDir);
+  if (r.code !== 0) return [];
+  const header = r.stdout.toString("utf8").split("\n\n")[0] ?? "";
+  return header.split("\n").filter((line) => line.startsWith("parent ")).map((line) => line.slice("parent ".length).trim());
+}
+async function inspectWorktree(repoDir, headSha, deps) {
+  const worktreeHead = await revParse(repoDir, "HEAD", deps);
+  if (worktreeHead === null) return { relation: "unknown", dirtyPython: [] };
+  let relation = "other";
+  if (worktreeHead === headSha) relation = "head";
+  else if ((await parentsOf(repoDir, worktreeHead, deps))[1] === headSha) relation = "merge-of-head";
+  const status = await deps.runGit(["status", "--porcelain=v1", "-z", "--no-renames", "--untracked-files=all", "--", "."], repoDir);
+  const dirtyPython = status.code === 0 ? status.stdout.toString("utf8").split("\0").filter((entry2) => entry2.length > 3).map((entry2) => entry2.slice(3)).filter((path3) => path3.endsWith(".py")).sort() : [];
+  return { relation, worktreeHead, dirtyPython: [...new Set(dirtyPython)] };
+}
+function short(sha) {
+  return sha.slice(0, 7);
+}
+function worktreeWarning(state, head, headSha) {
+  const parts2 = [];
+  if (state.relation === "other" && state.worktreeHead !== void 0) {
+    parts2.push(`the working tree is at ${short(state.worktreeHead)}, not at head '${head}' (${short(headSha)})`);
+  }
+  if (state.dirtyPython.length > 0) {
+    const named = state.dirtyPython.slice(0, NAMED_DIRTY).join(", ");
+    const more = state.dirtyPython.length > NAMED_DIRTY ? `, … (${state.dirtyPython.length - NAMED_DIRTY} more)` : "";
+    parts2.push(`${state.dirtyPython.length} .py file${state.dirtyPython.length === 1 ? " has" : "s have"} uncommitted changes (${named}${more})`);
+  }
+  if (parts2.length === 0) return void 0;
+  const fix = state.relation === "other" ? `; run \`git checkout ${head}\` for a digest of head's code` : "; commit them to have them listed as changes";
+  return `${parts2.join(" and ")}: changes are listed from head, but the code shown is the working tree's${fix}`;
+}
+
 // src/diff/prChanges.ts
-import { readFile, realpath } from "node:fs/promises";
+import { readFile, realpath as realpath2 } from "node:fs/promises";
 import { isAbsolute as isAbsolute2, join as join3, normalize } from "node:path";
 
 // src/diff/apiDiff.ts
@@ -11561,12 +11786,23 @@ async function diffFromApi(listFiles, options = {}) {
   const files = [];
   const seen = /* @__PURE__ */ new Set();
   const noPatch = [];
+  const renamedFrom = [];
   for (const entry2 of entries) {
     if (seen.has(entry2.filename)) continue;
     seen.add(entry2.filename);
     const { change, missingPatch } = convertApiEntry(entry2);
+    if (change.status === "renamed" && change.oldPath !== void 0) {
+      renamedFrom.push(change.oldPath);
+      files.push({ status: "added", path: change.path, isPython: change.isPython, oldLines: [], newLines: [] });
+      continue;
+    }
     if (missingPatch && change.isPython) noPatch.push(change.path);
     files.push(change);
+  }
+  for (const oldPath of renamedFrom) {
+    if (seen.has(oldPath)) continue;
+    seen.add(oldPath);
+    files.push({ status: "removed", path: oldPath, isPython: isPythonPath(oldPath), oldLines: [], newLines: [] });
   }
   if (entries.length >= API_MAX_FILES) {
     reasons.push(`GitHub lists at most ${API_MAX_FILES} files of a pull request; files beyond that are not analysed`);
@@ -11584,8 +11820,8 @@ async function diffFromApi(listFiles, options = {}) {
 // src/diff/gitDiff.ts
 import { execFile } from "node:child_process";
 var GitUnavailableError = class extends RepoDigestError {
-  constructor(message, details = {}) {
-    super(message, "make both commits available locally: check the revision names, or use a full clone (on GitHub Actions, actions/checkout with fetch-depth: 0)");
+  constructor(message, details = {}, remedy = "make both commits available locally: check the revision names, or use a full clone (on GitHub Actions, actions/checkout with fetch-depth: 0)") {
+    super(message, remedy);
     this.details = details;
     this.name = "GitUnavailableError";
   }
@@ -11642,13 +11878,17 @@ async function resolvePair(repoDir, base, head, deps) {
   const mergeBase = baseSha && headSha ? await mergeBaseOf(repoDir, baseSha, headSha, deps) : null;
   return { baseSha, headSha, mergeBase };
 }
+function missingRevisions(base, head, pair) {
+  return [!pair.baseSha && `base '${base}'`, !pair.headSha && `head '${head}'`].filter(Boolean).join(" and ");
+}
 async function diffRevisions(repoDir, base, head, deps = defaultDeps2, options = {}) {
   for (const rev of [base, head]) {
     if (rev === "" || rev.startsWith("-")) throw new UsageError(`Invalid revision '${rev}'`, "expected a commit SHA or ref name");
   }
   const inside = await deps.runGit(["rev-parse", "--is-inside-work-tree"], repoDir);
   if (inside.code !== 0) {
-    throw new GitUnavailableError(`'${repoDir}' is not a git repository (${inside.stderr.trim()})`, { stderr: inside.stderr });
+    const what = /ENOENT/.test(inside.stderr) ? `git cannot run in '${repoDir}': git is not installed or not on PATH` : `'${repoDir}' is not a git repository (nor inside one)`;
+    throw new GitUnavailableError(what, { stderr: inside.stderr }, "pass a folder inside a clone of the repository");
   }
   let pair = await resolvePair(repoDir, base, head, deps);
   let fetched = false;
@@ -11656,8 +11896,11 @@ async function diffRevisions(repoDir, base, head, deps = defaultDeps2, options =
     throw new GitUnavailableError(`git cannot diff ${base}...${head}: the two commits share no history`);
   }
   if (!pair.mergeBase && options.fetchMissing === false) {
-    const missing = [!pair.baseSha && `base '${base}'`, !pair.headSha && `head '${head}'`].filter(Boolean).join(" and ");
-    throw new GitUnavailableError(`git cannot diff ${base}...${head}: ${missing || "no merge base"} in the local repository`);
+    const missing = missingRevisions(base, head, pair);
+    if (missing) {
+      throw new GitUnavailableError(`${missing} ${missing.includes(" and ") ? "were" : "was"} not found in the local repository`, {}, "fetch it, or check the name");
+    }
+    throw new GitUnavailableError(`git cannot diff ${base}...${head}: the local history holds no merge base`, {}, "fetch more history (git fetch --unshallow)");
   }
   if (!pair.mergeBase) {
     const depth = options.fetchDepth ?? 200;
@@ -11666,8 +11909,8 @@ async function diffRevisions(repoDir, base, head, deps = defaultDeps2, options =
     fetched = result.code === 0;
     pair = await resolvePair(repoDir, base, head, deps);
     if (!pair.mergeBase) {
-      const missing = [!pair.baseSha && `base '${base}'`, !pair.headSha && `head '${head}'`].filter(Boolean).join(" and ");
-      const why = missing ? `${missing} not found` : `no merge base between '${base}' and '${head}' in the fetched history`;
+      const missing = missingRevisions(base, head, pair);
+      const why = missing ? `${missing} not found locally or on origin` : `no merge base between '${base}' and '${head}' in the fetched history`;
       throw new GitUnavailableError(
         `git cannot diff ${base}...${head}: ${why}${result.code !== 0 ? ` (fetch from origin failed: ${result.stderr.trim()})` : ""}`,
         { args: args3, stderr: result.stderr }
@@ -11675,7 +11918,7 @@ async function diffRevisions(repoDir, base, head, deps = defaultDeps2, options =
     }
   }
   const { mergeBase, headSha } = pair;
-  const args2 = ["diff", "-U0", "-M", "--no-color", "--no-ext-diff", "--no-textconv", "--src-prefix=a/", "--dst-prefix=b/", mergeBase, headSha, "--"];
+  const args2 = ["diff", "-U0", "--no-renames", "--no-color", "--no-ext-diff", "--no-textconv", "--src-prefix=a/", "--dst-prefix=b/", mergeBase, headSha, "--"];
   const diff = await deps.runGit(args2, repoDir);
   if (diff.code !== 0) {
     throw new GitUnavailableError(`git diff ${mergeBase} ${headSha} failed: ${diff.stderr.trim()}`, { args: args2, stderr: diff.stderr });
@@ -11719,6 +11962,67 @@ async function readFilesAtRevision(repoDir, rev, paths, deps = defaultDeps2) {
   return result;
 }
 
+// src/diff/scanRoot.ts
+import { realpath } from "node:fs/promises";
+import { relative as relative2, sep } from "node:path";
+var NAMED_OUTSIDE = 5;
+async function scanPrefixOf(scanRoot, deps) {
+  const r = await deps.runGit(["rev-parse", "--show-toplevel"], scanRoot);
+  if (r.code !== 0) return null;
+  const top = r.stdout.toString("utf8").replace(/\n$/, "");
+  if (top === "") return null;
+  try {
+    const [topReal, rootReal] = await Promise.all([realpath(top), realpath(scanRoot)]);
+    const rel = relative2(topReal, rootReal).split(sep).join("/");
+    return rel.startsWith("..") ? null : rel;
+  } catch {
+    return null;
+  }
+}
+function underPrefix(path3, prefix) {
+  if (prefix === "") return path3;
+  return path3.startsWith(`${prefix}/`) ? path3.slice(prefix.length + 1) : null;
+}
+function repoPathOf(path3, prefix) {
+  return prefix === "" ? path3 : `${prefix}/${path3}`;
+}
+function scopeChanges(files, prefix) {
+  const inside = [];
+  const outside = [];
+  for (const file of files) {
+    const path3 = underPrefix(file.path, prefix);
+    const oldPath = file.oldPath === void 0 ? void 0 : underPrefix(file.oldPath, prefix);
+    if (path3 === null && (file.oldPath === void 0 || oldPath === null)) {
+      outside.push(file.path);
+      continue;
+    }
+    if (path3 === null) {
+      outside.push(file.path);
+      inside.push({ ...withoutOldPath(file), status: "removed", path: oldPath, isPython: isPythonPath(oldPath), newLines: [] });
+      continue;
+    }
+    if (file.oldPath !== void 0 && oldPath === null) {
+      outside.push(file.oldPath);
+      inside.push({ ...withoutOldPath(file), status: "added", path: path3, oldLines: [] });
+      continue;
+    }
+    inside.push({ ...file, path: path3, ...oldPath === void 0 || oldPath === null ? {} : { oldPath } });
+  }
+  outside.sort(compareStrings);
+  return { inside, outside: [...new Set(outside)] };
+}
+function withoutOldPath(file) {
+  const { oldPath: _dropped, ...rest } = file;
+  return rest;
+}
+function outsideNote(outside, prefix) {
+  if (outside.length === 0) return void 0;
+  const named = outside.slice(0, NAMED_OUTSIDE).join(", ");
+  const more = outside.length > NAMED_OUTSIDE ? `, … (${outside.length - NAMED_OUTSIDE} more)` : "";
+  const files = outside.length === 1 ? "1 changed file lies" : `${outside.length} changed files lie`;
+  return `${files} outside the scanned folder ${prefix}/ and ${outside.length === 1 ? "is" : "are"} not analysed: ${named}${more}`;
+}
+
 // src/diff/prChanges.ts
 function oneByOne(read) {
   return async (paths) => {
@@ -11733,19 +12037,19 @@ function workingTreeReader(repoDir) {
     const rel = normalize(path3);
     if (isAbsolute2(rel) || rel.split(/[\\/]/)[0] === "..") return null;
     try {
-      const [root, target] = await Promise.all([realpath(repoDir), realpath(join3(repoDir, rel))]);
+      const [root, target] = await Promise.all([realpath2(repoDir), realpath2(join3(repoDir, rel))]);
       return isInside(root, target) ? await readFile(target) : null;
     } catch {
       return null;
     }
   };
 }
-async function loadRecords(changes, side, read, parser, deps, maxBytes, notes) {
+async function loadRecords(changes, side, read, parser, deps, maxBytes, notes, readPathOf = (path3) => path3) {
   const paths = changes.filter((c) => c.isPython && c.status !== (side === "base" ? "added" : "removed")).map((c) => side === "base" ? c.oldPath ?? c.path : c.path);
-  const contents = await read(paths);
+  const contents = await read(paths.map(readPathOf));
   const records = [];
   for (const path3 of paths) {
-    const bytes = contents.get(path3) ?? null;
+    const bytes = contents.get(readPathOf(path3)) ?? null;
     if (bytes === null) {
       notes.push(`${path3}: ${side} version could not be read`);
       continue;
@@ -11767,24 +12071,28 @@ async function loadRecords(changes, side, read, parser, deps, maxBytes, notes) {
   }
   return records;
 }
-async function fromApi(repoDir, fallback, gitError, parser, deps, maxBytes) {
+async function fromApi(repoDir, fallback, gitError, parser, deps, maxBytes, scanPrefix) {
   const api = await diffFromApi(fallback.listFiles, fallback.expectedFiles === void 0 ? {} : { expectedFiles: fallback.expectedFiles });
   const notes = [`git could not answer (${gitError.message}); changed files come from the GitHub API`, ...api.reasons];
   if (!fallback.readBase) notes.push("base versions unavailable: removed symbols are unknown and added ones are reported as modified");
-  const readHead = fallback.readHead ?? workingTreeReader(repoDir);
-  const baseFiles = fallback.readBase ? await loadRecords(api.files, "base", oneByOne(fallback.readBase), parser, deps, maxBytes, notes) : [];
-  const headFiles = await loadRecords(api.files, "head", oneByOne(readHead), parser, deps, maxBytes, notes);
-  return mapChanges({ source: "api", incomplete: true }, api.files, baseFiles, headFiles, notes);
+  const scoped = scopeChanges(api.files, scanPrefix);
+  const repoPath = (path3) => repoPathOf(path3, scanPrefix);
+  const baseFiles = fallback.readBase ? await loadRecords(scoped.inside, "base", oneByOne(fallback.readBase), parser, deps, maxBytes, notes, repoPath) : [];
+  const headFiles = fallback.readHead ? await loadRecords(scoped.inside, "head", oneByOne(fallback.readHead), parser, deps, maxBytes, notes, repoPath) : await loadRecords(scoped.inside, "head", oneByOne(workingTreeReader(repoDir)), parser, deps, maxBytes, notes);
+  return mapChanges({ source: "api", incomplete: true }, scoped, scanPrefix, baseFiles, headFiles, notes);
 }
-function mapChanges(origin, files, baseFiles, headFiles, notes) {
-  const mapped = computeChangedSymbols({ changes: files, baseFiles, headFiles });
+function mapChanges(origin, scoped, scanPrefix, baseFiles, headFiles, notes) {
+  const mapped = computeChangedSymbols({ changes: scoped.inside, baseFiles, headFiles });
+  const outside = outsideNote(scoped.outside, scanPrefix);
   return {
     ...origin,
-    files,
+    files: scoped.inside,
+    scanPrefix,
+    outside: scoped.outside,
     changed: mapped.changed,
     removedSymbols: mapped.removedSymbols,
     nonPython: mapped.nonPython,
-    notes: [...notes, ...mapped.notes]
+    notes: [...outside ? [outside] : [], ...notes, ...mapped.notes]
   };
 }
 async function collectPrChanges(repoDir, base, head, parser, deps = defaultDeps3, options = {}) {
@@ -11796,15 +12104,21 @@ async function collectPrChanges(repoDir, base, head, parser, deps = defaultDeps3
       ...options.fetchMissing === void 0 ? {} : { fetchMissing: options.fetchMissing }
     });
   } catch (error) {
-    if (isGitUnavailable(error) && deps.apiFallback) return fromApi(repoDir, deps.apiFallback, error, parser, deps, maxBytes);
+    if (isGitUnavailable(error) && deps.apiFallback) {
+      const scanPrefix2 = options.scanPrefix ?? await scanPrefixOf(repoDir, deps.git) ?? "";
+      return fromApi(repoDir, deps.apiFallback, error, parser, deps, maxBytes, scanPrefix2);
+    }
     throw error;
   }
+  const scanPrefix = options.scanPrefix ?? await scanPrefixOf(repoDir, deps.git) ?? "";
+  const scoped = scopeChanges(diff.files, scanPrefix);
   const notes = [];
   if (diff.fetched) notes.push(`fetched ${base} and ${head} from origin (shallow checkout)`);
   const atRevision = (rev) => (paths) => readFilesAtRevision(repoDir, rev, paths, deps.git);
-  const baseFiles = await loadRecords(diff.files, "base", atRevision(diff.mergeBase), parser, deps, maxBytes, notes);
-  const headFiles = await loadRecords(diff.files, "head", atRevision(diff.head), parser, deps, maxBytes, notes);
-  return mapChanges({ source: "git", mergeBase: diff.mergeBase, head: diff.head, incomplete: false }, diff.files, baseFiles, headFiles, notes);
+  const repoPath = (path3) => repoPathOf(path3, scanPrefix);
+  const baseFiles = await loadRecords(scoped.inside, "base", atRevision(diff.mergeBase), parser, deps, maxBytes, notes, repoPath);
+  const headFiles = await loadRecords(scoped.inside, "head", atRevision(diff.head), parser, deps, maxBytes, notes, repoPath);
+  return mapChanges({ source: "git", mergeBase: diff.mergeBase, head: diff.head, incomplete: false }, scoped, scanPrefix, baseFiles, headFiles, notes);
 }
 
 // src/render/mermaid.ts
@@ -11855,6 +12169,7 @@ function renderMermaid(changed, adjacency, options = {}) {
     for (const n of adjacency.callers(node.id)) addEdge(n.id, node.id, n.resolution === "heuristic");
     for (const n of adjacency.callees(node.id)) addEdge(node.id, n.id, n.resolution === "heuristic");
   }
+  if (edges.size === 0) return "";
   const sorted = [...edges.values()].sort((a, b) => a.from - b.from || a.to - b.to);
   for (const e of sorted) lines.push(`  n${e.from} ${e.heuristic ? "-.->" : "-->"} n${e.to}`);
   lines.push(
@@ -11875,6 +12190,11 @@ function escapeMarkdownText(text, maxChars = MAX_TITLE_CHARS) {
   if (chars.length > maxChars) chars = [...chars.slice(0, maxChars - 1), "…"];
   return chars.join("").replace(/[\\`*_[\]()#+\-!|~{}:]/g, (ch) => `\\${ch}`).replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/@(?=[\p{L}\p{N}_-])/gu, `@${ZWSP}`).replace(new RegExp("#(?=\\p{N})", "gu"), `#${ZWSP}`);
 }
+function plainText(text, maxChars = MAX_TITLE_CHARS) {
+  let chars = [...text.replace(INVISIBLE, "").replace(/\s+/g, " ").trim()];
+  if (chars.length > maxChars) chars = [...chars.slice(0, maxChars - 1), "…"];
+  return chars.join("");
+}
 function codeSpan2(text, inTable = false) {
   let body2 = text.replace(INVISIBLE, "").replace(/[\r\n\t]+/g, " ");
   if (inTable) body2 = body2.replace(/\|/g, "\\|");
@@ -11891,14 +12211,15 @@ function count(n) {
 }
 function renderPrHeader(input) {
   const number = input.prNumber !== void 0 && Number.isSafeInteger(input.prNumber) ? `PR #${input.prNumber}` : "Changes";
-  const title = input.title ? `: ${escapeMarkdownText(input.title)}` : "";
+  const text = input.plain ? plainText : escapeMarkdownText;
+  const title = input.title ? `: ${text(input.title)}` : "";
   const lines = [
     `## RepoDigest · ${number}${title}`,
     "",
     `${codeSpan2(shortRev(input.base))}..${codeSpan2(shortRev(input.head))} · ${count(input.tokensUsed)} / ${count(input.budget)} tokens (${codeSpan2(input.encoding)})`
   ];
   if (input.incomplete) lines.push("", "> **Incomplete:** the list of changes may be partial (see notes).");
-  for (const note of input.notes ?? []) lines.push(`> ${escapeMarkdownText(note, 500)}`);
+  for (const note of input.notes ?? []) lines.push(`> ${text(note, 500)}`);
   return lines.join("\n");
 }
 function location(c) {
@@ -11927,6 +12248,7 @@ function renderChangedSymbolsTable(changed, adjacency, nonPython = []) {
   }
   return lines.join("\n");
 }
+var NO_IMPORTERS = () => [];
 function callSiteItems(c, adjacency, locate, removed) {
   const items = [];
   for (const caller of liveCallers(c.id, adjacency, removed)) {
@@ -11940,19 +12262,40 @@ function callSiteItems(c, adjacency, locate, removed) {
   }
   return items;
 }
-function renderCallSites(changed, adjacency, locate) {
+function importLine(imports, id) {
+  const name2 = id.slice(id.lastIndexOf(".") + 1);
+  const found = (imports ?? []).find((r) => r.kind === "from" ? r.name === name2 : r.module === id || id.startsWith(`${r.module}.`));
+  return found?.line;
+}
+function liveImporters(id, importers, removed) {
+  return importers(id).filter((importer) => !removed.has(importer));
+}
+function importItems(c, importers, locate, removed) {
+  return liveImporters(c.id, importers, removed).map((importer) => {
+    const symbol = locate(importer);
+    const line = importLine(symbol?.imports, c.id);
+    const where = symbol === void 0 ? "" : `${codeSpan2(line === void 0 ? symbol.file : `${symbol.file}:${line}`)} in `;
+    return `  - ${where}${codeSpan2(importer)} (import)`;
+  });
+}
+function renderCallSites(changed, adjacency, locate, importers = NO_IMPORTERS) {
   const lines = ["### Call sites to check", ""];
   const removed = removedIds(changed);
-  const targets = changed.filter((c) => c.change !== "added" && liveCallers(c.id, adjacency, removed).length > 0);
+  const used = (c) => liveCallers(c.id, adjacency, removed).length > 0 || c.change === "removed" && liveImporters(c.id, importers, removed).length > 0;
+  const targets = changed.filter((c) => c.change !== "added" && used(c));
   const ordered = [...targets.filter((c) => c.change === "removed"), ...targets.filter((c) => c.change !== "removed")];
   if (ordered.length === 0) {
     lines.push("_No callers of modified or removed symbols were found._");
     return lines.join("\n");
   }
   for (const c of ordered) {
-    const items = callSiteItems(c, adjacency, locate, removed);
-    const head = c.change === "removed" ? `- **Removed but still called:** ${codeSpan2(c.id)}` : `- ${codeSpan2(c.id)} (${c.change})`;
-    lines.push(`${head}, ${plural(items.length, "call site")}:`, ...items);
+    const calls = callSiteItems(c, adjacency, locate, removed);
+    const imports = c.change === "removed" ? importItems(c, importers, locate, removed) : [];
+    let head;
+    if (c.change !== "removed") head = `- ${codeSpan2(c.id)} (${c.change})`;
+    else head = `- **Removed but still ${calls.length > 0 ? "called" : "imported"}:** ${codeSpan2(c.id)}`;
+    const counts = [...calls.length > 0 ? [plural(calls.length, "call site")] : [], ...imports.length > 0 ? [plural(imports.length, "import")] : []];
+    lines.push(`${head}, ${counts.join(", ")}:`, ...calls, ...imports);
   }
   return lines.join("\n");
 }
@@ -11961,7 +12304,7 @@ function renderPrSections(input) {
   return [
     renderPrHeader(input),
     renderChangedSymbolsTable(input.changed, input.adjacency, input.nonPython),
-    renderCallSites(input.changed, input.adjacency, input.locate),
+    renderCallSites(input.changed, input.adjacency, input.locate, input.importers),
     ...graph ? [`### Call graph of the changes
 
 ${graph}`] : []
@@ -11970,52 +12313,108 @@ ${graph}`] : []
 
 // src/pipeline/prDigest.ts
 async function preparePr(request) {
+  await requireDirectory(request.repoDir);
   const parser = await loadPythonParser();
+  const git = { runGit: runGitDefault };
   const changes = await collectPrChanges(
     request.repoDir,
     request.base,
     request.head,
     parser,
-    { git: { runGit: runGitDefault }, extract: extractFile, ...request.apiFallback ? { apiFallback: request.apiFallback } : {} },
+    { git, extract: extractFile, ...request.apiFallback ? { apiFallback: request.apiFallback } : {} },
     {
       ...request.index?.maxFileBytes === void 0 ? {} : { maxFileBytes: request.index.maxFileBytes },
-      fetchMissing: request.fetchMissing ?? false
+      fetchMissing: request.fetchMissing ?? false,
+      ...request.scanPrefix === void 0 ? {} : { scanPrefix: request.scanPrefix }
     }
   );
+  const warning = changes.source === "git" && changes.head !== void 0 ? worktreeWarning(await inspectWorktree(request.repoDir, changes.head, git), request.head, changes.head) : void 0;
   const scanned = await scanRepository(request.repoDir, request.index ?? {});
   const files = withRemovedSymbols(scanned.files, changes.removedSymbols);
   const index = assembleIndex(request.repoDir, files, scanned.skippedFiles, graphOptionsOf(request.index ?? {}));
   const roots = changes.changed.map((c) => c.id).filter((id) => index.byId.has(id));
-  const changed = changes.changed.map((c) => ({ id: c.id, file: c.file, name: c.name, change: c.change }));
+  const shown = changes.changed.map((c) => spanInIndex(c, index));
+  const changed = shown.map((c) => ({ id: c.id, file: c.file, name: c.name, change: c.change }));
   const removed = new Set(changes.changed.filter((c) => c.change === "removed").map((c) => c.id));
-  return { changes, index, roots, changed, removed, request };
+  const notes = [...warning ? [warning] : [], ...changes.notes];
+  const absent = changes.changed.filter((c) => !index.byId.has(c.id)).map((c) => c.id);
+  if (absent.length > 0) {
+    const named = absent.slice(0, 5).join(", ") + (absent.length > 5 ? `, … (${absent.length - 5} more)` : "");
+    notes.push(`${plural(absent.length, "changed symbol")} ${absent.length === 1 ? "is" : "are"} not in the analysed code and not packed: ${named}`);
+  }
+  return { changes, index, roots, changed, shown, notes, ...warning ? { warning } : {}, removed, request };
 }
-var SECTIONS_LEVELS = ["full", "no-graph", "capped", "summary"];
+async function requireDirectory(dir) {
+  const info2 = await stat(dir).catch(() => null);
+  if (info2 === null) throw new RepoDigestError(`No such directory: ${dir}`);
+  if (!info2.isDirectory()) throw new RepoDigestError(`Not a directory: ${dir}`, "pass the folder to analyse");
+}
+function spanInIndex(c, index) {
+  const symbol = c.change === "removed" ? void 0 : index.byId.get(c.id);
+  if (!symbol) return c;
+  return { ...c, file: symbol.file, lines: [symbol.startLine, symbol.endLine] };
+}
 var CAPPED_ROWS = 30;
+function levelsFor(prepared) {
+  const hasGraph = renderMermaid(prepared.shown, adjacencyOf(prepared.index)) !== "";
+  return [
+    "full",
+    ...hasGraph ? ["no-graph"] : [],
+    ...prepared.shown.length > CAPPED_ROWS ? ["capped"] : [],
+    "summary"
+  ];
+}
 function packPr(prepared, pack) {
-  for (const [i2, level] of SECTIONS_LEVELS.entries()) {
+  const levels = levelsFor(prepared);
+  for (const [i2, level] of levels.entries()) {
     try {
       return packPrAt(prepared, pack, level);
     } catch (error) {
-      if (!(error instanceof BudgetTooSmallError) || i2 === SECTIONS_LEVELS.length - 1) throw error;
+      if (!(error instanceof BudgetTooSmallError) || i2 === levels.length - 1) throw error;
     }
   }
   throw new Error("unreachable: the last sections level rethrows");
 }
-function packPrAt(prepared, pack, level) {
-  const { changes, index, request } = prepared;
-  const adjacency = adjacencyOf(index);
-  const capped2 = level === "capped" || level === "summary";
-  const changed = capped2 ? changes.changed.slice(0, CAPPED_ROWS) : changes.changed;
-  const roots = capped2 ? prepared.roots.filter((id) => changed.some((c) => c.id === id)) : prepared.roots;
-  const notes = [...changes.notes];
-  if (level === "no-graph") notes.push("The call graph of the changes was left out to fit the budget.");
-  if (level === "capped" && changes.changed.length > CAPPED_ROWS) {
-    notes.push(`Only the first ${CAPPED_ROWS} of ${changes.changed.length} changed symbols are listed and packed, to fit the budget; raise the budget for all of them.`);
+function levelNotes(level, shown, hasGraph) {
+  const total = shown.length;
+  const graphNote = "The call graph of the changes was left out to fit the budget.";
+  if (level === "no-graph") return [graphNote];
+  if (level === "capped") {
+    return [
+      ...hasGraph ? [graphNote] : [],
+      `Only the first ${CAPPED_ROWS} of ${total} changed symbols are listed and packed, to fit the budget; raise the budget for all of them.`
+    ];
   }
   if (level === "summary") {
-    notes.push(`${summaryOf(changes.changed)}: the list does not fit the budget, and only the first ${CAPPED_ROWS} are packed; raise the budget to see it.`);
+    if (total > CAPPED_ROWS) {
+      return [`${summaryOf(shown)}: the list does not fit the budget, and only the first ${CAPPED_ROWS} are packed; raise the budget to see it.`];
+    }
+    const left = hasGraph ? "their list, call sites and call graph were" : "their list and call sites were";
+    return [`${summaryOf(shown)}: ${left} left out to fit the budget; raise the budget to see them.`];
   }
+  return [];
+}
+var importersCache = /* @__PURE__ */ new WeakMap();
+function importersOf(index) {
+  let lookup = importersCache.get(index);
+  if (!lookup) {
+    const table = /* @__PURE__ */ new Map();
+    for (const e of index.edges) if (e.kind === "imports") table.set(e.to, [...table.get(e.to) ?? [], e.from]);
+    for (const list of table.values()) list.sort();
+    lookup = (id) => table.get(id) ?? [];
+    importersCache.set(index, lookup);
+  }
+  return lookup;
+}
+function packPrAt(prepared, pack, level) {
+  const { changes, index, request, shown } = prepared;
+  const adjacency = adjacencyOf(index);
+  const importers = importersOf(index);
+  const capped2 = level === "capped" || level === "summary";
+  const changed = capped2 ? shown.slice(0, CAPPED_ROWS) : shown;
+  const roots = capped2 ? prepared.roots.filter((id) => changed.some((c) => c.id === id)) : prepared.roots;
+  const hasGraph = renderMermaid(shown, adjacency) !== "";
+  const notes = [...prepared.notes, ...levelNotes(level, shown, hasGraph)];
   return packRoots(index, roots, pack, {
     title: "RepoDigest: pull request context",
     removed: prepared.removed,
@@ -12031,16 +12430,17 @@ function packPrAt(prepared, pack, level) {
         budget: usage.budget,
         encoding: usage.encoding,
         incomplete: changes.incomplete,
-        notes
+        notes,
+        plain: usage.format === "xml"
       };
       if (level === "full") {
-        return [renderPrSections({ ...header, changed, nonPython: changes.nonPython, adjacency, locate: (id) => index.byId.get(id) })];
+        return [renderPrSections({ ...header, changed, nonPython: changes.nonPython, adjacency, importers, locate: (id) => index.byId.get(id) })];
       }
       if (level === "summary") return [renderPrHeader(header)];
       return [
         renderPrHeader(header),
         renderChangedSymbolsTable(changed, adjacency, changes.nonPython),
-        renderCallSites(changed, adjacency, (id) => index.byId.get(id))
+        renderCallSites(changed, adjacency, (id) => index.byId.get(id), importers)
       ];
     }
   });
@@ -12051,7 +12451,14 @@ function summaryOf(changed) {
 }
 async function prDigest(request) {
   const prepared = await preparePr(request);
-  return { changes: prepared.changes, index: prepared.index, changed: prepared.changed, result: packPr(prepared, request.pack) };
+  return {
+    changes: prepared.changes,
+    index: prepared.index,
+    changed: prepared.changed,
+    notes: prepared.notes,
+    ...prepared.warning ? { warning: prepared.warning } : {},
+    result: packPr(prepared, request.pack)
+  };
 }
 export {
   DEFAULT_MAX_FILE_BYTES,

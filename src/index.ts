@@ -3,7 +3,7 @@
 //
 //   import { indexRepository, packRepository } from 'repodigest';
 //   const index = await indexRepository('path/to/repo');
-//   const a = packRepository(index, { entry: 'pkg.mod.func' }, { ...DEFAULT_PACK_SETTINGS, budget: 2000 });
+//   const a = packRepository(index, { entry: 'pkg.mod.func' }, { budget: 2000 }); // over DEFAULT_PACK_SETTINGS
 //   const b = packRepository(index, { query: 'where are migrations applied' });
 export type * from './model.js';
 export { indexRepository, scanRepository, assembleIndex, DEFAULT_MAX_FILE_BYTES, type IndexOptions } from './pipeline/indexRepository.js';

@@ -205,11 +205,13 @@ describe('repodigest graph and search', () => {
   });
 
   test('search json ranks by BM25, best first', async () => {
-    const run = await cli('search', sampleRepo, '--query', 'reserve stock for a cart', '--format', 'json', '--top', '3');
+    const run = await cli('search', sampleRepo, '--query', 'reserve every line of a cart', '--format', 'json', '--top', '3');
     expect(run.code).toBe(0);
     const { results } = JSON.parse(run.stdout);
     expect(results).toHaveLength(3);
     expect(results[0].id).toBe('shop.inventory.Inventory.reserve');
+    expect(results[0]).toMatchObject({ file: 'shop/inventory.py', startLine: expect.any(Number), endLine: expect.any(Number) });
+    expect(Object.keys(results[0])).toEqual(['id', 'score', 'file', 'startLine', 'endLine']);
     expect(results[0].score).toBeGreaterThanOrEqual(results[1].score);
   });
 });

@@ -82,3 +82,28 @@ describe('diffFromApi', () => {
     expect(result.reasons).toEqual(['GitHub sent no patch (diff too large) for 2 Python file(s), so every symbol in them counts as changed: a.py, z.py']);
   });
 });
+
+describe('diffFromApi renames', () => {
+  it('splits a rename into the old file removed and the new one added, with or without a patch', async () => {
+    const renamed = [
+      entry('app/reporting.py', 'renamed', { previous_filename: 'app/reports.py' }),
+      entry('app/moved.py', 'renamed', { previous_filename: 'app/was.py', patch: PATCH, changes: 3 }),
+    ];
+    const { listFiles } = pagedListFiles(renamed);
+    const result = await diffFromApi(listFiles);
+    expect(result.files).toEqual([
+      { status: 'added', path: 'app/moved.py', isPython: true, oldLines: [], newLines: [] },
+      { status: 'added', path: 'app/reporting.py', isPython: true, oldLines: [], newLines: [] },
+      { status: 'removed', path: 'app/reports.py', isPython: true, oldLines: [], newLines: [] },
+      { status: 'removed', path: 'app/was.py', isPython: true, oldLines: [], newLines: [] },
+    ]);
+    // Whole files change: no "no patch" reason for a renamed file with edits.
+    expect(result).toMatchObject({ incomplete: false, reasons: [] });
+  });
+
+  it('lets an entry of its own win over the removal a rename implies (a new file took the old name)', async () => {
+    const { listFiles } = pagedListFiles([entry('b.py', 'renamed', { previous_filename: 'a.py' }), entry('a.py', 'added', { patch: '@@ -0,0 +1 @@\n+x = 1' })]);
+    const { files } = await diffFromApi(listFiles);
+    expect(files.map((f) => `${f.status} ${f.path}`)).toEqual(['added a.py', 'added b.py']);
+  });
+});

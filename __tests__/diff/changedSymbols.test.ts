@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { computeChangedSymbols } from '../../src/diff/changedSymbols.js';
+import { computeChangedSymbols, withRemovedSymbols } from '../../src/diff/changedSymbols.js';
 import type { FileChange } from '../../src/diff/hunks.js';
 import type { FileRecord } from '../../src/model.js';
 import { extractFile } from '../../src/python/extract.js';
@@ -101,5 +101,17 @@ describe('computeChangedSymbols', () => {
     expect(r.changed).toEqual([]);
     expect(r.nonPython).toEqual(['a.md', 'b.json']);
     expect(r.notes).toEqual(['m.py: head version not analysed; its added and modified symbols are unknown']);
+  });
+});
+
+describe('withRemovedSymbols', () => {
+  it('puts removed symbols back, but never a second definition of an id the files still have', () => {
+    const base = record('util.py', 'def keep():\n    pass\n\n\ndef legacy():\n    pass\n\n\ndef gone():\n    pass\n');
+    const removed = base.symbols.filter((s) => s.name === 'legacy' || s.name === 'gone');
+    // A working tree that is not head still defines legacy (and keep); gone is really gone.
+    const tree = record('util.py', 'def keep():\n    pass\n\n\ndef legacy():\n    return 1\n');
+    const [file] = withRemovedSymbols([tree], removed);
+    expect(file!.symbols.map((s) => s.id)).toEqual(['util', 'util.keep', 'util.legacy', 'util.gone']);
+    expect(file!.symbols.find((s) => s.id === 'util.legacy')!.full).toBe('def legacy():\n    return 1');
   });
 });

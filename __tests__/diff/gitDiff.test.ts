@@ -70,13 +70,15 @@ describe('diffRevisions', () => {
       const config = join(makeTempDir('repodigest-diff-gitconfig-'), 'gitconfig');
       writeFileSync(
         config,
-        '[diff]\n\tnoprefix = true\n\tmnemonicPrefix = true\n\trenames = false\n\texternal = /bin/false\n\trelative = true\n' +
+        '[diff]\n\tnoprefix = true\n\tmnemonicPrefix = true\n\trenames = copies\n\texternal = /bin/false\n\trelative = true\n' +
           '[color]\n\tui = always\n\tdiff = always\n[core]\n\tquotePath = false\n\tpager = less\n',
       );
       process.env.GIT_CONFIG_GLOBAL = config;
       const hostile = await diffRevisions(repo.dir, main, head);
+      // A rename is the old file removed and the new one added (ids follow paths), whatever diff.renames says.
       expect(hostile.files).toEqual([
-        { status: 'renamed', path: 'sp ace.py', oldPath: 'other.py', isPython: true, oldLines: [], newLines: [] },
+        { status: 'removed', path: 'other.py', isPython: true, oldLines: [[1, 2]], newLines: [] },
+        { status: 'added', path: 'sp ace.py', isPython: true, oldLines: [], newLines: [[1, 2]] },
         { status: 'added', path: 'ü.py', isPython: true, oldLines: [], newLines: [[1, 1]] },
       ]);
     });
@@ -102,7 +104,19 @@ describe('diffRevisions', () => {
     repos.push(clone);
     origin.git('clone', '-q', '--depth=1', '--branch', 'main', `file://${origin.dir}`, clone.dir);
     const deps = recordingDeps();
-    await expect(diffRevisions(clone.dir, main, feature, deps, { fetchMissing: false })).rejects.toThrow(/in the local repository/);
+    await expect(diffRevisions(clone.dir, main, feature, deps, { fetchMissing: false })).rejects.toThrow(`head '${feature}' was not found in the local repository`);
+    expect(deps.calls.some((args) => args[0] === 'fetch')).toBe(false);
+  });
+
+  it('names an unknown base or head once, with what to do, and never fetches when offline', async () => {
+    const { repo } = branchedRepo();
+    const deps = recordingDeps();
+    const base = await diffRevisions(repo.dir, 'nosuchbranch', 'HEAD', deps, { fetchMissing: false }).catch((e: unknown) => e);
+    expect(base).toBeInstanceOf(GitUnavailableError);
+    expect((base as GitUnavailableError).message).toMatch(/^base 'nosuchbranch' was not found in the local repository\b/);
+    expect((base as GitUnavailableError).remedy).toBe('fetch it, or check the name');
+    const both = await diffRevisions(repo.dir, 'nope1', 'nope2', deps, { fetchMissing: false }).catch((e: unknown) => e);
+    expect((both as Error).message).toMatch(/^base 'nope1' and head 'nope2' were not found in the local repository\b/);
     expect(deps.calls.some((args) => args[0] === 'fetch')).toBe(false);
   });
 

@@ -25,15 +25,32 @@ afterAll(() => {
 const summary = (r: PrChanges) => r.changed.map((c) => `${c.change} ${c.id} ${c.file}:${c.lines[0]}-${c.lines[1]}`);
 
 // The edits and why each line is expected are written next to them in prRepo.ts.
+// Renames are the old file removed and the new one added (ids follow paths, and importers of the old
+// module break): edit_me.py -> pkg/edited.py and old_name.py -> new_name.py.
 const EXPECTED = [
   'modified dir with space.mod ule.spaced dir with space/mod ule.py:1-2',
-  'removed pkg.edited.c edit_me.py:9-10',
+  'removed edit_me edit_me.py:1-22',
+  'removed edit_me.a edit_me.py:1-2',
+  'removed edit_me.b edit_me.py:5-6',
+  'removed edit_me.c edit_me.py:9-10',
+  'removed edit_me.d edit_me.py:13-14',
+  'removed edit_me.e edit_me.py:17-18',
+  'removed edit_me.f edit_me.py:21-22',
   'removed gone gone.py:1-2',
   'removed gone.gone gone.py:1-2',
   'modified nest.outer.inner nest.py:2-3',
   'modified nest.K nest.py:7-11',
   'added nest.L.added nest.py:18-19',
-  'modified pkg.edited.b pkg/edited.py:5-6',
+  'added new_name new_name.py:1-2',
+  'added new_name.moved new_name.py:1-2',
+  'removed old_name old_name.py:1-2',
+  'removed old_name.moved old_name.py:1-2',
+  'added pkg.edited pkg/edited.py:1-18',
+  'added pkg.edited.a pkg/edited.py:1-2',
+  'added pkg.edited.b pkg/edited.py:5-6',
+  'added pkg.edited.d pkg/edited.py:9-10',
+  'added pkg.edited.e pkg/edited.py:13-14',
+  'added pkg.edited.f pkg/edited.py:17-18',
   'added pkg.extra pkg/extra.py:1-5',
   'added pkg.extra.extra pkg/extra.py:4-5',
   'modified pkg.shapes pkg/shapes.py:1-23',
@@ -53,21 +70,26 @@ describe('collectPrChanges from local git', () => {
     expect(viaGit.files.map((f) => f.path)).not.toContain('main_only.py');
   });
 
-  it('keeps removed symbols from base, re-rooted at the head path of a renamed file', () => {
+  it('keeps removed symbols from base, renamed files under their old ids', () => {
     expect(viaGit.removedSymbols.map((s) => [s.id, s.file, s.module, s.parent])).toEqual([
+      ['edit_me', 'edit_me.py', 'edit_me', undefined],
+      ...['a', 'b', 'c', 'd', 'e', 'f'].map((n) => [`edit_me.${n}`, 'edit_me.py', 'edit_me', 'edit_me']),
       ['gone', 'gone.py', 'gone', undefined],
       ['gone.gone', 'gone.py', 'gone', 'gone'],
-      ['pkg.edited.c', 'edit_me.py', 'pkg.edited', 'pkg.edited'],
+      ['old_name', 'old_name.py', 'old_name', undefined],
+      ['old_name.moved', 'old_name.py', 'old_name', 'old_name'],
       ['pkg.shapes.legacy', 'pkg/shapes.py', 'pkg.shapes', 'pkg.shapes'],
     ]);
     expect(viaGit.removedSymbols.find((s) => s.id === 'pkg.shapes.legacy')?.full).toBe('def legacy():\n    return unit().area()');
   });
 
-  it('lists non-Python files as changed but not analysed, and follows renames without edits silently', () => {
+  it('lists non-Python files as changed but not analysed; a rename is a removal plus an addition', () => {
     expect(viaGit.nonPython).toEqual(['data/logo.bin', 'docs/readme.txt']);
-    expect(viaGit.files.find((f) => f.path === 'new_name.py')).toMatchObject({ status: 'renamed', oldPath: 'old_name.py' });
-    expect(viaGit.changed.some((c) => c.id.startsWith('new_name') || c.id.startsWith('old_name'))).toBe(false);
-    expect(viaGit).toMatchObject({ source: 'git', incomplete: false, notes: [] });
+    expect(viaGit.files.filter((f) => f.path.endsWith('_name.py'))).toEqual([
+      { status: 'added', path: 'new_name.py', isPython: true, oldLines: [], newLines: [[1, 2]] },
+      { status: 'removed', path: 'old_name.py', isPython: true, oldLines: [[1, 2]], newLines: [] },
+    ]);
+    expect(viaGit).toMatchObject({ source: 'git', incomplete: false, notes: [], scanPrefix: '', outside: [] });
   });
 
   it('is deterministic', async () => {

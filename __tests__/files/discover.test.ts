@@ -48,7 +48,7 @@ describe('discoverPythonFiles: basics', () => {
     const err = await discoverPythonFiles(missing).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(RepoDigestError);
     const e = err as RepoDigestError;
-    expect(e.message).toBe(`scan root '${missing}' does not exist`);
+    expect(e.problem).toBe(`scan root '${missing}' does not exist`);
     expect(e.remedy).toBeTruthy();
     expect(e.exitCode).toBe(1);
     expect(formatError(e, true)).toBe(`error: scan root '${missing}' does not exist (${e.remedy})`);

@@ -265,12 +265,17 @@ describe('budget', () => {
   });
 
   it('lists skips while they fit and folds the rest into one line', () => {
-    const result = run(sized, { roots: ['svc.main.huge_root', 'svc.main.big_helper'], budget: 200 });
-    expect(result.skipped.map((s) => s.id)).toEqual(['svc.main.huge_root', 'svc.main.big_helper']);
+    const result = run(sized, { roots: ['svc.main.huge_root', 'svc.main.big_helper'], budget: 220 });
+    // Both roots, then their neighbours, which the scan never reached: the budget was gone.
+    expect(result.skipped.map((s) => s.id)).toEqual(['svc.main.huge_root', 'svc.main.big_helper', 'svc.main.tiny_far', 'svc.main.entry']);
     expectExactFooter(result);
     const listed = (result.content.match(/^- `svc\.main\./gm) ?? []).length;
     const more = /^- … and (\d+) more not listed$/m.exec(result.content);
-    expect(listed + (more ? Number(more[1]) : 0)).toBe(2);
+    expect(more).not.toBeNull();
+    expect(listed + Number(more![1])).toBe(4);
+    // The roots' lines are never folded.
+    expect(result.content).toContain('- `svc.main.huge_root`');
+    expect(result.content).toContain('- `svc.main.big_helper`');
   });
 
   it('rejects a budget that is not a positive integer, unknown roots, and a budget too small for any digest', () => {

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { PySymbol } from '../../src/model.js';
 import { buildSearchIndex, searchDocumentText, searchIndex } from '../../src/search/bm25.js';
-import { subTokens } from '../../src/search/tokenize.js';
+import { searchTerm, subTokens } from '../../src/search/tokenize.js';
 import { py, pythonProject, type Project } from '../pack/pythonProject.js';
 
 let project: Project;
@@ -43,11 +43,11 @@ beforeAll(async () => {
 
 /** BM25 straight from the definition, independent of the index's data structures. */
 function referenceScores(docs: PySymbol[], query: string): Map<string, number> {
-  const tokenised = docs.map((d) => subTokens(searchDocumentText(d)));
+  const tokenised = docs.map((d) => subTokens(searchDocumentText(d)).map(searchTerm));
   const n = docs.length;
   const avg = tokenised.reduce((s, t) => s + t.length, 0) / n;
   const scores = new Map<string, number>();
-  const terms = [...new Set(subTokens(query))];
+  const terms = [...new Set(subTokens(query).map(searchTerm))];
   docs.forEach((doc, i) => {
     const tokens = tokenised[i]!;
     let score = 0;
@@ -78,6 +78,15 @@ describe('BM25 search', () => {
       expect(hits.map((h) => h.id).sort()).toEqual([...expected.keys()].sort());
       for (const hit of hits) expect(hit.score).toBeCloseTo(expected.get(hit.id)!, 10);
     }
+  });
+
+  it('meets code names in other word forms (terms are Porter stems of the sub-tokens)', () => {
+    const index = buildSearchIndex(symbols);
+    // "migrations applied" shares no sub-token with apply_migration ("apply", "migration") but its stems.
+    expect(subTokens('migrations applied').some((t) => t === 'apply' || t === 'migration')).toBe(false);
+    expect(searchIndex(index, 'migrations applied', 1)[0]?.id).toBe('db.migrations.executor.MigrationExecutor.apply_migration');
+    expect(searchTerm('discounts')).toBe(searchTerm('discount'));
+    expect(searchTerm('normalized')).toBe(searchTerm('normalize'));
   });
 
   it('indexes signatures, not bodies', () => {

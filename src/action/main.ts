@@ -31,9 +31,8 @@ async function run(env: NodeJS.ProcessEnv): Promise<void> {
 /** One line: the message, and the remedy when the error carries one (RepoDigestError). */
 function failureMessage(error: unknown): string {
   if (!(error instanceof Error)) return String(error);
-  const remedy = (error as { remedy?: unknown }).remedy;
-  const text = typeof remedy === 'string' && remedy !== '' ? `${error.message} (${remedy})` : error.message;
-  return text.replace(/\s+/g, ' ').trim();
+  // A RepoDigestError's message already ends with its remedy (shared/errors.ts).
+  return error.message.replace(/\s+/g, ' ').trim();
 }
 
 async function freshDigest(settings: Readonly<Settings>, event: ReturnType<typeof readEvent>, env: NodeJS.ProcessEnv): Promise<Delivery> {

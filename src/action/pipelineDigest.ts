@@ -43,6 +43,7 @@ export const produceDigest: ProduceDigest = async (settings, request, services) 
     });
     for (const format of formats) results.set(format, packPr(prepared, packSettings(settings, format)));
     changedSymbols = prepared.changed.length;
+    if (prepared.warning) warnings.push(prepared.warning);
     if (prepared.changes.incomplete) warnings.push(`The list of changes is incomplete: ${prepared.changes.notes.join('; ')}`);
     appendAll(warnings, prepared.index.skippedFiles.map(skipWarning));
   } else {

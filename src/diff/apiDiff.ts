@@ -7,6 +7,9 @@
 //   patch is marked `linesUnknown`, so changedSymbols treats every line of it as changed.
 // - Statuses map onto git's four: `copied` is a new file (added, oldPath kept), `changed` (mode/type
 //   only) and `unchanged` are modified files with no changed lines.
+// - A rename is split into the old file removed and the new one added, as the git path does with
+//   --no-renames (why: gitDiff.ts). Should the old name also be listed on its own (a new file took it),
+//   that entry wins.
 import { compareStrings, isPythonPath, parsePatchHunks, type FileChange } from './hunks.js';
 
 /** The fields of GitHub's `diff-entry` schema that we read. */
@@ -81,12 +84,23 @@ export async function diffFromApi(listFiles: ListFilesPage, options: ApiDiffOpti
   const files: FileChange[] = [];
   const seen = new Set<string>();
   const noPatch: string[] = [];
+  const renamedFrom: string[] = [];
   for (const entry of entries) {
     if (seen.has(entry.filename)) continue; // Pages can shift while a PR is pushed to; keep the first.
     seen.add(entry.filename);
     const { change, missingPatch } = convertApiEntry(entry);
+    if (change.status === 'renamed' && change.oldPath !== undefined) {
+      renamedFrom.push(change.oldPath);
+      files.push({ status: 'added', path: change.path, isPython: change.isPython, oldLines: [], newLines: [] });
+      continue;
+    }
     if (missingPatch && change.isPython) noPatch.push(change.path);
     files.push(change);
+  }
+  for (const oldPath of renamedFrom) {
+    if (seen.has(oldPath)) continue;
+    seen.add(oldPath);
+    files.push({ status: 'removed', path: oldPath, isPython: isPythonPath(oldPath), oldLines: [], newLines: [] });
   }
   if (entries.length >= API_MAX_FILES) {
     reasons.push(`GitHub lists at most ${API_MAX_FILES} files of a pull request; files beyond that are not analysed`);

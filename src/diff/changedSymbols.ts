@@ -7,7 +7,9 @@
 // - Blank lines own nothing: adding a function also adds the blank lines around it, and those would
 //   otherwise mark the module (or the class, between methods) modified on every addition.
 // - Identity is the symbol id. A renamed file's base ids are re-rooted at the head module, so a rename
-//   without edits changes nothing and an edited renamed file compares symbol by symbol.
+//   without edits changes nothing and an edited renamed file compares symbol by symbol. (The PR paths,
+//   git and API, no longer pass renames: they report the old file removed and the new one added, since
+//   ids follow paths and importers of the old module break; gitDiff.ts. This stays for other callers.)
 // - Added: id only in head. Removed: id only in base (the base PySymbol is kept so the digest can show its
 //   text). Modified: id in both, and an added head line or a removed base line is owned by it.
 // - Lines unknown (GitHub omitted the patch): every line of the file counts as changed.
@@ -183,11 +185,15 @@ export function computeChangedSymbols(input: ChangedSymbolsInput): ChangedSymbol
 /**
  * Head records plus the removed symbols, for building the graph the digest's "still called" check needs:
  * a removed symbol joins the head record of its (re-rooted) module, or a record of its own when the
- * whole file is gone, so name and import resolution can still find it. Inputs are not mutated.
+ * whole file is gone, so name and import resolution can still find it; one whose id the files still
+ * define is left out. Inputs are not mutated.
  */
 export function withRemovedSymbols(headFiles: readonly FileRecord[], removedSymbols: readonly PySymbol[]): FileRecord[] {
+  // A removed id that the files still define (the working tree is not head) stays as the files have it:
+  // adding the base copy would define the id twice.
+  const live = new Set(headFiles.flatMap((f) => f.symbols.map((s) => s.id)));
   const byModule = new Map<string, PySymbol[]>();
-  for (const s of removedSymbols) byModule.set(s.module, [...(byModule.get(s.module) ?? []), s]);
+  for (const s of removedSymbols) if (!live.has(s.id)) byModule.set(s.module, [...(byModule.get(s.module) ?? []), s]);
   const out = headFiles.map((f) => {
     const extra = byModule.get(f.module);
     if (!extra) return f;

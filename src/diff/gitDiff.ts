@@ -10,6 +10,9 @@
 // - Shallow checkouts (actions/checkout defaults to depth 1) may lack a commit or the history down to
 //   the merge base: we fetch both commits from origin once, then retry. When git still cannot answer,
 //   GitUnavailableError tells the caller to fall back to the REST API.
+// - --no-renames: a renamed module changes every symbol id in it (ids follow the path), and a file that
+//   still imports the old module is broken by the rename. So a rename is reported as what it is for
+//   Python, the old file removed and the new one added, never as an unchanged file under a new name.
 import { execFile } from 'node:child_process';
 import { RepoDigestError, UsageError } from '../shared/errors.js';
 import { parseUnifiedDiff, type FileChange } from './hunks.js';
@@ -32,8 +35,9 @@ export class GitUnavailableError extends RepoDigestError {
   constructor(
     message: string,
     readonly details: { args?: readonly string[]; stderr?: string } = {},
+    remedy = 'make both commits available locally: check the revision names, or use a full clone (on GitHub Actions, actions/checkout with fetch-depth: 0)',
   ) {
-    super(message, 'make both commits available locally: check the revision names, or use a full clone (on GitHub Actions, actions/checkout with fetch-depth: 0)');
+    super(message, remedy);
     this.name = 'GitUnavailableError'; // Spelled out: bundlers may rename classes.
   }
 }
@@ -117,6 +121,10 @@ async function resolvePair(repoDir: string, base: string, head: string, deps: Gi
   return { baseSha, headSha, mergeBase };
 }
 
+function missingRevisions(base: string, head: string, pair: { baseSha: string | null; headSha: string | null }): string {
+  return [!pair.baseSha && `base '${base}'`, !pair.headSha && `head '${head}'`].filter(Boolean).join(' and ');
+}
+
 /**
  * Files changed between merge-base(base, head) and head, with the lines each side lost and gained.
  * Throws GitUnavailableError when git cannot answer even after one fetch from origin.
@@ -134,7 +142,8 @@ export async function diffRevisions(
   }
   const inside = await deps.runGit(['rev-parse', '--is-inside-work-tree'], repoDir);
   if (inside.code !== 0) {
-    throw new GitUnavailableError(`'${repoDir}' is not a git repository (${inside.stderr.trim()})`, { stderr: inside.stderr });
+    const what = /ENOENT/.test(inside.stderr) ? `git cannot run in '${repoDir}': git is not installed or not on PATH` : `'${repoDir}' is not a git repository (nor inside one)`;
+    throw new GitUnavailableError(what, { stderr: inside.stderr }, 'pass a folder inside a clone of the repository');
   }
   let pair = await resolvePair(repoDir, base, head, deps);
   let fetched = false;
@@ -142,8 +151,11 @@ export async function diffRevisions(
     throw new GitUnavailableError(`git cannot diff ${base}...${head}: the two commits share no history`);
   }
   if (!pair.mergeBase && options.fetchMissing === false) {
-    const missing = [!pair.baseSha && `base '${base}'`, !pair.headSha && `head '${head}'`].filter(Boolean).join(' and ');
-    throw new GitUnavailableError(`git cannot diff ${base}...${head}: ${missing || 'no merge base'} in the local repository`);
+    const missing = missingRevisions(base, head, pair);
+    if (missing) {
+      throw new GitUnavailableError(`${missing} ${missing.includes(' and ') ? 'were' : 'was'} not found in the local repository`, {}, 'fetch it, or check the name');
+    }
+    throw new GitUnavailableError(`git cannot diff ${base}...${head}: the local history holds no merge base`, {}, 'fetch more history (git fetch --unshallow)');
   }
   if (!pair.mergeBase) {
     // Fetching by SHA needs the server's permission (GitHub allows it); names are fetched as given.
@@ -153,8 +165,8 @@ export async function diffRevisions(
     fetched = result.code === 0;
     pair = await resolvePair(repoDir, base, head, deps);
     if (!pair.mergeBase) {
-      const missing = [!pair.baseSha && `base '${base}'`, !pair.headSha && `head '${head}'`].filter(Boolean).join(' and ');
-      const why = missing ? `${missing} not found` : `no merge base between '${base}' and '${head}' in the fetched history`;
+      const missing = missingRevisions(base, head, pair);
+      const why = missing ? `${missing} not found locally or on origin` : `no merge base between '${base}' and '${head}' in the fetched history`;
       throw new GitUnavailableError(
         `git cannot diff ${base}...${head}: ${why}${result.code !== 0 ? ` (fetch from origin failed: ${result.stderr.trim()})` : ''}`,
         { args, stderr: result.stderr },
@@ -162,7 +174,7 @@ export async function diffRevisions(
     }
   }
   const { mergeBase, headSha } = pair as { mergeBase: string; headSha: string };
-  const args = ['diff', '-U0', '-M', '--no-color', '--no-ext-diff', '--no-textconv', '--src-prefix=a/', '--dst-prefix=b/', mergeBase, headSha, '--'];
+  const args = ['diff', '-U0', '--no-renames', '--no-color', '--no-ext-diff', '--no-textconv', '--src-prefix=a/', '--dst-prefix=b/', mergeBase, headSha, '--'];
   const diff = await deps.runGit(args, repoDir);
   if (diff.code !== 0) {
     throw new GitUnavailableError(`git diff ${mergeBase} ${headSha} failed: ${diff.stderr.trim()}`, { args, stderr: diff.stderr });

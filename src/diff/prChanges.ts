@@ -11,6 +11,10 @@
 //   `incomplete`. (The working tree may be GitHub's merge commit: pass `readHead` reading the head SHA
 //   when the lines must match exactly.)
 // - Files are read with one `git cat-file --batch` per side, not one process per file.
+// - Paths are made relative to the scan root (scanRoot.ts): git and the API name files from the
+//   repository's top level, symbol ids from the scanned folder. Files are still read by their
+//   repository path (git blobs, the API's readers); only the default working-tree reader, rooted at
+//   the scan root, takes the scan-root path.
 import { readFile, realpath } from 'node:fs/promises';
 import { isAbsolute, join, normalize } from 'node:path';
 import { decodePythonSource } from '../files/decode.js';
@@ -23,6 +27,7 @@ import { diffFromApi, type ListFilesPage } from './apiDiff.js';
 import { computeChangedSymbols, type ChangedSymbol } from './changedSymbols.js';
 import { diffRevisions, isGitUnavailable, readFilesAtRevision, runGitDefault, type GitDeps } from './gitDiff.js';
 import type { FileChange } from './hunks.js';
+import { outsideNote, repoPathOf, scanPrefixOf, scopeChanges } from './scanRoot.js';
 
 export type ReadSide = (path: string) => Promise<Uint8Array | null>;
 /** Many files of one side at once: path -> bytes, null when absent. */
@@ -40,9 +45,9 @@ export interface ApiFallback {
   listFiles: ListFilesPage;
   /** `pull_request.changed_files`, to detect a truncated listing. */
   expectedFiles?: number;
-  /** Base file bytes (e.g. the contents API at the base SHA); without it removed symbols are unknown. */
+  /** Base file bytes by repository path (e.g. the contents API at the base SHA); without it removed symbols are unknown. */
   readBase?: ReadSide;
-  /** Head file bytes; defaults to the working tree under repoDir. */
+  /** Head file bytes by repository path; defaults to the working tree under repoDir (the scan root). */
   readHead?: ReadSide;
 }
 
@@ -60,6 +65,11 @@ export interface PrChangesOptions {
   fetchDepth?: number;
   /** Fetch missing commits from origin (default true; false keeps git local). */
   fetchMissing?: boolean;
+  /**
+   * The scan root (repoDir) relative to the repository's top level, POSIX, '' for the top level.
+   * Default: asked of git; when git cannot answer (API fallback without a .git), ''.
+   */
+  scanPrefix?: string;
 }
 
 export interface PrChanges {
@@ -67,7 +77,12 @@ export interface PrChanges {
   /** Merge base and head SHAs (git source only). */
   mergeBase?: string;
   head?: string;
+  /** Changed files under the scan root, paths relative to it. */
   files: FileChange[];
+  /** The scan root relative to the repository's top level ('' for the top level). */
+  scanPrefix: string;
+  /** Repository paths of changed files outside the scan root (left out, and said in `notes`). */
+  outside: string[];
   changed: ChangedSymbol[];
   removedSymbols: PySymbol[];
   nonPython: string[];
@@ -102,14 +117,15 @@ async function loadRecords(
   deps: PrChangesDeps,
   maxBytes: number,
   notes: string[],
+  readPathOf: (path: string) => string = (path) => path,
 ): Promise<FileRecord[]> {
   const paths = changes
     .filter((c) => c.isPython && c.status !== (side === 'base' ? 'added' : 'removed'))
     .map((c) => (side === 'base' ? c.oldPath ?? c.path : c.path));
-  const contents = await read(paths);
+  const contents = await read(paths.map(readPathOf));
   const records: FileRecord[] = [];
   for (const path of paths) {
-    const bytes = contents.get(path) ?? null;
+    const bytes = contents.get(readPathOf(path)) ?? null;
     if (bytes === null) {
       notes.push(`${path}: ${side} version could not be read`);
       continue;
@@ -132,32 +148,47 @@ async function loadRecords(
   return records;
 }
 
-async function fromApi(repoDir: string, fallback: ApiFallback, gitError: Error, parser: PythonParser, deps: PrChangesDeps, maxBytes: number): Promise<PrChanges> {
+async function fromApi(
+  repoDir: string,
+  fallback: ApiFallback,
+  gitError: Error,
+  parser: PythonParser,
+  deps: PrChangesDeps,
+  maxBytes: number,
+  scanPrefix: string,
+): Promise<PrChanges> {
   const api = await diffFromApi(fallback.listFiles, fallback.expectedFiles === undefined ? {} : { expectedFiles: fallback.expectedFiles });
   const notes = [`git could not answer (${gitError.message}); changed files come from the GitHub API`, ...api.reasons];
   if (!fallback.readBase) notes.push('base versions unavailable: removed symbols are unknown and added ones are reported as modified');
-  const readHead = fallback.readHead ?? workingTreeReader(repoDir);
-  const baseFiles = fallback.readBase ? await loadRecords(api.files, 'base', oneByOne(fallback.readBase), parser, deps, maxBytes, notes) : [];
-  const headFiles = await loadRecords(api.files, 'head', oneByOne(readHead), parser, deps, maxBytes, notes);
-  return mapChanges({ source: 'api', incomplete: true }, api.files, baseFiles, headFiles, notes);
+  const scoped = scopeChanges(api.files, scanPrefix);
+  const repoPath = (path: string) => repoPathOf(path, scanPrefix);
+  const baseFiles = fallback.readBase ? await loadRecords(scoped.inside, 'base', oneByOne(fallback.readBase), parser, deps, maxBytes, notes, repoPath) : [];
+  const headFiles = fallback.readHead
+    ? await loadRecords(scoped.inside, 'head', oneByOne(fallback.readHead), parser, deps, maxBytes, notes, repoPath)
+    : await loadRecords(scoped.inside, 'head', oneByOne(workingTreeReader(repoDir)), parser, deps, maxBytes, notes);
+  return mapChanges({ source: 'api', incomplete: true }, scoped, scanPrefix, baseFiles, headFiles, notes);
 }
 
 /** The result, once both sides are parsed: the same for the git and the API path. */
 function mapChanges(
   origin: Pick<PrChanges, 'source' | 'incomplete' | 'mergeBase' | 'head'>,
-  files: FileChange[],
+  scoped: { inside: FileChange[]; outside: string[] },
+  scanPrefix: string,
   baseFiles: FileRecord[],
   headFiles: FileRecord[],
   notes: string[],
 ): PrChanges {
-  const mapped = computeChangedSymbols({ changes: files, baseFiles, headFiles });
+  const mapped = computeChangedSymbols({ changes: scoped.inside, baseFiles, headFiles });
+  const outside = outsideNote(scoped.outside, scanPrefix);
   return {
     ...origin,
-    files,
+    files: scoped.inside,
+    scanPrefix,
+    outside: scoped.outside,
     changed: mapped.changed,
     removedSymbols: mapped.removedSymbols,
     nonPython: mapped.nonPython,
-    notes: [...notes, ...mapped.notes],
+    notes: [...(outside ? [outside] : []), ...notes, ...mapped.notes],
   };
 }
 
@@ -178,13 +209,19 @@ export async function collectPrChanges(
       ...(options.fetchMissing === undefined ? {} : { fetchMissing: options.fetchMissing }),
     });
   } catch (error) {
-    if (isGitUnavailable(error) && deps.apiFallback) return fromApi(repoDir, deps.apiFallback, error, parser, deps, maxBytes);
+    if (isGitUnavailable(error) && deps.apiFallback) {
+      const scanPrefix = options.scanPrefix ?? (await scanPrefixOf(repoDir, deps.git)) ?? '';
+      return fromApi(repoDir, deps.apiFallback, error, parser, deps, maxBytes, scanPrefix);
+    }
     throw error;
   }
+  const scanPrefix = options.scanPrefix ?? (await scanPrefixOf(repoDir, deps.git)) ?? '';
+  const scoped = scopeChanges(diff.files, scanPrefix);
   const notes: string[] = [];
   if (diff.fetched) notes.push(`fetched ${base} and ${head} from origin (shallow checkout)`);
   const atRevision = (rev: string): ReadMany => (paths) => readFilesAtRevision(repoDir, rev, paths, deps.git);
-  const baseFiles = await loadRecords(diff.files, 'base', atRevision(diff.mergeBase), parser, deps, maxBytes, notes);
-  const headFiles = await loadRecords(diff.files, 'head', atRevision(diff.head), parser, deps, maxBytes, notes);
-  return mapChanges({ source: 'git', mergeBase: diff.mergeBase, head: diff.head, incomplete: false }, diff.files, baseFiles, headFiles, notes);
+  const repoPath = (path: string) => repoPathOf(path, scanPrefix);
+  const baseFiles = await loadRecords(scoped.inside, 'base', atRevision(diff.mergeBase), parser, deps, maxBytes, notes, repoPath);
+  const headFiles = await loadRecords(scoped.inside, 'head', atRevision(diff.head), parser, deps, maxBytes, notes, repoPath);
+  return mapChanges({ source: 'git', mergeBase: diff.mergeBase, head: diff.head, incomplete: false }, scoped, scanPrefix, baseFiles, headFiles, notes);
 }

@@ -1,6 +1,8 @@
 // One pack over a built index: target -> roots -> packContext with the chosen format and encoding.
 // The index is built once and can be packed many times (the API and the action rely on that), so the
 // call adjacency and the subclass lookup are built once per index.
+// Settings are partial for callers: what is given (and not undefined) is laid over
+// DEFAULT_PACK_SETTINGS, so `packRepository(index, target, { budget: 500 })` works as it reads.
 import { buildAdjacency, type Adjacency, type Neighbour } from '../graph/adjacency.js';
 import type { RepoIndex } from '../model.js';
 import { subclassIndex } from '../pack/classNeighbours.js';
@@ -25,6 +27,12 @@ export const DEFAULT_PACK_SETTINGS: PackSettings = {
   signaturesOnly: false,
   resolution: 'all',
 };
+
+/** `overrides` over DEFAULT_PACK_SETTINGS; an undefined value keeps the default. */
+export function withPackDefaults(overrides: Partial<PackSettings> = {}): PackSettings {
+  const given = Object.fromEntries(Object.entries(overrides).filter(([, value]) => value !== undefined)) as Partial<PackSettings>;
+  return { ...DEFAULT_PACK_SETTINGS, ...given };
+}
 
 const adjacencyCache = new WeakMap<RepoIndex, Adjacency>();
 
@@ -58,7 +66,8 @@ export interface PackRootsExtras {
   removed?: ReadonlySet<string>;
 }
 
-export function packRoots(index: RepoIndex, roots: readonly string[], settings: PackSettings, extras: PackRootsExtras = {}): PackResult {
+export function packRoots(index: RepoIndex, roots: readonly string[], overrides: Partial<PackSettings> = {}, extras: PackRootsExtras = {}): PackResult {
+  const settings = withPackDefaults(overrides);
   return packContext({
     roots,
     symbols: index.byId,
@@ -73,7 +82,7 @@ export function packRoots(index: RepoIndex, roots: readonly string[], settings: 
   });
 }
 
-export function packRepository(index: RepoIndex, target: Target, settings: PackSettings = DEFAULT_PACK_SETTINGS): PackResult {
+export function packRepository(index: RepoIndex, target: Target, settings: Partial<PackSettings> = {}): PackResult {
   const resolved = resolveTarget(index, target);
   return packRoots(index, resolved.roots, settings, { title: `RepoDigest: ${resolved.description}` });
 }

@@ -10,8 +10,18 @@
 //   code. The mark is given for every level of the sections below, the summary one included.
 // - The PR sections (header, changed table, call sites, Mermaid) are the digest's preamble: they are
 //   inside the budget like everything else, and the header states the document's exact token count.
+// - The scan root may be a folder inside the repository (prChanges.ts maps git's paths onto it).
+// - A working tree that is not head is stated, not refused (diff/worktree.ts says why): one warning
+//   (`PreparedPr.warning`, printed by the CLI) that is also the digest's first note.
+// - The changed table takes its line spans from the index (the code shown) whenever the index has the
+//   symbol: on GitHub's pull_request checkout the tree is the merge of head into base, whose lines can
+//   differ from head's, and the table must point at the code below it. Changed symbols the index lacks
+//   (the tree is not head) keep head's lines, are not packed, and a note names them.
+import { stat } from 'node:fs/promises';
 import type { RepoIndex } from '../model.js';
-import { withRemovedSymbols } from '../diff/changedSymbols.js';
+import { withRemovedSymbols, type ChangedSymbol } from '../diff/changedSymbols.js';
+import { inspectWorktree, worktreeWarning } from '../diff/worktree.js';
+import { RepoDigestError } from '../shared/errors.js';
 import { collectPrChanges, type PrChanges, type PrChangesDeps } from '../diff/prChanges.js';
 import { extractFile } from '../python/extract.js';
 import { loadPythonParser } from '../python/treeSitter.js';
@@ -19,7 +29,8 @@ import { runGitDefault } from '../diff/gitDiff.js';
 import { BudgetTooSmallError, type PackResult } from '../pack/packer.js';
 import type { ChangedSymbolRow } from '../render/document.js';
 import { plural } from '../render/plural.js';
-import { renderCallSites, renderChangedSymbolsTable, renderPrHeader, renderPrSections } from '../render/prSections.js';
+import { renderMermaid } from '../render/mermaid.js';
+import { renderCallSites, renderChangedSymbolsTable, renderPrHeader, renderPrSections, type ImportersOf } from '../render/prSections.js';
 import { assembleIndex, graphOptionsOf, scanRepository, type IndexOptions } from './indexRepository.js';
 import { adjacencyOf, packRoots, type PackSettings } from './packRepository.js';
 
@@ -35,6 +46,12 @@ export interface PrDigestRequest {
   fetchMissing?: boolean;
   /** Only when git cannot answer: the REST API fallback (the action supplies it). */
   apiFallback?: PrChangesDeps['apiFallback'];
+  /**
+   * repoDir relative to the repository's top level (POSIX). Asked of git when absent; pass it when git
+   * may be unable to answer (the API fallback on a checkout without .git), or the API's paths are
+   * taken as relative to repoDir.
+   */
+  scanPrefix?: string;
 }
 
 export interface PrDigest {
@@ -42,6 +59,10 @@ export interface PrDigest {
   index: RepoIndex;
   result: PackResult;
   changed: ChangedSymbolRow[];
+  /** Every note of the digest header (the changes' notes plus the pipeline's own). */
+  notes: string[];
+  /** Set when the working tree is not head: the one line to show the user. */
+  warning?: string;
 }
 
 export interface PreparedPr {
@@ -49,6 +70,12 @@ export interface PreparedPr {
   index: RepoIndex;
   roots: string[];
   changed: ChangedSymbolRow[];
+  /** The changed symbols as the digest shows them: line spans from the index where it has the symbol. */
+  shown: ChangedSymbol[];
+  /** Every note of the digest header. */
+  notes: string[];
+  /** Set when the working tree is not head (see the decisions above). */
+  warning?: string;
   /** Ids of the removed symbols (in the index as they were in base). */
   removed: ReadonlySet<string>;
   request: Omit<PrDigestRequest, 'pack'>;
@@ -56,64 +83,134 @@ export interface PreparedPr {
 
 /** The expensive half, done once per run: diff, index (with removed symbols put back), roots. */
 export async function preparePr(request: Omit<PrDigestRequest, 'pack'>): Promise<PreparedPr> {
+  await requireDirectory(request.repoDir);
   const parser = await loadPythonParser();
+  const git = { runGit: runGitDefault };
   const changes = await collectPrChanges(
     request.repoDir,
     request.base,
     request.head,
     parser,
-    { git: { runGit: runGitDefault }, extract: extractFile, ...(request.apiFallback ? { apiFallback: request.apiFallback } : {}) },
+    { git, extract: extractFile, ...(request.apiFallback ? { apiFallback: request.apiFallback } : {}) },
     {
       ...(request.index?.maxFileBytes === undefined ? {} : { maxFileBytes: request.index.maxFileBytes }),
       fetchMissing: request.fetchMissing ?? false,
+      ...(request.scanPrefix === undefined ? {} : { scanPrefix: request.scanPrefix }),
     },
   );
+  const warning =
+    changes.source === 'git' && changes.head !== undefined
+      ? worktreeWarning(await inspectWorktree(request.repoDir, changes.head, git), request.head, changes.head)
+      : undefined;
   const scanned = await scanRepository(request.repoDir, request.index ?? {});
   const files = withRemovedSymbols(scanned.files, changes.removedSymbols);
   const index = assembleIndex(request.repoDir, files, scanned.skippedFiles, graphOptionsOf(request.index ?? {}));
   const roots = changes.changed.map((c) => c.id).filter((id) => index.byId.has(id));
-  const changed: ChangedSymbolRow[] = changes.changed.map((c) => ({ id: c.id, file: c.file, name: c.name, change: c.change }));
+  const shown = changes.changed.map((c) => spanInIndex(c, index));
+  const changed: ChangedSymbolRow[] = shown.map((c) => ({ id: c.id, file: c.file, name: c.name, change: c.change }));
   const removed = new Set(changes.changed.filter((c) => c.change === 'removed').map((c) => c.id));
-  return { changes, index, roots, changed, removed, request };
+  const notes = [...(warning ? [warning] : []), ...changes.notes];
+  const absent = changes.changed.filter((c) => !index.byId.has(c.id)).map((c) => c.id);
+  if (absent.length > 0) {
+    const named = absent.slice(0, 5).join(', ') + (absent.length > 5 ? `, … (${absent.length - 5} more)` : '');
+    notes.push(`${plural(absent.length, 'changed symbol')} ${absent.length === 1 ? 'is' : 'are'} not in the analysed code and not packed: ${named}`);
+  }
+  return { changes, index, roots, changed, shown, notes, ...(warning ? { warning } : {}), removed, request };
+}
+
+async function requireDirectory(dir: string): Promise<void> {
+  const info = await stat(dir).catch(() => null);
+  if (info === null) throw new RepoDigestError(`No such directory: ${dir}`);
+  if (!info.isDirectory()) throw new RepoDigestError(`Not a directory: ${dir}`, 'pass the folder to analyse');
+}
+
+/** A changed symbol with the file and lines of the code the index holds for it (removed ones: as in base). */
+function spanInIndex(c: ChangedSymbol, index: RepoIndex): ChangedSymbol {
+  const symbol = c.change === 'removed' ? undefined : index.byId.get(c.id);
+  if (!symbol) return c;
+  return { ...c, file: symbol.file, lines: [symbol.startLine, symbol.endLine] };
 }
 
 /**
  * How much of the PR sections the document carries. On a large PR the sections alone can exceed the
  * budget; rather than fail the run, each level drops more and says so in the header, and the last
- * level is one summary line. Only when even that does not fit is the budget an error.
+ * level is one summary line. Only when even that does not fit is the budget an error. A level that
+ * would drop nothing (no graph to leave out, no more than 30 changed symbols to cap) is not tried, so
+ * a note never claims a cut that did not happen.
  */
-type SectionsLevel = 'full' | 'no-graph' | 'capped' | 'summary';
-const SECTIONS_LEVELS: readonly SectionsLevel[] = ['full', 'no-graph', 'capped', 'summary'];
+export type SectionsLevel = 'full' | 'no-graph' | 'capped' | 'summary';
 const CAPPED_ROWS = 30;
+
+function levelsFor(prepared: PreparedPr): SectionsLevel[] {
+  const hasGraph = renderMermaid(prepared.shown, adjacencyOf(prepared.index)) !== '';
+  return [
+    'full',
+    ...(hasGraph ? (['no-graph'] as const) : []),
+    ...(prepared.shown.length > CAPPED_ROWS ? (['capped'] as const) : []),
+    'summary',
+  ];
+}
 
 /** The cheap half, once per output format: pack the prepared roots with the PR sections as preamble. */
 export function packPr(prepared: PreparedPr, pack: PackSettings): PackResult {
-  for (const [i, level] of SECTIONS_LEVELS.entries()) {
+  const levels = levelsFor(prepared);
+  for (const [i, level] of levels.entries()) {
     try {
       return packPrAt(prepared, pack, level);
     } catch (error) {
-      if (!(error instanceof BudgetTooSmallError) || i === SECTIONS_LEVELS.length - 1) throw error;
+      if (!(error instanceof BudgetTooSmallError) || i === levels.length - 1) throw error;
     }
   }
   throw new Error('unreachable: the last sections level rethrows');
 }
 
+/** What the header says a level left out (empty at the full level). */
+export function levelNotes(level: SectionsLevel, shown: readonly ChangedSymbol[], hasGraph: boolean): string[] {
+  const total = shown.length;
+  const graphNote = 'The call graph of the changes was left out to fit the budget.';
+  if (level === 'no-graph') return [graphNote];
+  if (level === 'capped') {
+    return [
+      ...(hasGraph ? [graphNote] : []),
+      `Only the first ${CAPPED_ROWS} of ${total} changed symbols are listed and packed, to fit the budget; raise the budget for all of them.`,
+    ];
+  }
+  if (level === 'summary') {
+    if (total > CAPPED_ROWS) {
+      return [`${summaryOf(shown)}: the list does not fit the budget, and only the first ${CAPPED_ROWS} are packed; raise the budget to see it.`];
+    }
+    const left = hasGraph ? 'their list, call sites and call graph were' : 'their list and call sites were';
+    return [`${summaryOf(shown)}: ${left} left out to fit the budget; raise the budget to see them.`];
+  }
+  return [];
+}
+
+const importersCache = new WeakMap<RepoIndex, ImportersOf>();
+
+/** Who imports a symbol (the index's `imports` edges), built once per index. */
+function importersOf(index: RepoIndex): ImportersOf {
+  let lookup = importersCache.get(index);
+  if (!lookup) {
+    const table = new Map<string, string[]>();
+    for (const e of index.edges) if (e.kind === 'imports') table.set(e.to, [...(table.get(e.to) ?? []), e.from]);
+    for (const list of table.values()) list.sort();
+    lookup = (id) => table.get(id) ?? [];
+    importersCache.set(index, lookup);
+  }
+  return lookup;
+}
+
 function packPrAt(prepared: PreparedPr, pack: PackSettings, level: SectionsLevel): PackResult {
-  const { changes, index, request } = prepared;
+  const { changes, index, request, shown } = prepared;
   const adjacency = adjacencyOf(index);
+  const importers = importersOf(index);
   const capped = level === 'capped' || level === 'summary';
-  const changed = capped ? changes.changed.slice(0, CAPPED_ROWS) : changes.changed;
+  const changed = capped ? shown.slice(0, CAPPED_ROWS) : shown;
   // Capped levels also consider only those symbols as roots: the JSON `roots` list of a huge PR is
   // itself larger than a small budget, and listing roots that cannot be packed helps nobody.
   const roots = capped ? prepared.roots.filter((id) => changed.some((c) => c.id === id)) : prepared.roots;
-  const notes = [...changes.notes];
-  if (level === 'no-graph') notes.push('The call graph of the changes was left out to fit the budget.');
-  if (level === 'capped' && changes.changed.length > CAPPED_ROWS) {
-    notes.push(`Only the first ${CAPPED_ROWS} of ${changes.changed.length} changed symbols are listed and packed, to fit the budget; raise the budget for all of them.`);
-  }
-  if (level === 'summary') {
-    notes.push(`${summaryOf(changes.changed)}: the list does not fit the budget, and only the first ${CAPPED_ROWS} are packed; raise the budget to see it.`);
-  }
+  const hasGraph = renderMermaid(shown, adjacency) !== '';
+  const notes = [...prepared.notes, ...levelNotes(level, shown, hasGraph)];
   return packRoots(index, roots, pack, {
     title: 'RepoDigest: pull request context',
     removed: prepared.removed,
@@ -130,26 +227,34 @@ function packPrAt(prepared: PreparedPr, pack: PackSettings, level: SectionsLevel
         encoding: usage.encoding,
         incomplete: changes.incomplete,
         notes,
+        plain: usage.format === 'xml',
       };
       if (level === 'full') {
-        return [renderPrSections({ ...header, changed, nonPython: changes.nonPython, adjacency, locate: (id) => index.byId.get(id) })];
+        return [renderPrSections({ ...header, changed, nonPython: changes.nonPython, adjacency, importers, locate: (id) => index.byId.get(id) })];
       }
       if (level === 'summary') return [renderPrHeader(header)];
       return [
         renderPrHeader(header),
         renderChangedSymbolsTable(changed, adjacency, changes.nonPython),
-        renderCallSites(changed, adjacency, (id) => index.byId.get(id)),
+        renderCallSites(changed, adjacency, (id) => index.byId.get(id), importers),
       ];
     },
   });
 }
 
-function summaryOf(changed: PrChanges['changed']): string {
+function summaryOf(changed: readonly ChangedSymbol[]): string {
   const count = (change: string) => changed.filter((c) => c.change === change).length;
   return `${plural(changed.length, 'changed symbol')} (${count('added')} added, ${count('modified')} modified, ${count('removed')} removed)`;
 }
 
 export async function prDigest(request: PrDigestRequest): Promise<PrDigest> {
   const prepared = await preparePr(request);
-  return { changes: prepared.changes, index: prepared.index, changed: prepared.changed, result: packPr(prepared, request.pack) };
+  return {
+    changes: prepared.changes,
+    index: prepared.index,
+    changed: prepared.changed,
+    notes: prepared.notes,
+    ...(prepared.warning ? { warning: prepared.warning } : {}),
+    result: packPr(prepared, request.pack),
+  };
 }

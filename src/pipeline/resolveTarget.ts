@@ -54,12 +54,12 @@ function asRelativeFile(root: string, entry: string): string | undefined {
 }
 
 function resolveQuery(index: RepoIndex, query: string): ResolvedTarget {
-  if (query.trim() === '') throw new RepoDigestError('The query is empty', 'pass --query with some words');
+  if (query.trim() === '') throw new RepoDigestError('The query is empty', 'give a query of a few words');
   const [best] = searchRepository(index, query, 1);
   if (!best || best.score <= 0) {
     throw new RepoDigestError(
       `No symbol matches the query '${query}'`,
-      'use words that appear in names, signatures or docstrings, or pass --entry',
+      'use words that appear in names, signatures or docstrings, or give an entry: a symbol id or a file',
     );
   }
   return { roots: [best.id], description: `query "${query}", best match ${best.id}` };

@@ -6,7 +6,9 @@
 //   determined by the pack, never by the file system.
 // - The preamble is markdown written by someone else (the PR digest's header, changed-symbols table,
 //   call sites, Mermaid graph). It is a function of the token usage because the PR header states it;
-//   the packer calls it again for every render while it settles the exact figure.
+//   the packer calls it again for every render while it settles the exact figure. The usage also
+//   names the format: markdown escapes (`\(`, `\:`, entities) belong to markdown and json (whose
+//   `content` is markdown) only; xml carries the preamble verbatim in CDATA, so its text is written plain.
 // - `skipped` lists what the budget allowed; `skippedTotal` counts every skip, so a long tail never
 //   costs more than one line ("… and N more").
 // - A skip with `within` (a method whose class is packed in full, ...) lost nothing: its code is in
@@ -15,6 +17,9 @@
 //   "M skipped", the "Skipped (M)" heading, "… and N more") leaves them out, and markdown and XML do not
 //   list them: the footer says "K already inside packed symbols" instead. Counting them as skipped made
 //   a complete pack look lossy (a class root with ten reached methods read "10 skipped").
+// - A skip with `considered: false` was reached after the packer stopped scanning (pack/packer.ts): it
+//   counts as skipped like any other, but it has no size, so markdown lists it without a token figure
+//   (json and xml keep their fixed fields, with `tokens` 0).
 // - An item with `status: 'removed'` is a symbol the PR removed, shown as it was in base: its heading
 //   says so, since the code block alone reads like live code.
 // - Every renderer also yields the text one item, one file group and one skip line add: the packer
@@ -44,13 +49,18 @@ export interface DigestItem {
   status?: 'removed';
 }
 
-/** `tokens` is exact, or a lower bound when the reason says "at least" (the packer proved it cannot fit without counting). */
+/**
+ * `tokens` is exact, or a lower bound when the reason says "at least" (the packer proved it cannot fit
+ * without counting), or 0 when `considered` is false.
+ */
 export interface DigestSkip {
   id: string;
   tokens: number;
   reason: string;
   /** The packed symbol whose text already holds this one's (reason `contained in <within>`): nothing lost. */
   within?: string;
+  /** Reached after the packer stopped scanning (reason `not considered: …`): its size was never measured. */
+  considered?: false;
 }
 
 /** One row of the PR digest's changed symbols (issue 4), carried into the json output. */
@@ -67,6 +77,8 @@ export interface TokenUsage {
   encoding: string;
   packed: number;
   skipped: number;
+  /** The format being rendered: a preamble escapes its text for markdown only (xml carries it in CDATA). */
+  format: DigestFormat;
 }
 
 export interface DigestDocument {

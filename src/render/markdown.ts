@@ -36,7 +36,8 @@ function fileHeading(file: string): string {
 }
 
 function skipLine(skip: DigestSkip): string {
-  return `- ${codeSpan(skip.id)} (${plural(skip.tokens, 'token')}): ${inlineText(skip.reason)}`;
+  const size = skip.considered === false ? '' : ` (${plural(skip.tokens, 'token')})`;
+  return `- ${codeSpan(skip.id)}${size}: ${inlineText(skip.reason)}`;
 }
 
 /** Skips already inside a packed symbol are not listed (document.ts): the footer counts them. */

@@ -9,6 +9,8 @@
 //   through; every other character becomes a Mermaid entity (`#60;`), so no label can close its quotes,
 //   open a link, start a comment, or put a backtick that would end the markdown fence.
 // - Node ids are generated (n0, n1, ...), never derived from symbol names.
+// - No edge, no diagram: boxes without arrows repeat the changed-symbols table and cost tokens, and an
+//   empty `flowchart` block reads as a rendering failure.
 import type { Adjacency } from '../graph/adjacency.js';
 import type { ChangedSymbol } from '../diff/changedSymbols.js';
 
@@ -45,7 +47,7 @@ function selectNodes(changed: readonly ChangedSymbol[], adjacency: Adjacency): N
   return [...nodes.values()];
 }
 
-/** A ```mermaid block, or '' when nothing changed. */
+/** A ```mermaid block, or '' when nothing changed or no changed symbol has a drawn caller or callee. */
 export function renderMermaid(changed: readonly ChangedSymbol[], adjacency: Adjacency, options: MermaidOptions = {}): string {
   if (changed.length === 0) return '';
   const maxNodes = Math.max(2, options.maxNodes ?? DEFAULT_MERMAID_MAX_NODES);
@@ -75,6 +77,7 @@ export function renderMermaid(changed: readonly ChangedSymbol[], adjacency: Adja
     for (const n of adjacency.callers(node.id)) addEdge(n.id, node.id, n.resolution === 'heuristic');
     for (const n of adjacency.callees(node.id)) addEdge(node.id, n.id, n.resolution === 'heuristic');
   }
+  if (edges.size === 0) return '';
   const sorted = [...edges.values()].sort((a, b) => a.from - b.from || a.to - b.to);
   for (const e of sorted) lines.push(`  n${e.from} ${e.heuristic ? '-.->' : '-->'} n${e.to}`);
 

@@ -10,9 +10,13 @@
 // - Call sites are listed for modified and removed symbols: those are the ones whose callers may break.
 //   A removed symbol that still has callers is flagged first, since head will fail where it is called.
 // - A removed symbol's own calls no longer exist in head: it is never listed or counted as a caller.
+// - A removed symbol is also flagged when it is only imported (`from old import f`, `import old`):
+//   that import fails when the importing module loads, which breaks more than one call does. Imports of
+//   modified symbols are not listed (they still resolve).
 // - Token numbers are parameters: the packer's footer logic knows them only after packing.
 import type { Adjacency } from '../graph/adjacency.js';
 import type { ChangedSymbol } from '../diff/changedSymbols.js';
+import type { ImportRecord } from '../model.js';
 import { renderMermaid, type MermaidOptions } from './mermaid.js';
 import { plural } from './plural.js';
 
@@ -34,6 +38,17 @@ export function escapeMarkdownText(text: string, maxChars = MAX_TITLE_CHARS): st
     .replace(/"/g, '&quot;')
     .replace(/@(?=[\p{L}\p{N}_-])/gu, `@${ZWSP}`)
     .replace(/#(?=\p{N})/gu, `#${ZWSP}`);
+}
+
+/**
+ * Free text -> one line of plain text, for the header of an XML digest: its preamble sits in CDATA,
+ * where markdown escapes would be literal noise (`\(1 added\)`). Invisible and control characters
+ * are still removed and the length capped; the XML renderer splits any `]]>`.
+ */
+export function plainText(text: string, maxChars = MAX_TITLE_CHARS): string {
+  let chars = [...text.replace(INVISIBLE, '').replace(/\s+/g, ' ').trim()];
+  if (chars.length > maxChars) chars = [...chars.slice(0, maxChars - 1), '…'];
+  return chars.join('');
 }
 
 /** Text as an inline code span that nothing can escape; `inTable` escapes `|`, which GFM splits cells on even inside code. */
@@ -65,18 +80,21 @@ export interface PrHeaderInput {
   incomplete?: boolean;
   /** Our own notes (they may quote paths: escaped like any text). */
   notes?: readonly string[];
+  /** Title and notes as plain text (XML digests), not escaped markdown. */
+  plain?: boolean;
 }
 
 export function renderPrHeader(input: PrHeaderInput): string {
   const number = input.prNumber !== undefined && Number.isSafeInteger(input.prNumber) ? `PR #${input.prNumber}` : 'Changes';
-  const title = input.title ? `: ${escapeMarkdownText(input.title)}` : '';
+  const text = input.plain ? plainText : escapeMarkdownText;
+  const title = input.title ? `: ${text(input.title)}` : '';
   const lines = [
     `## RepoDigest · ${number}${title}`,
     '',
     `${codeSpan(shortRev(input.base))}..${codeSpan(shortRev(input.head))} · ${count(input.tokensUsed)} / ${count(input.budget)} tokens (${codeSpan(input.encoding)})`,
   ];
   if (input.incomplete) lines.push('', '> **Incomplete:** the list of changes may be partial (see notes).');
-  for (const note of input.notes ?? []) lines.push(`> ${escapeMarkdownText(note, 500)}`);
+  for (const note of input.notes ?? []) lines.push(`> ${text(note, 500)}`);
   return lines.join('\n');
 }
 
@@ -111,8 +129,13 @@ export function renderChangedSymbolsTable(changed: readonly ChangedSymbol[], adj
   return lines.join('\n');
 }
 
-/** Where a caller lives: the pipeline's symbol lookup (head index, plus removed symbols). */
-export type LocateSymbol = (id: string) => { file: string } | undefined;
+/** Where a caller lives: the pipeline's symbol lookup (head index, plus removed symbols); `imports` gives import lines. */
+export type LocateSymbol = (id: string) => { file: string; imports?: readonly ImportRecord[] } | undefined;
+
+/** Ids of the symbols whose scope imports `id` (the graph's `imports` edges), sorted. */
+export type ImportersOf = (id: string) => readonly string[];
+
+const NO_IMPORTERS: ImportersOf = () => [];
 
 function callSiteItems(c: ChangedSymbol, adjacency: Adjacency, locate: LocateSymbol, removed: ReadonlySet<string>): string[] {
   const items: string[] = [];
@@ -128,20 +151,46 @@ function callSiteItems(c: ChangedSymbol, adjacency: Adjacency, locate: LocateSym
   return items;
 }
 
-export function renderCallSites(changed: readonly ChangedSymbol[], adjacency: Adjacency, locate: LocateSymbol): string {
+/** The line of the import statement in `imports` that names `id` (best effort: by imported name or module). */
+function importLine(imports: readonly ImportRecord[] | undefined, id: string): number | undefined {
+  const name = id.slice(id.lastIndexOf('.') + 1);
+  const found = (imports ?? []).find((r) => (r.kind === 'from' ? r.name === name : r.module === id || id.startsWith(`${r.module}.`)));
+  return found?.line;
+}
+
+function liveImporters(id: string, importers: ImportersOf, removed: ReadonlySet<string>): string[] {
+  return importers(id).filter((importer) => !removed.has(importer));
+}
+
+function importItems(c: ChangedSymbol, importers: ImportersOf, locate: LocateSymbol, removed: ReadonlySet<string>): string[] {
+  return liveImporters(c.id, importers, removed).map((importer) => {
+    const symbol = locate(importer);
+    const line = importLine(symbol?.imports, c.id);
+    const where = symbol === undefined ? '' : `${codeSpan(line === undefined ? symbol.file : `${symbol.file}:${line}`)} in `;
+    return `  - ${where}${codeSpan(importer)} (import)`;
+  });
+}
+
+export function renderCallSites(changed: readonly ChangedSymbol[], adjacency: Adjacency, locate: LocateSymbol, importers: ImportersOf = NO_IMPORTERS): string {
   const lines = ['### Call sites to check', ''];
   const removed = removedIds(changed);
-  const targets = changed.filter((c) => c.change !== 'added' && liveCallers(c.id, adjacency, removed).length > 0);
-  // Removed-but-called first: those call sites fail in head.
+  const used = (c: ChangedSymbol) =>
+    liveCallers(c.id, adjacency, removed).length > 0 || (c.change === 'removed' && liveImporters(c.id, importers, removed).length > 0);
+  const targets = changed.filter((c) => c.change !== 'added' && used(c));
+  // Removed-but-used first: those call sites and imports fail in head.
   const ordered = [...targets.filter((c) => c.change === 'removed'), ...targets.filter((c) => c.change !== 'removed')];
   if (ordered.length === 0) {
     lines.push('_No callers of modified or removed symbols were found._');
     return lines.join('\n');
   }
   for (const c of ordered) {
-    const items = callSiteItems(c, adjacency, locate, removed);
-    const head = c.change === 'removed' ? `- **Removed but still called:** ${codeSpan(c.id)}` : `- ${codeSpan(c.id)} (${c.change})`;
-    lines.push(`${head}, ${plural(items.length, 'call site')}:`, ...items);
+    const calls = callSiteItems(c, adjacency, locate, removed);
+    const imports = c.change === 'removed' ? importItems(c, importers, locate, removed) : [];
+    let head: string;
+    if (c.change !== 'removed') head = `- ${codeSpan(c.id)} (${c.change})`;
+    else head = `- **Removed but still ${calls.length > 0 ? 'called' : 'imported'}:** ${codeSpan(c.id)}`;
+    const counts = [...(calls.length > 0 ? [plural(calls.length, 'call site')] : []), ...(imports.length > 0 ? [plural(imports.length, 'import')] : [])];
+    lines.push(`${head}, ${counts.join(', ')}:`, ...calls, ...imports);
   }
   return lines.join('\n');
 }
@@ -151,6 +200,7 @@ export interface PrSectionsInput extends PrHeaderInput {
   nonPython?: readonly string[];
   adjacency: Adjacency;
   locate: LocateSymbol;
+  importers?: ImportersOf;
   mermaid?: MermaidOptions;
 }
 
@@ -160,7 +210,7 @@ export function renderPrSections(input: PrSectionsInput): string {
   return [
     renderPrHeader(input),
     renderChangedSymbolsTable(input.changed, input.adjacency, input.nonPython),
-    renderCallSites(input.changed, input.adjacency, input.locate),
+    renderCallSites(input.changed, input.adjacency, input.locate, input.importers),
     ...(graph ? [`### Call graph of the changes\n\n${graph}`] : []),
   ].join('\n\n');
 }

@@ -3,6 +3,7 @@
 // it happens to mention.
 //
 // Decisions:
+// - Terms are the Porter stems of the sub-tokens (tokenize.ts searchTerm), in documents and queries.
 // - Parameters k1 = 1.5, b = 0.75, idf = ln((N - df + 0.5) / (df + 0.5) + 1) (always positive).
 // - Each distinct query term counts once: repeating a word in a query does not double its weight.
 // - Only positive scores are returned; a query sharing no term with the corpus returns [] and the
@@ -13,7 +14,7 @@
 //   string; postings live in typed arrays (CSR by term). A regex-and-Map version spent ~1.1 s on
 //   40k synthetic symbols (string creation and hashing); this one is several times faster.
 import type { PySymbol } from '../model.js';
-import { forEachSubTokenSpan, subTokens } from './tokenize.js';
+import { forEachSubTokenSpan, searchTerm, subTokens } from './tokenize.js';
 
 const K1 = 1.5;
 const B = 0.75;
@@ -133,8 +134,22 @@ export function buildSearchIndex(symbols: readonly PySymbol[]): SearchIndex {
   }
   docStart[n] = streamLength;
 
+  // Sub-tokens -> terms: each distinct sub-token is stemmed once, and the stream is rewritten in place.
+  const termIds = new Map<string, number>();
+  const tokenToTerm = new Uint32Array(interner.terms.length);
+  interner.terms.forEach((token, i) => {
+    const term = searchTerm(token);
+    let t = termIds.get(term);
+    if (t === undefined) {
+      t = termIds.size;
+      termIds.set(term, t);
+    }
+    tokenToTerm[i] = t;
+  });
+  for (let i = 0; i < streamLength; i++) stream[i] = tokenToTerm[stream[i]!]!;
+
   // Pass 1: document frequency of each term (lastDoc marks a term already counted for this document).
-  const termCount = interner.terms.length;
+  const termCount = termIds.size;
   const df = new Uint32Array(termCount);
   const lastDoc = new Int32Array(termCount).fill(-1);
   for (let d = 0; d < n; d++) {
@@ -178,8 +193,6 @@ export function buildSearchIndex(symbols: readonly PySymbol[]): SearchIndex {
     const length = docStart[d + 1]! - docStart[d]!;
     lengthNorm[d] = K1 * (1 - B + (avgLength === 0 ? 0 : (B * length) / avgLength));
   }
-  const termIds = new Map<string, number>();
-  interner.terms.forEach((term, t) => termIds.set(term, t));
   return { ids: symbols.map((s) => s.id), termIds, idf, postingStart, postingDocs, postingTf, lengthNorm };
 }
 
@@ -191,7 +204,7 @@ export function searchIndex(index: SearchIndex, query: string, top: number): Sea
   const touched: number[] = [];
   const seenTerms = new Set<number>();
   for (const token of subTokens(query)) {
-    const t = index.termIds.get(token);
+    const t = index.termIds.get(searchTerm(token));
     if (t === undefined || seenTerms.has(t)) continue;
     seenTerms.add(t);
     const idf = index.idf[t]!;

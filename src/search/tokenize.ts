@@ -10,7 +10,20 @@
 // Two implementations of the same rule: a span scanner over char codes for ASCII text (nearly all
 // code; it lets the index intern tokens without creating strings) and a Unicode-property regex for
 // the rest. The tests run both on the same inputs.
+import { stemmer } from 'stemmer';
+
 const SUB_TOKEN = /\p{Lu}+(?![\p{Ll}\p{Lo}\p{Lm}])|\p{Lu}?\p{Ll}+|\p{Lt}\p{Ll}*|[\p{Lo}\p{Lm}]+|\p{N}+/gu;
+
+/**
+ * The search term of a sub-token: its Porter stem, so a plain-English question meets code names in
+ * another word form ("how are discounts applied" -> discount, appli; `apply_discount` -> appli,
+ * discount). Without it such a question found no function at all on the sample shop. The sub-token
+ * split itself is unchanged (it is the issue's rule); stemming is the step after it, applied alike to
+ * documents and queries. Tokens of up to two letters, digits and non-English words pass through.
+ */
+export function searchTerm(token: string): string {
+  return stemmer(token);
+}
 
 /** Lowercased sub-tokens of `text`, in order of appearance (duplicates kept). */
 export function subTokens(text: string): string[] {

@@ -2,17 +2,25 @@
 //
 // Decision: expected failures (bad root, bad flag, unknown target) are RepoDigestError and print as ONE
 // line, `error: <what failed> (<how to fix it>)`, never a stack: the stack of an expected error points at
-// our code, not at the user's mistake. Anything else is a bug or an environment failure: one line by
+// our code, not at the user's mistake. The remedy is joined here, once: the error's `message` is the
+// whole sentence, `<what failed> (<how to fix it>)`, so a package-API caller who prints `message` reads
+// the same text as the CLI (without `error: `) and the Action; `problem` and `remedy` stay apart for
+// callers who word it themselves. Remedies name no CLI flag unless the error only comes from the CLI:
+// the same errors reach API callers and the Action. Anything else is a bug or an environment failure: one line by
 // default, the stack only under --debug so a bug report can carry it. The exit code travels with the
 // error (1 failure, 2 usage) so entry points never map error classes to codes themselves.
 
 export class RepoDigestError extends Error {
+  /** What failed, without the remedy. */
+  readonly problem: string;
+
   constructor(
-    message: string,
+    problem: string,
     readonly remedy?: string,
     readonly exitCode = 1,
   ) {
-    super(message);
+    super(withRemedy(problem, remedy));
+    this.problem = problem;
     // Spelled out: a minifying bundler would rename the class and so `constructor.name`.
     this.name = 'RepoDigestError';
   }
@@ -31,11 +39,13 @@ function oneLine(text: string): string {
   return text.replace(/\s+/g, ' ').trim();
 }
 
+/** `<problem> (<remedy>)`, or the problem alone. */
+function withRemedy(problem: string, remedy: string | undefined): string {
+  return remedy ? `${problem} (${remedy})` : problem;
+}
+
 export function formatError(err: unknown, debug: boolean): string {
-  if (err instanceof RepoDigestError) {
-    const remedy = err.remedy ? ` (${oneLine(err.remedy)})` : '';
-    return `error: ${oneLine(err.message)}${remedy}`;
-  }
+  if (err instanceof RepoDigestError) return `error: ${oneLine(err.message)}`;
   if (err instanceof Error) {
     const head = `error: ${oneLine(err.message) || err.name}`;
     return debug && err.stack ? `${head}\n${err.stack}` : head;

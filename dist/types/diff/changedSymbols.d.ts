@@ -31,6 +31,7 @@ export declare function computeChangedSymbols(input: ChangedSymbolsInput): Chang
 /**
  * Head records plus the removed symbols, for building the graph the digest's "still called" check needs:
  * a removed symbol joins the head record of its (re-rooted) module, or a record of its own when the
- * whole file is gone, so name and import resolution can still find it. Inputs are not mutated.
+ * whole file is gone, so name and import resolution can still find it; one whose id the files still
+ * define is left out. Inputs are not mutated.
  */
 export declare function withRemovedSymbols(headFiles: readonly FileRecord[], removedSymbols: readonly PySymbol[]): FileRecord[];

@@ -19,7 +19,7 @@ export declare class GitUnavailableError extends RepoDigestError {
     constructor(message: string, details?: {
         args?: readonly string[];
         stderr?: string;
-    });
+    }, remedy?: string);
 }
 export declare function isGitUnavailable(error: unknown): error is GitUnavailableError;
 export declare const runGitDefault: GitRunner;

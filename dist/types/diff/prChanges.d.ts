@@ -9,9 +9,9 @@ export interface ApiFallback {
     listFiles: ListFilesPage;
     /** `pull_request.changed_files`, to detect a truncated listing. */
     expectedFiles?: number;
-    /** Base file bytes (e.g. the contents API at the base SHA); without it removed symbols are unknown. */
+    /** Base file bytes by repository path (e.g. the contents API at the base SHA); without it removed symbols are unknown. */
     readBase?: ReadSide;
-    /** Head file bytes; defaults to the working tree under repoDir. */
+    /** Head file bytes by repository path; defaults to the working tree under repoDir (the scan root). */
     readHead?: ReadSide;
 }
 export interface PrChangesDeps {
@@ -27,13 +27,23 @@ export interface PrChangesOptions {
     fetchDepth?: number;
     /** Fetch missing commits from origin (default true; false keeps git local). */
     fetchMissing?: boolean;
+    /**
+     * The scan root (repoDir) relative to the repository's top level, POSIX, '' for the top level.
+     * Default: asked of git; when git cannot answer (API fallback without a .git), ''.
+     */
+    scanPrefix?: string;
 }
 export interface PrChanges {
     source: 'git' | 'api';
     /** Merge base and head SHAs (git source only). */
     mergeBase?: string;
     head?: string;
+    /** Changed files under the scan root, paths relative to it. */
     files: FileChange[];
+    /** The scan root relative to the repository's top level ('' for the top level). */
+    scanPrefix: string;
+    /** Repository paths of changed files outside the scan root (left out, and said in `notes`). */
+    outside: string[];
     changed: ChangedSymbol[];
     removedSymbols: PySymbol[];
     nonPython: string[];

@@ -42,8 +42,11 @@ export interface PackResult {
     insidePacked: number;
     content: string;
 }
-/** Even the document with no code (title, preamble, footer) exceeds the budget. */
+/** Reasons of the skips after the scan stopped (see the top of this file). */
+export declare const NOT_CONSIDERED_BUDGET = "not considered: the budget was used up";
+export declare function notConsideredLimit(maxCandidates: number): string;
+/** Even the document with no code (title, preamble, footer, and the lines naming roots left out) exceeds the budget. */
 export declare class BudgetTooSmallError extends RepoDigestError {
-    constructor(budget: number, needed: number | undefined);
+    constructor(budget: number, needed: number | undefined, skippedRoot?: string);
 }
 export declare function packContext(input: PackInput): PackResult;

@@ -12,6 +12,8 @@ export interface PackSettings {
     resolution: 'resolved' | 'all';
 }
 export declare const DEFAULT_PACK_SETTINGS: PackSettings;
+/** `overrides` over DEFAULT_PACK_SETTINGS; an undefined value keeps the default. */
+export declare function withPackDefaults(overrides?: Partial<PackSettings>): PackSettings;
 /** The call adjacency of an index, built once per index. */
 export declare function adjacencyOf(index: RepoIndex): Adjacency;
 /** Direct subclasses of a class in an index (its `inherits` edges), built once per index. */
@@ -23,5 +25,5 @@ export interface PackRootsExtras {
     /** Symbols a PR removed, shown as in base and marked so. */
     removed?: ReadonlySet<string>;
 }
-export declare function packRoots(index: RepoIndex, roots: readonly string[], settings: PackSettings, extras?: PackRootsExtras): PackResult;
-export declare function packRepository(index: RepoIndex, target: Target, settings?: PackSettings): PackResult;
+export declare function packRoots(index: RepoIndex, roots: readonly string[], overrides?: Partial<PackSettings>, extras?: PackRootsExtras): PackResult;
+export declare function packRepository(index: RepoIndex, target: Target, settings?: Partial<PackSettings>): PackResult;

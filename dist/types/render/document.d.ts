@@ -20,13 +20,18 @@ export interface DigestItem {
     /** Set for a symbol the PR removed: `text` is its code in base (PR digests only). */
     status?: 'removed';
 }
-/** `tokens` is exact, or a lower bound when the reason says "at least" (the packer proved it cannot fit without counting). */
+/**
+ * `tokens` is exact, or a lower bound when the reason says "at least" (the packer proved it cannot fit
+ * without counting), or 0 when `considered` is false.
+ */
 export interface DigestSkip {
     id: string;
     tokens: number;
     reason: string;
     /** The packed symbol whose text already holds this one's (reason `contained in <within>`): nothing lost. */
     within?: string;
+    /** Reached after the packer stopped scanning (reason `not considered: …`): its size was never measured. */
+    considered?: false;
 }
 /** One row of the PR digest's changed symbols (issue 4), carried into the json output. */
 export interface ChangedSymbolRow {
@@ -41,6 +46,8 @@ export interface TokenUsage {
     encoding: string;
     packed: number;
     skipped: number;
+    /** The format being rendered: a preamble escapes its text for markdown only (xml carries it in CDATA). */
+    format: DigestFormat;
 }
 export interface DigestDocument {
     title: string;

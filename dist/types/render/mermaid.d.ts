@@ -6,5 +6,5 @@ export declare function mermaidLabel(text: string): string;
 export interface MermaidOptions {
     maxNodes?: number;
 }
-/** A ```mermaid block, or '' when nothing changed. */
+/** A ```mermaid block, or '' when nothing changed or no changed symbol has a drawn caller or callee. */
 export declare function renderMermaid(changed: readonly ChangedSymbol[], adjacency: Adjacency, options?: MermaidOptions): string;

@@ -1,7 +1,9 @@
 export declare class RepoDigestError extends Error {
     readonly remedy?: string | undefined;
     readonly exitCode: number;
-    constructor(message: string, remedy?: string | undefined, exitCode?: number);
+    /** What failed, without the remedy. */
+    readonly problem: string;
+    constructor(problem: string, remedy?: string | undefined, exitCode?: number);
 }
 /** The user asked for something malformed (flags, arguments): exit code 2. */
 export declare class UsageError extends RepoDigestError {

@@ -22,7 +22,9 @@ export async function runPrCommand(path: string, flags: PrFlags, io: CliIo): Pro
     pack,
   });
   reportScan(digest.index, io);
-  for (const note of digest.changes.notes) io.stderr(`note: ${note}\n`);
+  // The working-tree warning is also the digest's first note: on stderr it is printed once, as a warning.
+  if (digest.warning) io.stderr(`warning: ${digest.warning}\n`);
+  for (const note of digest.notes) if (note !== digest.warning) io.stderr(`note: ${note}\n`);
   const counts = ['added', 'modified', 'removed'].map((c) => `${digest.changed.filter((x) => x.change === c).length} ${c}`);
   return { text: digest.result.content, warnings: [`changed symbols: ${counts.join(', ')}`, ...packWarnings(digest.result)] };
 }

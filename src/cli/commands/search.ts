@@ -1,4 +1,6 @@
 // `repodigest search`: BM25 over symbol signatures; JSON contract {"results":[{id,score}]}, best first.
+// Each result also carries file, startLine and endLine (added keys; the contract's two are unchanged), so
+// a script can open the code without a second lookup.
 import Table from 'cli-table3';
 import type { RepoIndex } from '../../model.js';
 import { searchRepository } from '../../pipeline/searchRepository.js';
@@ -11,7 +13,11 @@ export function renderSearchCommand(index: RepoIndex, query: string, top: number
     throw new RepoDigestError(`No symbol matches the query '${query}'`, 'use words that appear in names, signatures or docstrings');
   }
   if (format === 'json') {
-    return `${JSON.stringify({ results: results.map((r) => ({ id: r.id, score: round(r.score) })) }, null, 2)}\n`;
+    const rows = results.map((r) => {
+      const s = index.byId.get(r.id);
+      return { id: r.id, score: round(r.score), ...(s ? { file: s.file, startLine: s.startLine, endLine: s.endLine } : {}) };
+    });
+    return `${JSON.stringify({ results: rows }, null, 2)}\n`;
   }
   const table = new Table({ head: ['#', 'symbol', 'file:lines', 'score'], style: { head: [], border: [] } });
   results.forEach((r, i) => {

@@ -1,0 +1,16 @@
+import type { GitDeps } from './gitDiff.js';
+export type WorktreeRelation = 'head' | 'merge-of-head' | 'other' | 'unknown';
+export interface WorktreeState {
+    relation: WorktreeRelation;
+    /** The working tree's HEAD commit, when git knows it. */
+    worktreeHead?: string;
+    /** Repository paths of .py files under the scan root with uncommitted changes, sorted. */
+    dirtyPython: string[];
+}
+/** How the working tree at repoDir relates to `headSha` (a full SHA). */
+export declare function inspectWorktree(repoDir: string, headSha: string, deps: GitDeps): Promise<WorktreeState>;
+/**
+ * The one warning for a working tree that is not head, or undefined when it is (or is GitHub's merge
+ * of head). `head` is the revision as the user named it.
+ */
+export declare function worktreeWarning(state: WorktreeState, head: string, headSha: string): string | undefined;
