@@ -12399,7 +12399,12 @@ function importersOf(index) {
   let lookup = importersCache.get(index);
   if (!lookup) {
     const table = /* @__PURE__ */ new Map();
-    for (const e of index.edges) if (e.kind === "imports") table.set(e.to, [...table.get(e.to) ?? [], e.from]);
+    for (const e of index.edges) {
+      if (e.kind !== "imports") continue;
+      const list = table.get(e.to);
+      if (list) list.push(e.from);
+      else table.set(e.to, [e.from]);
+    }
     for (const list of table.values()) list.sort();
     lookup = (id) => table.get(id) ?? [];
     importersCache.set(index, lookup);
