@@ -10126,9 +10126,10 @@ function notListed(doc) {
 
 // src/render/markdown.ts
 var REMOVED_NOTE = "(removed; code as in base)";
+var PARTIAL_NOTE = "(file partially parsed: syntax errors)";
 function markdownItem(item) {
   const where = `${item.file}:${item.startLine}-${item.endLine}`;
-  const status = item.status === "removed" ? ` ${REMOVED_NOTE}` : "";
+  const status = (item.status === "removed" ? ` ${REMOVED_NOTE}` : "") + (item.partialParse ? ` ${PARTIAL_NOTE}` : "");
   return `### ${codeSpan(item.id)} (${item.kind}, ${item.mode}) — ${codeSpan(where)}${status}
 
 ${codeFence(item.text)}`;
@@ -10438,7 +10439,9 @@ function packContext(input) {
       hop: candidate.hop,
       direction: candidate.direction,
       text,
-      ...input.removed?.has(symbol.id) ? { status: "removed" } : {}
+      ...input.removed?.has(symbol.id) ? { status: "removed" } : {},
+      // A removed symbol's code is base's: head's file having errors says nothing about it.
+      ...input.partialFiles?.has(symbol.file) && !input.removed?.has(symbol.id) ? { partialParse: true } : {}
     };
     const cost = counter.count(renderer.itemText(item)) + (state.hasFile(item.file) ? 0 : counter.count(renderer.fileText(item.file)));
     if (cost <= remaining) {
@@ -10744,7 +10747,8 @@ function packedEntry(item) {
     endLine: item.endLine,
     hop: item.hop,
     direction: item.direction,
-    ...item.status === void 0 ? {} : { status: item.status }
+    ...item.status === void 0 ? {} : { status: item.status },
+    ...item.partialParse ? { partialParse: true } : {}
   };
 }
 function skipEntry(skip) {
@@ -10808,7 +10812,8 @@ function symbolElement(item) {
     ["hop", item.hop],
     ["direction", item.direction],
     ["tokens", item.tokens],
-    ...item.status === void 0 ? [] : [["status", item.status]]
+    ...item.status === void 0 ? [] : [["status", item.status]],
+    ...item.partialParse ? [["partialParse", "true"]] : []
   ]);
   const body2 = item.text.endsWith("\n") ? item.text : `${item.text}
 `;
@@ -11338,6 +11343,15 @@ function subclassesOf(index) {
   }
   return lookup;
 }
+var partialCache = /* @__PURE__ */ new WeakMap();
+function partialFilesOf(index) {
+  let files = partialCache.get(index);
+  if (!files) {
+    files = new Set(index.files.filter((f) => f.partial).map((f) => f.path));
+    partialCache.set(index, files);
+  }
+  return files;
+}
 function packRoots(index, roots, overrides = {}, extras = {}) {
   const settings = withPackDefaults(overrides);
   return packContext({
@@ -11345,6 +11359,7 @@ function packRoots(index, roots, overrides = {}, extras = {}) {
     symbols: index.byId,
     adjacency: adjacencyOf(index),
     subclasses: subclassesOf(index),
+    partialFiles: partialFilesOf(index),
     budget: settings.budget,
     counter: createTokenCounter(settings.encoding),
     renderer: rendererFor(settings.format),

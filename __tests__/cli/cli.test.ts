@@ -130,6 +130,26 @@ describe('repodigest pack', () => {
     expect(graph.stdout).toContain('1 caller of cart.Cart.total');
   });
 
+  test('symbols from a file with syntax errors are marked as partially parsed in every format', async () => {
+    const root = tempTree({
+      'broken.py': ['def ok():', '    return helper()', '', '', 'def bad(:', '    pass', ''].join('\n'),
+      'clean.py': ['def helper():', '    return 1', ''].join('\n'),
+    });
+    const markdown = await cli('pack', root, '--entry', 'broken.ok');
+    expect(markdown.code).toBe(0);
+    expect(markdown.stdout).toContain('### `broken.ok` (function, full) — `broken.py:1-2` (file partially parsed: syntax errors)');
+    expect(markdown.stdout).toMatch(/### `clean.helper` \(function, full\) — `clean.py:1-2`\n/);
+    expect(markdown.stderr).toContain('note broken.py: syntax errors: partially parsed');
+    const json = JSON.parse((await cli('pack', root, '--entry', 'broken.ok', '--format', 'json')).stdout);
+    expect(json.packed.map((p: { id: string; partialParse?: boolean }) => [p.id, p.partialParse ?? false])).toEqual([
+      ['broken.ok', true],
+      ['clean.helper', false],
+    ]);
+    const xml = (await cli('pack', root, '--entry', 'broken.ok', '--format', 'xml')).stdout;
+    expect(xml).toMatch(/<symbol id="broken.ok"[^>]* partialParse="true">/);
+    expect(xml).not.toMatch(/<symbol id="clean.helper"[^>]*partialParse/);
+  });
+
   test('a root larger than the budget is skipped, said clearly, exit 0', async () => {
     const body = Array.from({ length: 200 }, (_, i) => `    total += compute_line_item_value_${i}(order)`).join('\n');
     const root = tempTree({ 'big.py': `def huge(order):\n    total = 0\n${body}\n    return total\n` });

@@ -92,6 +92,8 @@ export interface PackInput {
   changed?: readonly ChangedSymbolRow[];
   /** Ids of symbols a PR removed (shown from base): their items carry `status: 'removed'`. */
   removed?: ReadonlySet<string>;
+  /** Files tree-sitter could only partly parse: their symbols' items carry `partialParse: true`. */
+  partialFiles?: ReadonlySet<string>;
   /** Direct subclasses of a class (from `inherits` edges, e.g. `subclassIndex(edges)`); none when omitted. */
   subclasses?: (id: string) => readonly Neighbour[];
   maxCandidates?: number;
@@ -257,6 +259,8 @@ export function packContext(input: PackInput): PackResult {
       direction: candidate.direction,
       text,
       ...(input.removed?.has(symbol.id) ? { status: 'removed' as const } : {}),
+      // A removed symbol's code is base's: head's file having errors says nothing about it.
+      ...(input.partialFiles?.has(symbol.file) && !input.removed?.has(symbol.id) ? { partialParse: true as const } : {}),
     };
     const cost = counter.count(renderer.itemText(item)) + (state.hasFile(item.file) ? 0 : counter.count(renderer.fileText(item.file)));
     if (cost <= remaining) {

@@ -58,6 +58,18 @@ export function subclassesOf(index: RepoIndex): (id: string) => readonly Neighbo
   return lookup;
 }
 
+const partialCache = new WeakMap<RepoIndex, ReadonlySet<string>>();
+
+/** Files of an index tree-sitter could only partly parse, built once per index. */
+function partialFilesOf(index: RepoIndex): ReadonlySet<string> {
+  let files = partialCache.get(index);
+  if (!files) {
+    files = new Set(index.files.filter((f) => f.partial).map((f) => f.path));
+    partialCache.set(index, files);
+  }
+  return files;
+}
+
 export interface PackRootsExtras {
   title?: string;
   preamble?: Preamble;
@@ -73,6 +85,7 @@ export function packRoots(index: RepoIndex, roots: readonly string[], overrides:
     symbols: index.byId,
     adjacency: adjacencyOf(index),
     subclasses: subclassesOf(index),
+    partialFiles: partialFilesOf(index),
     budget: settings.budget,
     counter: createTokenCounter(settings.encoding),
     renderer: rendererFor(settings.format),

@@ -22,6 +22,9 @@
 //   (json and xml keep their fixed fields, with `tokens` 0).
 // - An item with `status: 'removed'` is a symbol the PR removed, shown as it was in base: its heading
 //   says so, since the code block alone reads like live code.
+// - An item with `partialParse: true` comes from a file tree-sitter could only partly parse (syntax
+//   errors): its heading says so, because a reader of the digest alone (an LLM step) would otherwise
+//   take recovered code for the whole truth. The CLI also lists such files on stderr.
 // - Every renderer also yields the text one item, one file group and one skip line add: the packer
 //   sums their token counts as its running estimate and verifies the final document.
 import type { SymbolKind } from '../model.js';
@@ -47,6 +50,8 @@ export interface DigestItem {
   text: string;
   /** Set for a symbol the PR removed: `text` is its code in base (PR digests only). */
   status?: 'removed';
+  /** Set when the symbol's file had syntax errors and was only partly parsed. */
+  partialParse?: true;
 }
 
 /**

@@ -7,7 +7,8 @@
 // - `skipped` lists what the budget allowed (like the markdown list); `skippedTotal` counts all.
 // - Key order is fixed by construction; two-space indentation.
 // - Additions to the contract are optional keys, present only when they say something: a packed
-//   entry's `status: "removed"` (a PR removed it; code and lines are base's), and `insidePackedTotal`,
+//   entry's `status: "removed"` (a PR removed it; code and lines are base's) and `partialParse: true`
+//   (its file had syntax errors), and `insidePackedTotal`,
 //   how many `skipped` entries (listed or not) lost nothing because their code is inside a packed
 //   symbol (reason `contained in …`). Those entries stay in `skipped`, which says what happened to
 //   every symbol considered; `skippedTotal` still counts every entry; the footer inside `content`
@@ -28,6 +29,7 @@ function packedEntry(item: DigestItem) {
     hop: item.hop,
     direction: item.direction,
     ...(item.status === undefined ? {} : { status: item.status }),
+    ...(item.partialParse ? { partialParse: true } : {}),
   };
 }
 

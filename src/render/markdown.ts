@@ -24,10 +24,12 @@ export const PACKED_SYMBOL_HEADING = /^### `/;
 
 /** Said after a removed symbol's location: the lines and the code are base's, not head's. */
 export const REMOVED_NOTE = '(removed; code as in base)';
+/** Said after the location of a symbol from a file with syntax errors. */
+export const PARTIAL_NOTE = '(file partially parsed: syntax errors)';
 
 export function markdownItem(item: DigestItem): string {
   const where = `${item.file}:${item.startLine}-${item.endLine}`;
-  const status = item.status === 'removed' ? ` ${REMOVED_NOTE}` : '';
+  const status = (item.status === 'removed' ? ` ${REMOVED_NOTE}` : '') + (item.partialParse ? ` ${PARTIAL_NOTE}` : '');
   return `### ${codeSpan(item.id)} (${item.kind}, ${item.mode}) — ${codeSpan(where)}${status}\n\n${codeFence(item.text)}`;
 }
 

@@ -9,7 +9,8 @@
 // - Attribute values escape & < > " and whitespace controls; element order follows the markdown one.
 // - Like markdown, only skips that lost code are listed and counted in <skipped>; those already inside
 //   a packed symbol are counted in <usage insidePacked> (document.ts says why). A symbol a PR removed
-//   carries status="removed" (its code and lines are base's).
+//   carries status="removed" (its code and lines are base's); one from a file with syntax errors
+//   partialParse="true".
 import {
   groupByFile,
   isInsidePacked,
@@ -60,6 +61,7 @@ function symbolElement(item: DigestItem): string {
     ['direction', item.direction],
     ['tokens', item.tokens],
     ...(item.status === undefined ? [] : ([['status', item.status]] as [string, string][])),
+    ...(item.partialParse ? ([['partialParse', 'true']] as [string, string][]) : []),
   ]);
   const body = item.text.endsWith('\n') ? item.text : `${item.text}\n`;
   return `<symbol${a}>${cdata(`\n${body}`)}</symbol>`;

@@ -22,6 +22,8 @@ export interface PackInput {
     changed?: readonly ChangedSymbolRow[];
     /** Ids of symbols a PR removed (shown from base): their items carry `status: 'removed'`. */
     removed?: ReadonlySet<string>;
+    /** Files tree-sitter could only partly parse: their symbols' items carry `partialParse: true`. */
+    partialFiles?: ReadonlySet<string>;
     /** Direct subclasses of a class (from `inherits` edges, e.g. `subclassIndex(edges)`); none when omitted. */
     subclasses?: (id: string) => readonly Neighbour[];
     maxCandidates?: number;

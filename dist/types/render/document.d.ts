@@ -19,6 +19,8 @@ export interface DigestItem {
     text: string;
     /** Set for a symbol the PR removed: `text` is its code in base (PR digests only). */
     status?: 'removed';
+    /** Set when the symbol's file had syntax errors and was only partly parsed. */
+    partialParse?: true;
 }
 /**
  * `tokens` is exact, or a lower bound when the reason says "at least" (the packer proved it cannot fit

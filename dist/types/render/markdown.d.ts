@@ -4,6 +4,8 @@ export declare const FILE_GROUP_HEADING: RegExp;
 export declare const PACKED_SYMBOL_HEADING: RegExp;
 /** Said after a removed symbol's location: the lines and the code are base's, not head's. */
 export declare const REMOVED_NOTE = "(removed; code as in base)";
+/** Said after the location of a symbol from a file with syntax errors. */
+export declare const PARTIAL_NOTE = "(file partially parsed: syntax errors)";
 export declare function markdownItem(item: DigestItem): string;
 export declare function renderMarkdown(doc: DigestDocument): string;
 export declare const markdownRenderer: DocumentRenderer;
