@@ -150,6 +150,21 @@ describe('repodigest pack', () => {
     expect(xml).not.toMatch(/<symbol id="clean.helper"[^>]*partialParse/);
   });
 
+  test('stderr says how many skipped symbols were never considered once the budget ran out', async () => {
+    const callees = Array.from({ length: 40 }, (_, i) => `def step_${i}(order):\n    \"\"\"Step ${i} of the order pipeline.\"\"\"\n    return order + ${i}\n`);
+    const main = `def run(order):\n${Array.from({ length: 40 }, (_, i) => `    order = step_${i}(order)`).join('\n')}\n    return order\n`;
+    const root = tempTree({ 'pipe.py': `${main}\n\n${callees.join('\n\n')}` });
+    const run = await cli('pack', root, '--entry', 'pipe.run', '--budget', '700', '--format', 'json');
+    expect(run.code).toBe(0);
+    const result = JSON.parse(run.stdout);
+    const match = /skipped (\d+) \((\d+) of them never considered: the scan had stopped\)/.exec(run.stderr);
+    expect(match, run.stderr).not.toBeNull();
+    expect(Number(match![1])).toBe(result.skippedTotal);
+    expect(result.packed.length + result.skippedTotal).toBe(41);
+    expect(Number(match![2])).toBeGreaterThan(0);
+    expect(Number(match![2])).toBeLessThan(result.skippedTotal + 1);
+  });
+
   test('a root larger than the budget is skipped, said clearly, exit 0', async () => {
     const body = Array.from({ length: 200 }, (_, i) => `    total += compute_line_item_value_${i}(order)`).join('\n');
     const root = tempTree({ 'big.py': `def huge(order):\n    total = 0\n${body}\n    return total\n` });

@@ -27,8 +27,13 @@ export function packWarnings(result: PackResult): string[] {
   if (rootsPacked < result.roots.length) {
     warnings.push(`warning: ${result.roots.length - rootsPacked} of ${plural(result.roots.length, 'root symbol')} did not fit in the budget of ${result.budget} tokens (see the skipped list)`);
   }
-  const inside = result.insidePacked > 0 ? ` (${result.insidePacked} more already inside packed symbols)` : '';
-  warnings.push(`packed ${plural(result.packed.length, 'symbol')}, skipped ${result.skipped.length - result.insidePacked}${inside}, ${result.totalTokens}/${result.budget} tokens (${result.encoding})`);
+  const notConsidered = result.skipped.filter((s) => s.considered === false).length;
+  const details = [
+    ...(notConsidered > 0 ? [`${notConsidered} of them never considered: the scan had stopped`] : []),
+    ...(result.insidePacked > 0 ? [`${result.insidePacked} more already inside packed symbols`] : []),
+  ];
+  const detail = details.length > 0 ? ` (${details.join('; ')})` : '';
+  warnings.push(`packed ${plural(result.packed.length, 'symbol')}, skipped ${result.skipped.length - result.insidePacked}${detail}, ${result.totalTokens}/${result.budget} tokens (${result.encoding})`);
   return warnings;
 }
 
