@@ -10321,6 +10321,10 @@ function settleUsage(render, counter, guess) {
 }
 
 // src/pack/packer.ts
+function rootsInDocument(result) {
+  const roots = new Set(result.roots);
+  return result.packed.filter((p) => p.direction === "root").length + result.skipped.filter((s) => s.within !== void 0 && roots.has(s.id)).length;
+}
 var DEFAULT_MAX_CANDIDATES = 2e3;
 var NOT_CONSIDERED_BUDGET = "not considered: the budget was used up";
 function notConsideredLimit(maxCandidates) {
@@ -10368,8 +10372,9 @@ function packContext(input) {
       usedTokens: used
     };
   };
-  const rootSkips = () => state.skips.filter((s) => rootSet.has(s.id));
-  const otherSkips = () => state.skips.filter((s) => !rootSet.has(s.id));
+  const isNamedRoot = (s) => rootSet.has(s.id) && s.within === void 0;
+  const rootSkips = () => state.skips.filter(isNamedRoot);
+  const otherSkips = () => state.skips.filter((s) => !isNamedRoot(s));
   const listedSkips = (rootLines2, others) => [...rootSkips().slice(0, rootLines2), ...otherSkips().slice(0, others)];
   const lineCost = (skips) => skips.reduce((sum, skip) => sum + counter.count(renderer.skipText(skip)), 0);
   const placeholderSkip = { id: "", tokens: 0, reason: "" };
@@ -10870,6 +10875,7 @@ var xmlRenderer = {
 };
 
 // src/render/renderers.ts
+var DIGEST_FORMATS = ["markdown", "xml", "json"];
 function rendererFor(format) {
   switch (format) {
     case "markdown":
@@ -10878,6 +10884,8 @@ function rendererFor(format) {
       return xmlRenderer;
     case "json":
       return jsonRenderer;
+    default:
+      throw new RepoDigestError(`Unknown format '${String(format)}'`, `use one of ${DIGEST_FORMATS.join(", ")}`);
   }
 }
 
@@ -11269,8 +11277,13 @@ function searchRepository(index, query, top = 10) {
 
 // src/pipeline/resolveTarget.ts
 function resolveTarget(index, target) {
-  if ("query" in target) return resolveQuery(index, target.query);
-  return resolveEntry(index, target.entry);
+  const t = target ?? {};
+  const given = [t.entry, t.query].filter((v) => v !== void 0);
+  if (given.length !== 1 || typeof given[0] !== "string") {
+    throw new RepoDigestError("A target needs exactly one of entry or query, as a string", "e.g. { entry: 'pkg.mod.func' } or { query: 'where are discounts applied' }");
+  }
+  if (typeof t.query === "string") return resolveQuery(index, t.query);
+  return resolveEntry(index, t.entry);
 }
 function resolveEntry(index, entry2) {
   if (index.byId.has(entry2)) return { roots: [entry2], description: `symbol ${entry2}` };
@@ -12086,15 +12099,26 @@ async function loadRecords(changes, side, read, parser, deps, maxBytes, notes, r
   }
   return records;
 }
-async function fromApi(repoDir, fallback, gitError, parser, deps, maxBytes, scanPrefix) {
+async function fromApi(repoDir, fallback, gitError, parser, deps, maxBytes, scanPrefix, options) {
   const api = await diffFromApi(fallback.listFiles, fallback.expectedFiles === void 0 ? {} : { expectedFiles: fallback.expectedFiles });
   const notes = [`git could not answer (${gitError.message}); changed files come from the GitHub API`, ...api.reasons];
   if (!fallback.readBase) notes.push("base versions unavailable: removed symbols are unknown and added ones are reported as modified");
-  const scoped = scopeChanges(api.files, scanPrefix);
+  const scoped = selectChanges(scopeChanges(api.files, scanPrefix), options, notes);
   const repoPath = (path3) => repoPathOf(path3, scanPrefix);
   const baseFiles = fallback.readBase ? await loadRecords(scoped.inside, "base", oneByOne(fallback.readBase), parser, deps, maxBytes, notes, repoPath) : [];
   const headFiles = fallback.readHead ? await loadRecords(scoped.inside, "head", oneByOne(fallback.readHead), parser, deps, maxBytes, notes, repoPath) : await loadRecords(scoped.inside, "head", oneByOne(workingTreeReader(repoDir)), parser, deps, maxBytes, notes);
   return mapChanges({ source: "api", incomplete: true }, scoped, scanPrefix, baseFiles, headFiles, notes);
+}
+function selectChanges(scoped, options, notes) {
+  if (!options.include?.length && !options.exclude?.length) return scoped;
+  const select = createSelector({ ...options.include ? { include: options.include } : {}, ...options.exclude ? { exclude: options.exclude } : {} });
+  const inside = scoped.inside.filter((f) => select(f.path));
+  const left = scoped.inside.filter((f) => !select(f.path)).map((f) => f.path).sort(compareStrings);
+  if (left.length > 0) {
+    const more = left.length > 5 ? `, … (${left.length - 5} more)` : "";
+    notes.push(`${plural(left.length, "changed file")} left out by include/exclude: ${left.slice(0, 5).join(", ")}${more}`);
+  }
+  return { ...scoped, inside };
 }
 function mapChanges(origin, scoped, scanPrefix, baseFiles, headFiles, notes) {
   const mapped = computeChangedSymbols({ changes: scoped.inside, baseFiles, headFiles });
@@ -12121,13 +12145,13 @@ async function collectPrChanges(repoDir, base, head, parser, deps = defaultDeps3
   } catch (error) {
     if (isGitUnavailable(error) && deps.apiFallback) {
       const scanPrefix2 = options.scanPrefix ?? await scanPrefixOf(repoDir, deps.git) ?? "";
-      return fromApi(repoDir, deps.apiFallback, error, parser, deps, maxBytes, scanPrefix2);
+      return fromApi(repoDir, deps.apiFallback, error, parser, deps, maxBytes, scanPrefix2, options);
     }
     throw error;
   }
   const scanPrefix = options.scanPrefix ?? await scanPrefixOf(repoDir, deps.git) ?? "";
-  const scoped = scopeChanges(diff.files, scanPrefix);
   const notes = [];
+  const scoped = selectChanges(scopeChanges(diff.files, scanPrefix), options, notes);
   if (diff.fetched) notes.push(`fetched ${base} and ${head} from origin (shallow checkout)`);
   const atRevision = (rev) => (paths) => readFilesAtRevision(repoDir, rev, paths, deps.git);
   const repoPath = (path3) => repoPathOf(path3, scanPrefix);
@@ -12340,14 +12364,19 @@ async function preparePr(request) {
     {
       ...request.index?.maxFileBytes === void 0 ? {} : { maxFileBytes: request.index.maxFileBytes },
       fetchMissing: request.fetchMissing ?? false,
-      ...request.scanPrefix === void 0 ? {} : { scanPrefix: request.scanPrefix }
+      ...request.scanPrefix === void 0 ? {} : { scanPrefix: request.scanPrefix },
+      ...request.index?.include ? { include: request.index.include } : {},
+      ...request.index?.exclude ? { exclude: request.index.exclude } : {}
     }
   );
   const warning = changes.source === "git" && changes.head !== void 0 ? worktreeWarning(await inspectWorktree(request.repoDir, changes.head, git), request.head, changes.head) : void 0;
   const scanned = await scanRepository(request.repoDir, request.index ?? {});
   const files = withRemovedSymbols(scanned.files, changes.removedSymbols);
   const index = assembleIndex(request.repoDir, files, scanned.skippedFiles, graphOptionsOf(request.index ?? {}));
-  const roots = changes.changed.map((c) => c.id).filter((id) => index.byId.has(id));
+  const roots = changes.changed.map((c) => c.id).filter((id) => {
+    const symbol = index.byId.get(id);
+    return symbol !== void 0 && !(symbol.kind === "module" && symbol.full.trim() === "");
+  });
   const shown = changes.changed.map((c) => spanInIndex(c, index));
   const changed = shown.map((c) => ({ id: c.id, file: c.file, name: c.name, change: c.change }));
   const removed = new Set(changes.changed.filter((c) => c.change === "removed").map((c) => c.id));
@@ -12381,14 +12410,23 @@ function levelsFor(prepared) {
 }
 function packPr(prepared, pack) {
   const levels = levelsFor(prepared);
-  for (const [i2, level] of levels.entries()) {
+  let best;
+  let lastError;
+  for (const level of levels) {
+    let result;
     try {
-      return packPrAt(prepared, pack, level);
+      result = packPrAt(prepared, pack, level);
     } catch (error) {
-      if (!(error instanceof BudgetTooSmallError) || i2 === levels.length - 1) throw error;
+      if (!(error instanceof BudgetTooSmallError)) throw error;
+      lastError = error;
+      continue;
     }
+    const shown = rootsInDocument(result);
+    if (shown === result.roots.length) return result;
+    if (!best || shown > best.shown) best = { result, shown };
   }
-  throw new Error("unreachable: the last sections level rethrows");
+  if (best) return best.result;
+  throw lastError;
 }
 function levelNotes(level, shown, hasGraph) {
   const total = shown.length;

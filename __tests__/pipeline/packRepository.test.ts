@@ -86,3 +86,16 @@ describe('errors an API caller reads', () => {
     }
   });
 });
+
+describe('packRepository input checks (untyped API callers)', () => {
+  it('a target with neither or both of entry and query, or a non-string, is one clear error', () => {
+    for (const target of [{}, { entry: 'shop.pricing.total', query: 'sum of prices' }, { entry: 42 }, null]) {
+      expect(() => packRepository(index, target as never), JSON.stringify(target)).toThrow(RepoDigestError);
+      expect(() => packRepository(index, target as never)).toThrow('A target needs exactly one of entry or query, as a string');
+    }
+  });
+
+  it('an unknown format is an error, not a silent markdown', () => {
+    expect(() => packRepository(index, { entry: 'shop.pricing.total' }, { format: 'yaml' as never })).toThrow("Unknown format 'yaml'");
+  });
+});

@@ -26,8 +26,10 @@ import type { PythonParser } from '../python/treeSitter.js';
 import { diffFromApi, type ListFilesPage } from './apiDiff.js';
 import { computeChangedSymbols, type ChangedSymbol } from './changedSymbols.js';
 import { diffRevisions, isGitUnavailable, readFilesAtRevision, runGitDefault, type GitDeps } from './gitDiff.js';
-import type { FileChange } from './hunks.js';
-import { outsideNote, repoPathOf, scanPrefixOf, scopeChanges } from './scanRoot.js';
+import { createSelector } from '../files/filters.js';
+import { plural } from '../render/plural.js';
+import { compareStrings, type FileChange } from './hunks.js';
+import { outsideNote, repoPathOf, scanPrefixOf, scopeChanges, type ScopedChanges } from './scanRoot.js';
 
 export type ReadSide = (path: string) => Promise<Uint8Array | null>;
 /** Many files of one side at once: path -> bytes, null when absent. */
@@ -70,6 +72,9 @@ export interface PrChangesOptions {
    * Default: asked of git; when git cannot answer (API fallback without a .git), ''.
    */
   scanPrefix?: string;
+  /** The index's include/exclude globs (relative to the scan root): changed files they leave out are left out here too. */
+  include?: string[];
+  exclude?: string[];
 }
 
 export interface PrChanges {
@@ -156,17 +161,35 @@ async function fromApi(
   deps: PrChangesDeps,
   maxBytes: number,
   scanPrefix: string,
+  options: PrChangesOptions,
 ): Promise<PrChanges> {
   const api = await diffFromApi(fallback.listFiles, fallback.expectedFiles === undefined ? {} : { expectedFiles: fallback.expectedFiles });
   const notes = [`git could not answer (${gitError.message}); changed files come from the GitHub API`, ...api.reasons];
   if (!fallback.readBase) notes.push('base versions unavailable: removed symbols are unknown and added ones are reported as modified');
-  const scoped = scopeChanges(api.files, scanPrefix);
+  const scoped = selectChanges(scopeChanges(api.files, scanPrefix), options, notes);
   const repoPath = (path: string) => repoPathOf(path, scanPrefix);
   const baseFiles = fallback.readBase ? await loadRecords(scoped.inside, 'base', oneByOne(fallback.readBase), parser, deps, maxBytes, notes, repoPath) : [];
   const headFiles = fallback.readHead
     ? await loadRecords(scoped.inside, 'head', oneByOne(fallback.readHead), parser, deps, maxBytes, notes, repoPath)
     : await loadRecords(scoped.inside, 'head', oneByOne(workingTreeReader(repoDir)), parser, deps, maxBytes, notes);
   return mapChanges({ source: 'api', incomplete: true }, scoped, scanPrefix, baseFiles, headFiles, notes);
+}
+
+/**
+ * Changed files the index leaves out by include/exclude are left out of the changes too, and said in
+ * one note: otherwise an excluded file's symbols would be listed with no code and no callers (and a
+ * modified one would read as removed from the index's point of view).
+ */
+function selectChanges(scoped: ScopedChanges, options: PrChangesOptions, notes: string[]): ScopedChanges {
+  if (!options.include?.length && !options.exclude?.length) return scoped;
+  const select = createSelector({ ...(options.include ? { include: options.include } : {}), ...(options.exclude ? { exclude: options.exclude } : {}) });
+  const inside = scoped.inside.filter((f) => select(f.path));
+  const left = scoped.inside.filter((f) => !select(f.path)).map((f) => f.path).sort(compareStrings);
+  if (left.length > 0) {
+    const more = left.length > 5 ? `, … (${left.length - 5} more)` : '';
+    notes.push(`${plural(left.length, 'changed file')} left out by include/exclude: ${left.slice(0, 5).join(', ')}${more}`);
+  }
+  return { ...scoped, inside };
 }
 
 /** The result, once both sides are parsed: the same for the git and the API path. */
@@ -211,13 +234,13 @@ export async function collectPrChanges(
   } catch (error) {
     if (isGitUnavailable(error) && deps.apiFallback) {
       const scanPrefix = options.scanPrefix ?? (await scanPrefixOf(repoDir, deps.git)) ?? '';
-      return fromApi(repoDir, deps.apiFallback, error, parser, deps, maxBytes, scanPrefix);
+      return fromApi(repoDir, deps.apiFallback, error, parser, deps, maxBytes, scanPrefix, options);
     }
     throw error;
   }
   const scanPrefix = options.scanPrefix ?? (await scanPrefixOf(repoDir, deps.git)) ?? '';
-  const scoped = scopeChanges(diff.files, scanPrefix);
   const notes: string[] = [];
+  const scoped = selectChanges(scopeChanges(diff.files, scanPrefix), options, notes);
   if (diff.fetched) notes.push(`fetched ${base} and ${head} from origin (shallow checkout)`);
   const atRevision = (rev: string): ReadMany => (paths) => readFilesAtRevision(repoDir, rev, paths, deps.git);
   const repoPath = (path: string) => repoPathOf(path, scanPrefix);

@@ -118,6 +118,12 @@ export interface PackResult {
   content: string;
 }
 
+/** How many roots have their code in the document: packed, or inside a packed symbol (a method of a packed class). */
+export function rootsInDocument(result: Pick<PackResult, 'roots' | 'packed' | 'skipped'>): number {
+  const roots = new Set(result.roots);
+  return result.packed.filter((p) => p.direction === 'root').length + result.skipped.filter((s) => s.within !== undefined && roots.has(s.id)).length;
+}
+
 const DEFAULT_MAX_CANDIDATES = 2000;
 
 /** Reasons of the skips after the scan stopped (see the top of this file). */
@@ -176,9 +182,12 @@ export function packContext(input: PackInput): PackResult {
     };
   };
 
-  // Skips of roots (a root skipped, dropped, or inside another root) are always listed, first.
-  const rootSkips = (): DigestSkip[] => state.skips.filter((s) => rootSet.has(s.id));
-  const otherSkips = (): DigestSkip[] => state.skips.filter((s) => !rootSet.has(s.id));
+  // Skips of roots (a root skipped or dropped) are always listed, first. A root inside another packed
+  // root (`within`: a changed method of a changed class) lost nothing and is not named in the list, so
+  // it must not take one of the roots' reserved lines.
+  const isNamedRoot = (s: DigestSkip): boolean => rootSet.has(s.id) && s.within === undefined;
+  const rootSkips = (): DigestSkip[] => state.skips.filter(isNamedRoot);
+  const otherSkips = (): DigestSkip[] => state.skips.filter((s) => !isNamedRoot(s));
   const listedSkips = (rootLines: number, others: number): DigestSkip[] => [...rootSkips().slice(0, rootLines), ...otherSkips().slice(0, others)];
   const lineCost = (skips: readonly DigestSkip[]): number => skips.reduce((sum, skip) => sum + counter.count(renderer.skipText(skip)), 0);
 

@@ -26,7 +26,7 @@ import { collectPrChanges, type PrChanges, type PrChangesDeps } from '../diff/pr
 import { extractFile } from '../python/extract.js';
 import { loadPythonParser } from '../python/treeSitter.js';
 import { runGitDefault } from '../diff/gitDiff.js';
-import { BudgetTooSmallError, type PackResult } from '../pack/packer.js';
+import { BudgetTooSmallError, rootsInDocument, type PackResult } from '../pack/packer.js';
 import type { ChangedSymbolRow } from '../render/document.js';
 import { plural } from '../render/plural.js';
 import { renderMermaid } from '../render/mermaid.js';
@@ -96,6 +96,8 @@ export async function preparePr(request: Omit<PrDigestRequest, 'pack'>): Promise
       ...(request.index?.maxFileBytes === undefined ? {} : { maxFileBytes: request.index.maxFileBytes }),
       fetchMissing: request.fetchMissing ?? false,
       ...(request.scanPrefix === undefined ? {} : { scanPrefix: request.scanPrefix }),
+      ...(request.index?.include ? { include: request.index.include } : {}),
+      ...(request.index?.exclude ? { exclude: request.index.exclude } : {}),
     },
   );
   const warning =
@@ -105,7 +107,12 @@ export async function preparePr(request: Omit<PrDigestRequest, 'pack'>): Promise
   const scanned = await scanRepository(request.repoDir, request.index ?? {});
   const files = withRemovedSymbols(scanned.files, changes.removedSymbols);
   const index = assembleIndex(request.repoDir, files, scanned.skippedFiles, graphOptionsOf(request.index ?? {}));
-  const roots = changes.changed.map((c) => c.id).filter((id) => index.byId.has(id));
+  // A module with no module-level code of its own (only definitions, e.g. a new or renamed module) would
+  // be an empty code block: its definitions are changed symbols and roots themselves.
+  const roots = changes.changed.map((c) => c.id).filter((id) => {
+    const symbol = index.byId.get(id);
+    return symbol !== undefined && !(symbol.kind === 'module' && symbol.full.trim() === '');
+  });
   const shown = changes.changed.map((c) => spanInIndex(c, index));
   const changed: ChangedSymbolRow[] = shown.map((c) => ({ id: c.id, file: c.file, name: c.name, change: c.change }));
   const removed = new Set(changes.changed.filter((c) => c.change === 'removed').map((c) => c.id));
@@ -153,16 +160,30 @@ function levelsFor(prepared: PreparedPr): SectionsLevel[] {
 
 /** The cheap half, once per output format: pack the prepared roots with the PR sections as preamble. */
 export function packPr(prepared: PreparedPr, pack: PackSettings): PackResult {
+  // Code first: a fuller level that fits only by leaving changed code out is not taken while a
+  // shorter one shows more of it (a walkthrough saw budget 700 give no code where 500 gave three
+  // symbols). Levels are tried in order and the first that shows every changed symbol wins; else the
+  // one showing the most, the fuller on a tie.
   const levels = levelsFor(prepared);
-  for (const [i, level] of levels.entries()) {
+  let best: { result: PackResult; shown: number } | undefined;
+  let lastError: unknown;
+  for (const level of levels) {
+    let result: PackResult;
     try {
-      return packPrAt(prepared, pack, level);
+      result = packPrAt(prepared, pack, level);
     } catch (error) {
-      if (!(error instanceof BudgetTooSmallError) || i === levels.length - 1) throw error;
+      if (!(error instanceof BudgetTooSmallError)) throw error;
+      lastError = error;
+      continue;
     }
+    const shown = rootsInDocument(result);
+    if (shown === result.roots.length) return result;
+    if (!best || shown > best.shown) best = { result, shown };
   }
-  throw new Error('unreachable: the last sections level rethrows');
+  if (best) return best.result;
+  throw lastError;
 }
+
 
 /** What the header says a level left out (empty at the full level). */
 export function levelNotes(level: SectionsLevel, shown: readonly ChangedSymbol[], hasGraph: boolean): string[] {

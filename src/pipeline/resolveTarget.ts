@@ -18,8 +18,14 @@ export interface ResolvedTarget {
 }
 
 export function resolveTarget(index: RepoIndex, target: Target): ResolvedTarget {
-  if ('query' in target) return resolveQuery(index, target.query);
-  return resolveEntry(index, target.entry);
+  // The API takes targets from untyped callers too: exactly one of the two, as a string, like the CLI.
+  const t = (target ?? {}) as { entry?: unknown; query?: unknown };
+  const given = [t.entry, t.query].filter((v) => v !== undefined);
+  if (given.length !== 1 || typeof given[0] !== 'string') {
+    throw new RepoDigestError('A target needs exactly one of entry or query, as a string', "e.g. { entry: 'pkg.mod.func' } or { query: 'where are discounts applied' }");
+  }
+  if (typeof t.query === 'string') return resolveQuery(index, t.query);
+  return resolveEntry(index, t.entry as string);
 }
 
 function resolveEntry(index: RepoIndex, entry: string): ResolvedTarget {

@@ -3,6 +3,7 @@ import type { DigestFormat, DocumentRenderer } from './document.js';
 import { jsonRenderer } from './json.js';
 import { markdownRenderer } from './markdown.js';
 import { xmlRenderer } from './xml.js';
+import { RepoDigestError } from '../shared/errors.js';
 
 export const DIGEST_FORMATS: readonly DigestFormat[] = ['markdown', 'xml', 'json'];
 
@@ -14,5 +15,8 @@ export function rendererFor(format: DigestFormat): DocumentRenderer {
       return xmlRenderer;
     case 'json':
       return jsonRenderer;
+    default:
+      // Untyped API callers: an unknown format is an error, never a silent markdown.
+      throw new RepoDigestError(`Unknown format '${String(format)}'`, `use one of ${DIGEST_FORMATS.join(', ')}`);
   }
 }

@@ -3,7 +3,7 @@ import type { PythonParser } from '../python/treeSitter.js';
 import { type ListFilesPage } from './apiDiff.js';
 import { type ChangedSymbol } from './changedSymbols.js';
 import { type GitDeps } from './gitDiff.js';
-import type { FileChange } from './hunks.js';
+import { type FileChange } from './hunks.js';
 export type ReadSide = (path: string) => Promise<Uint8Array | null>;
 export interface ApiFallback {
     listFiles: ListFilesPage;
@@ -32,6 +32,9 @@ export interface PrChangesOptions {
      * Default: asked of git; when git cannot answer (API fallback without a .git), ''.
      */
     scanPrefix?: string;
+    /** The index's include/exclude globs (relative to the scan root): changed files they leave out are left out here too. */
+    include?: string[];
+    exclude?: string[];
 }
 export interface PrChanges {
     source: 'git' | 'api';

@@ -44,6 +44,8 @@ export interface PackResult {
     insidePacked: number;
     content: string;
 }
+/** How many roots have their code in the document: packed, or inside a packed symbol (a method of a packed class). */
+export declare function rootsInDocument(result: Pick<PackResult, 'roots' | 'packed' | 'skipped'>): number;
 /** Reasons of the skips after the scan stopped (see the top of this file). */
 export declare const NOT_CONSIDERED_BUDGET = "not considered: the budget was used up";
 export declare function notConsideredLimit(maxCandidates: number): string;

@@ -1,7 +1,7 @@
 // `repodigest pack`: validated flags -> packRepository -> the rendered document.
 import { plural } from '../../render/plural.js';
 import type { RepoIndex } from '../../model.js';
-import type { PackResult } from '../../pack/packer.js';
+import { rootsInDocument, type PackResult } from '../../pack/packer.js';
 import { TOKEN_ENCODINGS, type TokenEncoding } from '../../pack/tokens.js';
 import { packRepository, type PackSettings } from '../../pipeline/packRepository.js';
 import type { Target } from '../../pipeline/resolveTarget.js';
@@ -23,7 +23,8 @@ export function packSettingsFrom(flags: PackFlags): PackSettings {
 /** Lines for stderr that say what the budget left out, so a short pack is never silent. */
 export function packWarnings(result: PackResult): string[] {
   const warnings: string[] = [];
-  const rootsPacked = result.packed.filter((p) => p.direction === 'root').length;
+  // A root inside another packed root (a changed method of a changed class) is shown, not missing.
+  const rootsPacked = rootsInDocument(result);
   if (rootsPacked < result.roots.length) {
     warnings.push(`warning: ${result.roots.length - rootsPacked} of ${plural(result.roots.length, 'root symbol')} did not fit in the budget of ${result.budget} tokens (see the skipped list)`);
   }

@@ -1,5 +1,5 @@
 import type { RepoIndex } from '../../model.js';
-import type { PackResult } from '../../pack/packer.js';
+import { type PackResult } from '../../pack/packer.js';
 import { type PackSettings } from '../../pipeline/packRepository.js';
 import type { Target } from '../../pipeline/resolveTarget.js';
 import type { PackFlags } from '../main.js';

@@ -1,0 +1,109 @@
+// A PR digest spends its budget on the changed code before the sections about it: more budget never
+// shows fewer changed symbols, a changed method inside a changed class counts as shown, and a root
+// that does not fit is named even when other roots sit inside packed classes (second walkthrough).
+import { afterAll, describe, expect, test } from 'vitest';
+import { rootsInDocument } from '../../src/pack/packer.js';
+import { packPr, preparePr } from '../../src/pipeline/prDigest.js';
+import { makeRepo, removeTempDirs } from '../support/testRepo.js';
+import { cli } from './cliHarness.js';
+
+afterAll(removeTempDirs);
+
+const ORDERS_BASE = `class Order:
+    """An order."""
+
+    def add(self, item):
+        self.items.append(item)
+
+
+def make_order():
+    return Order()
+`;
+
+const ORDERS_HEAD = `class Order:
+    """An order of items."""
+
+    def add(self, item):
+        self.items.append(item)
+        self.total += item.price
+
+
+def make_order():
+    order = Order()
+    return order
+`;
+
+function orderPr() {
+  const repo = makeRepo();
+  repo.write({ 'orders.py': ORDERS_BASE, 'util.py': 'def helper(x):\n    return x\n', 'main.py': 'from orders import make_order\nfrom util import helper\n\n\ndef run():\n    return helper(make_order())\n' });
+  repo.commit('base');
+  repo.write({ 'orders.py': ORDERS_HEAD, 'util.py': 'def helper(x):\n    """Identity, documented."""\n    return x\n' });
+  repo.commit('feature');
+  return repo;
+}
+
+describe('PR digest: code first', () => {
+  test('more budget never shows fewer changed symbols', async () => {
+    const repo = orderPr();
+    const prepared = await preparePr({ repoDir: repo.dir, base: 'HEAD~1', head: 'HEAD' });
+    let previous = -1;
+    for (let budget = 250; budget <= 1500; budget += 25) {
+      let shown: number;
+      try {
+        shown = rootsInDocument(packPr(prepared, { budget, encoding: 'o200k_base', format: 'markdown', signaturesOnly: false, resolution: 'all' }));
+      } catch {
+        continue; // too small for even the summary line
+      }
+      expect(shown, `budget ${budget}`).toBeGreaterThanOrEqual(previous);
+      previous = shown;
+    }
+    expect(previous).toBe(prepared.roots.length);
+  }, 60_000);
+
+  test('a changed method inside its packed, changed class is not reported as missing', async () => {
+    const repo = orderPr();
+    const run = await cli('pr', repo.dir, '--base', 'HEAD~1', '--budget', '3000');
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout).toContain('### `orders.Order` (class, full)');
+    expect(run.stderr).not.toContain('did not fit');
+  });
+
+  test('a root that does not fit is named, even when other roots are inside packed classes', async () => {
+    // The walkthrough's case: a module renamed (class + method removed, then added) and a helper changed,
+    // so the roots' skips begin with methods inside their packed classes.
+    const repo = makeRepo();
+    const models = 'class Order:\n    """An order."""\n    total = 0\n\n    def add(self, amount):\n        self.total += amount\n        return self.total\n';
+    repo.write({
+      'app/__init__.py': '',
+      'app/core/__init__.py': '',
+      'app/core/models.py': models,
+      'app/core/util.py': 'def helper(x):\n    """Double x."""\n    return x * 2\n\n\ndef legacy(y):\n    """Old thing."""\n    return y + 1\n',
+      'app/main.py': 'from app.core.util import helper, legacy\nfrom app.core.models import Order\n\n\ndef run(n):\n    o = Order()\n    o.add(helper(n))\n    return legacy(o.total)\n',
+    });
+    repo.commit('base');
+    repo.git('mv', 'app/core/models.py', 'app/core/orders.py');
+    repo.write({
+      'app/core/orders.py': `${models}\n\ndef make_order():\n    return Order()\n`,
+      'app/core/util.py': 'def helper(x):\n    """Double x, then triple."""\n    return x * 6\n',
+    });
+    repo.commit('feature');
+    const prepared = await preparePr({ repoDir: repo.dir, base: 'HEAD~1', head: 'HEAD' });
+    // The added module has no code of its own (only definitions): listed as changed, but no empty root block.
+    expect(prepared.changed.map((c) => c.id)).toContain('app.core.orders');
+    expect(prepared.roots).not.toContain('app.core.orders');
+    expect(prepared.roots).toContain('app.core.orders.make_order');
+    const roots = new Set(prepared.roots);
+    for (let budget = 250; budget <= 700; budget += 10) {
+      let result;
+      try {
+        result = packPr(prepared, { budget, encoding: 'o200k_base', format: 'markdown', signaturesOnly: false, resolution: 'all' });
+      } catch {
+        continue;
+      }
+      const missing = result.roots.length - rootsInDocument(result);
+      if (missing === 0) continue;
+      const named = [...result.content.matchAll(/^- `([^`]+)`/gm)].map((m) => m[1]!).filter((id) => roots.has(id));
+      expect(named.length, `budget ${budget}:\n${result.content}`).toBeGreaterThan(0);
+    }
+  }, 60_000);
+});
