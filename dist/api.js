@@ -3747,11 +3747,11 @@ var MAX_MRO_LENGTH = 256;
 function capped(mro) {
   return mro.length <= MAX_MRO_LENGTH ? mro : [...mro.slice(0, MAX_MRO_LENGTH - 1), UNKNOWN_BASE];
 }
-function createMroComputer(basesOf) {
+function createMroComputer(basesOf2) {
   const memo3 = /* @__PURE__ */ new Map();
   const visiting = /* @__PURE__ */ new Set();
   function baseIds(classId) {
-    return basesOf(classId).map((b) => b.k === "class" ? b.id : b.k === "ext" ? EXTERNAL_BASE : UNKNOWN_BASE);
+    return basesOf2(classId).map((b) => b.k === "class" ? b.id : b.k === "ext" ? EXTERNAL_BASE : UNKNOWN_BASE);
   }
   function finish2(frame) {
     if (frame.cyclic) {
@@ -10032,19 +10032,26 @@ function childIndex(symbols) {
   return index;
 }
 function subclassIndex(edges) {
+  return inheritsBy(edges, "to");
+}
+function baseIndex(edges) {
+  return inheritsBy(edges, "from");
+}
+function inheritsBy(edges, key) {
+  const other = key === "to" ? "from" : "to";
   const table = /* @__PURE__ */ new Map();
   for (const e of edges) {
     if (e.kind !== "inherits") continue;
-    let row = table.get(e.to);
-    if (!row) table.set(e.to, row = /* @__PURE__ */ new Map());
-    const known = row.get(e.from);
-    if (!known || known.resolution !== "resolved" && e.resolution === "resolved") row.set(e.from, { id: e.from, resolution: e.resolution, lines: NONE4 });
+    let row = table.get(e[key]);
+    if (!row) table.set(e[key], row = /* @__PURE__ */ new Map());
+    const known = row.get(e[other]);
+    if (!known || known.resolution !== "resolved" && e.resolution === "resolved") row.set(e[other], { id: e[other], resolution: e.resolution, lines: NONE4 });
   }
   const sorted = /* @__PURE__ */ new Map();
-  for (const [base, row] of table) sorted.set(base, Object.freeze([...row.values()].sort(compareNeighbours)));
+  for (const [id, row] of table) sorted.set(id, Object.freeze([...row.values()].sort(compareNeighbours)));
   return (id) => sorted.get(id) ?? NONE4;
 }
-function classLookups(symbols, subclasses = () => NONE4) {
+function classLookups(symbols, subclasses = () => NONE4, bases = () => NONE4) {
   const children = childIndex(symbols);
   const memo3 = /* @__PURE__ */ new Map();
   const members = (id) => {
@@ -10064,7 +10071,7 @@ function classLookups(symbols, subclasses = () => NONE4) {
     memo3.set(id, result);
     return result;
   };
-  return { members, subclasses };
+  return { members, subclasses, bases };
 }
 
 // src/render/fence.ts
@@ -10183,7 +10190,7 @@ function neighbourLists(input, from, direction) {
   const members = classes.members(from);
   const inside = /* @__PURE__ */ new Set([from, ...members]);
   const lists = [from, ...members].map(of);
-  if (direction === "caller") lists.push(classes.subclasses(from));
+  lists.push(direction === "caller" ? classes.subclasses(from) : classes.bases(from));
   return lists.map((list) => list.filter((n) => !inside.has(n.id)));
 }
 function* expansionOrder(input) {
@@ -10340,7 +10347,8 @@ var BudgetTooSmallError = class extends RepoDigestError {
 var ESTIMATE_SLACK = 4;
 function validate(input) {
   if (!Number.isInteger(input.budget) || input.budget <= 0) {
-    throw new RepoDigestError(`Invalid budget ${String(input.budget)}: expected a positive integer number of tokens`, "give a budget such as 4000");
+    const shown = typeof input.budget === "string" ? `'${input.budget}' (a string)` : String(input.budget);
+    throw new RepoDigestError(`Invalid budget ${shown}: expected a positive integer number of tokens`, "give a budget such as 4000");
   }
   for (const id of input.roots) {
     if (!input.symbols.has(id)) throw new RepoDigestError(`Unknown root symbol '${id}'`, "pass an id listed by `repodigest graph <path>`");
@@ -10392,7 +10400,7 @@ function packContext(input) {
     exists: (id) => symbols.has(id),
     resolution: input.resolution ?? "all",
     classes: {
-      ...classLookups(symbols, input.subclasses),
+      ...classLookups(symbols, input.subclasses, input.bases),
       isWhole: (id) => symbols.get(id)?.kind === "class" && (rootSet.has(id) || state.packedMode(id) === "full")
     }
   })) {
@@ -10696,7 +10704,7 @@ function sharedFor(encoding) {
   let entry2 = shared.get(encoding);
   if (!entry2) {
     const ranks = RANKS[encoding];
-    if (!ranks) throw new Error(`Unknown token encoding '${String(encoding)}': expected one of ${TOKEN_ENCODINGS.join(", ")}`);
+    if (!ranks) throw new RepoDigestError(`Unknown token encoding '${String(encoding)}'`, `use one of ${TOKEN_ENCODINGS.join(", ")}`);
     entry2 = { encoder: new Tiktoken(ranks), pieces: new RegExp(ranks.pat_str, "gu"), memo: /* @__PURE__ */ new Map(), memoChars: 0 };
     shared.set(encoding, entry2);
   }
@@ -11348,11 +11356,20 @@ function adjacencyOf(index) {
   return adjacency;
 }
 var subclassCache = /* @__PURE__ */ new WeakMap();
+var baseCache = /* @__PURE__ */ new WeakMap();
 function subclassesOf(index) {
   let lookup = subclassCache.get(index);
   if (!lookup) {
     lookup = subclassIndex(index.edges);
     subclassCache.set(index, lookup);
+  }
+  return lookup;
+}
+function basesOf(index) {
+  let lookup = baseCache.get(index);
+  if (!lookup) {
+    lookup = baseIndex(index.edges);
+    baseCache.set(index, lookup);
   }
   return lookup;
 }
@@ -11372,6 +11389,7 @@ function packRoots(index, roots, overrides = {}, extras = {}) {
     symbols: index.byId,
     adjacency: adjacencyOf(index),
     subclasses: subclassesOf(index),
+    bases: basesOf(index),
     partialFiles: partialFilesOf(index),
     budget: settings.budget,
     counter: createTokenCounter(settings.encoding),

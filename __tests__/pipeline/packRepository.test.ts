@@ -99,3 +99,26 @@ describe('packRepository input checks (untyped API callers)', () => {
     expect(() => packRepository(index, { entry: 'shop.pricing.total' }, { format: 'yaml' as never })).toThrow("Unknown format 'yaml'");
   });
 });
+
+describe('packRepository follows a class root to its bases', () => {
+  it('packs the project base of a class entry as a callee, one hop out (inherits edges, not calls)', async () => {
+    const root = mkdtempSync(join(tmpdir(), 'repodigest-bases-'));
+    mkdirSync(join(root, 'models'));
+    writeFileSync(join(root, 'models', '__init__.py'), '');
+    writeFileSync(join(root, 'models', 'base.py'), 'class AbstractUser:\n    """Fields every user has."""\n    email = ""\n\n    def get_username(self):\n        return self.email\n');
+    writeFileSync(join(root, 'models', 'user.py'), 'from models.base import AbstractUser\n\n\nclass User(AbstractUser):\n    """The project user."""\n');
+    const repo = await indexRepository(root);
+    const result = packRepository(repo, { entry: 'models.user.User' }, { budget: 2000 });
+    expect(result.packed.map((p) => [p.id, p.direction, p.hop])).toEqual([
+      ['models.user.User', 'root', 0],
+      ['models.base.AbstractUser', 'callee', 1],
+    ]);
+  });
+});
+
+describe('packRepository settings from untyped callers', () => {
+  it('says a budget given as a string is a string, and an unknown encoding is a RepoDigestError', () => {
+    expect(() => packRepository(index, { entry: 'shop.pricing.total' }, { budget: '500' as never })).toThrow("Invalid budget '500' (a string)");
+    expect(() => packRepository(index, { entry: 'shop.pricing.total' }, { encoding: 'x' as never })).toThrow(RepoDigestError);
+  });
+});

@@ -1,6 +1,6 @@
 // The lookups that let a whole class stand for its body during expansion (the rule is in
 // expansion.ts): its members (every symbol nested in it, whose text is inside the class's full text)
-// and its subclasses (`inherits` edges pointing at it).
+// its subclasses (`inherits` edges pointing at it) and its bases (`inherits` edges from it).
 //
 // Decisions:
 // - Members come from `PySymbol.parent`, not `contains` edges: the packer already holds the symbols,
@@ -15,6 +15,8 @@ export interface ClassLookups {
   members(id: string): readonly string[];
   /** Classes that inherit directly from `id`, resolved first, then by id. */
   subclasses(id: string): readonly Neighbour[];
+  /** Project classes `id` inherits from directly, resolved first, then by id. */
+  bases(id: string): readonly Neighbour[];
 }
 
 const NONE: readonly never[] = Object.freeze([]);
@@ -37,20 +39,35 @@ function childIndex(symbols: ReadonlyMap<string, PySymbol>): Map<string, string[
 
 /** `inherits` edges (subclass -> base) as base -> subclasses. */
 export function subclassIndex(edges: readonly Edge[]): (id: string) => readonly Neighbour[] {
+  return inheritsBy(edges, 'to');
+}
+
+/** `inherits` edges (subclass -> base) as subclass -> bases. */
+export function baseIndex(edges: readonly Edge[]): (id: string) => readonly Neighbour[] {
+  return inheritsBy(edges, 'from');
+}
+
+/** `inherits` edges grouped by one end (`to`: the base; `from`: the subclass), listing the other end. */
+function inheritsBy(edges: readonly Edge[], key: 'from' | 'to'): (id: string) => readonly Neighbour[] {
+  const other = key === 'to' ? 'from' : 'to';
   const table = new Map<string, Map<string, Neighbour>>();
   for (const e of edges) {
     if (e.kind !== 'inherits') continue;
-    let row = table.get(e.to);
-    if (!row) table.set(e.to, (row = new Map()));
-    const known = row.get(e.from);
-    if (!known || (known.resolution !== 'resolved' && e.resolution === 'resolved')) row.set(e.from, { id: e.from, resolution: e.resolution, lines: NONE });
+    let row = table.get(e[key]);
+    if (!row) table.set(e[key], (row = new Map()));
+    const known = row.get(e[other]);
+    if (!known || (known.resolution !== 'resolved' && e.resolution === 'resolved')) row.set(e[other], { id: e[other], resolution: e.resolution, lines: NONE });
   }
   const sorted = new Map<string, readonly Neighbour[]>();
-  for (const [base, row] of table) sorted.set(base, Object.freeze([...row.values()].sort(compareNeighbours)));
+  for (const [id, row] of table) sorted.set(id, Object.freeze([...row.values()].sort(compareNeighbours)));
   return (id) => sorted.get(id) ?? NONE;
 }
 
-export function classLookups(symbols: ReadonlyMap<string, PySymbol>, subclasses: (id: string) => readonly Neighbour[] = () => NONE): ClassLookups {
+export function classLookups(
+  symbols: ReadonlyMap<string, PySymbol>,
+  subclasses: (id: string) => readonly Neighbour[] = () => NONE,
+  bases: (id: string) => readonly Neighbour[] = () => NONE,
+): ClassLookups {
   const children = childIndex(symbols);
   const memo = new Map<string, readonly string[]>();
   const members = (id: string): readonly string[] => {
@@ -70,5 +87,5 @@ export function classLookups(symbols: ReadonlyMap<string, PySymbol>, subclasses:
     memo.set(id, result);
     return result;
   };
-  return { members, subclasses };
+  return { members, subclasses, bases };
 }

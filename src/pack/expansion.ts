@@ -18,7 +18,8 @@
 //   all its methods (and anything else nested in it: its `members`). So when it is expanded, its
 //   neighbours are its own plus those of every member: callees of its methods in a callee hop, callers
 //   of its methods in a caller hop; and in a caller hop also its subclasses (`inherits` edges pointing
-//   at it: code that builds on the class, as a caller does). Members themselves are not neighbours
+//   at it: code that builds on the class, as a caller does), and in a callee hop its bases (what the
+//   class builds on, as a callee is). Members themselves are not neighbours
 //   (calls between methods of the class stay inside it). Everything else holds: the neighbours of all
 //   frontier symbols are merged, resolved first then by id, one hop further. A class packed as a
 //   signature, or skipped, is expanded as itself only: its methods' bodies are not in the document.
@@ -58,7 +59,7 @@ function neighbourLists(input: ExpansionInput, from: string, direction: 'callee'
   const members = classes.members(from);
   const inside = new Set([from, ...members]);
   const lists = [from, ...members].map(of);
-  if (direction === 'caller') lists.push(classes.subclasses(from));
+  lists.push(direction === 'caller' ? classes.subclasses(from) : classes.bases(from));
   return lists.map((list) => list.filter((n) => !inside.has(n.id)));
 }
 

@@ -29,8 +29,8 @@
 //   packed. The other provable bound, ceil(utf8 bytes / longest token), is too weak to help: the
 //   longest token is 128 bytes in both o200k_base and cl100k_base, so with 39 tokens left it rules
 //   out only symbols over 4,992 bytes: 121 of those 1,291.
-// - A class that is a root or packed in full is expanded through its methods and subclasses
-//   (expansion.ts); `subclasses` supplies the `inherits` edges the call adjacency does not hold.
+// - A class that is a root or packed in full is expanded through its methods, subclasses and bases
+//   (expansion.ts); `subclasses` and `bases` supply the `inherits` edges the call adjacency does not hold.
 // - Symbols in `removed` (a PR's removed symbols, put back from base) carry `status: 'removed'`, which
 //   every renderer shows; it is part of the item's text, so its cost is counted like the rest.
 // - A root that is not packed is named. Roots are decided first, among themselves; then, before any
@@ -96,6 +96,8 @@ export interface PackInput {
   partialFiles?: ReadonlySet<string>;
   /** Direct subclasses of a class (from `inherits` edges, e.g. `subclassIndex(edges)`); none when omitted. */
   subclasses?: (id: string) => readonly Neighbour[];
+  /** Direct project bases of a class (`baseIndex(edges)`); none when omitted. */
+  bases?: (id: string) => readonly Neighbour[];
   maxCandidates?: number;
 }
 
@@ -147,7 +149,8 @@ const ESTIMATE_SLACK = 4;
 
 function validate(input: PackInput): void {
   if (!Number.isInteger(input.budget) || input.budget <= 0) {
-    throw new RepoDigestError(`Invalid budget ${String(input.budget)}: expected a positive integer number of tokens`, 'give a budget such as 4000');
+    const shown = typeof input.budget === 'string' ? `'${input.budget}' (a string)` : String(input.budget);
+    throw new RepoDigestError(`Invalid budget ${shown}: expected a positive integer number of tokens`, 'give a budget such as 4000');
   }
   for (const id of input.roots) {
     if (!input.symbols.has(id)) throw new RepoDigestError(`Unknown root symbol '${id}'`, 'pass an id listed by `repodigest graph <path>`');
@@ -209,7 +212,7 @@ export function packContext(input: PackInput): PackResult {
     exists: (id) => symbols.has(id),
     resolution: input.resolution ?? 'all',
     classes: {
-      ...classLookups(symbols, input.subclasses),
+      ...classLookups(symbols, input.subclasses, input.bases),
       isWhole: (id) => symbols.get(id)?.kind === 'class' && (rootSet.has(id) || state.packedMode(id) === 'full'),
     },
   })) {

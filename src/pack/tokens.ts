@@ -18,6 +18,7 @@
 import { Tiktoken } from 'js-tiktoken/lite';
 import cl100k_base from 'js-tiktoken/ranks/cl100k_base';
 import o200k_base from 'js-tiktoken/ranks/o200k_base';
+import { RepoDigestError } from '../shared/errors.js';
 
 export type TokenEncoding = 'o200k_base' | 'cl100k_base';
 export const TOKEN_ENCODINGS: readonly TokenEncoding[] = ['o200k_base', 'cl100k_base'];
@@ -51,7 +52,7 @@ function sharedFor(encoding: TokenEncoding): Shared {
   let entry = shared.get(encoding);
   if (!entry) {
     const ranks = RANKS[encoding];
-    if (!ranks) throw new Error(`Unknown token encoding '${String(encoding)}': expected one of ${TOKEN_ENCODINGS.join(', ')}`);
+    if (!ranks) throw new RepoDigestError(`Unknown token encoding '${String(encoding)}'`, `use one of ${TOKEN_ENCODINGS.join(', ')}`);
     entry = { encoder: new Tiktoken(ranks), pieces: new RegExp(ranks.pat_str, 'gu'), memo: new Map(), memoChars: 0 };
     shared.set(encoding, entry);
   }

@@ -5,7 +5,7 @@
 // DEFAULT_PACK_SETTINGS, so `packRepository(index, target, { budget: 500 })` works as it reads.
 import { buildAdjacency, type Adjacency, type Neighbour } from '../graph/adjacency.js';
 import type { RepoIndex } from '../model.js';
-import { subclassIndex } from '../pack/classNeighbours.js';
+import { baseIndex, subclassIndex } from '../pack/classNeighbours.js';
 import { packContext, type PackResult, type Preamble } from '../pack/packer.js';
 import { createTokenCounter, type TokenEncoding } from '../pack/tokens.js';
 import type { ChangedSymbolRow, DigestFormat } from '../render/document.js';
@@ -47,6 +47,7 @@ export function adjacencyOf(index: RepoIndex): Adjacency {
 }
 
 const subclassCache = new WeakMap<RepoIndex, (id: string) => readonly Neighbour[]>();
+const baseCache = new WeakMap<RepoIndex, (id: string) => readonly Neighbour[]>();
 
 /** Direct subclasses of a class in an index (its `inherits` edges), built once per index. */
 export function subclassesOf(index: RepoIndex): (id: string) => readonly Neighbour[] {
@@ -54,6 +55,16 @@ export function subclassesOf(index: RepoIndex): (id: string) => readonly Neighbo
   if (!lookup) {
     lookup = subclassIndex(index.edges);
     subclassCache.set(index, lookup);
+  }
+  return lookup;
+}
+
+/** Direct project bases of a class in an index, built once per index. */
+function basesOf(index: RepoIndex): (id: string) => readonly Neighbour[] {
+  let lookup = baseCache.get(index);
+  if (!lookup) {
+    lookup = baseIndex(index.edges);
+    baseCache.set(index, lookup);
   }
   return lookup;
 }
@@ -85,6 +96,7 @@ export function packRoots(index: RepoIndex, roots: readonly string[], overrides:
     symbols: index.byId,
     adjacency: adjacencyOf(index),
     subclasses: subclassesOf(index),
+    bases: basesOf(index),
     partialFiles: partialFilesOf(index),
     budget: settings.budget,
     counter: createTokenCounter(settings.encoding),

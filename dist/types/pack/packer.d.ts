@@ -26,6 +26,8 @@ export interface PackInput {
     partialFiles?: ReadonlySet<string>;
     /** Direct subclasses of a class (from `inherits` edges, e.g. `subclassIndex(edges)`); none when omitted. */
     subclasses?: (id: string) => readonly Neighbour[];
+    /** Direct project bases of a class (`baseIndex(edges)`); none when omitted. */
+    bases?: (id: string) => readonly Neighbour[];
     maxCandidates?: number;
 }
 /** What the result lists of a packed symbol: the digest item without its text. */
