@@ -10102,6 +10102,10 @@ function plural(n, singular, pluralForm = `${singular}s`) {
   if (!Number.isFinite(n)) return `? ${pluralForm}`;
   return `${n} ${n === 1 ? singular : pluralForm}`;
 }
+function namedList(items, max = 5) {
+  const more = items.length > max ? `, … (${items.length - max} more)` : "";
+  return `${items.slice(0, max).join(", ")}${more}`;
+}
 
 // src/render/document.ts
 function isInsidePacked(skip) {
@@ -10897,6 +10901,17 @@ function rendererFor(format) {
   }
 }
 
+// src/pipeline/perIndex.ts
+function perIndex(build) {
+  const cache = /* @__PURE__ */ new WeakMap();
+  return (index) => {
+    if (cache.has(index)) return cache.get(index);
+    const value = build(index);
+    cache.set(index, value);
+    return value;
+  };
+}
+
 // src/pipeline/resolveTarget.ts
 import { isAbsolute, relative, resolve } from "node:path";
 
@@ -11273,14 +11288,9 @@ function searchIndex(index, query, top) {
 }
 
 // src/pipeline/searchRepository.ts
-var searchIndexes = /* @__PURE__ */ new WeakMap();
+var searchIndexOf = perIndex((index) => buildSearchIndex(index.symbols));
 function searchRepository(index, query, top = 10) {
-  let built = searchIndexes.get(index);
-  if (!built) {
-    built = buildSearchIndex(index.symbols);
-    searchIndexes.set(index, built);
-  }
-  return searchIndex(built, query, top).filter((hit) => hit.score > 0);
+  return searchIndex(searchIndexOf(index), query, top).filter((hit) => hit.score > 0);
 }
 
 // src/pipeline/resolveTarget.ts
@@ -11346,42 +11356,10 @@ function withPackDefaults(overrides = {}) {
   const given = Object.fromEntries(Object.entries(overrides).filter(([, value]) => value !== void 0));
   return { ...DEFAULT_PACK_SETTINGS, ...given };
 }
-var adjacencyCache = /* @__PURE__ */ new WeakMap();
-function adjacencyOf(index) {
-  let adjacency = adjacencyCache.get(index);
-  if (!adjacency) {
-    adjacency = buildAdjacency(index.edges);
-    adjacencyCache.set(index, adjacency);
-  }
-  return adjacency;
-}
-var subclassCache = /* @__PURE__ */ new WeakMap();
-var baseCache = /* @__PURE__ */ new WeakMap();
-function subclassesOf(index) {
-  let lookup = subclassCache.get(index);
-  if (!lookup) {
-    lookup = subclassIndex(index.edges);
-    subclassCache.set(index, lookup);
-  }
-  return lookup;
-}
-function basesOf(index) {
-  let lookup = baseCache.get(index);
-  if (!lookup) {
-    lookup = baseIndex(index.edges);
-    baseCache.set(index, lookup);
-  }
-  return lookup;
-}
-var partialCache = /* @__PURE__ */ new WeakMap();
-function partialFilesOf(index) {
-  let files = partialCache.get(index);
-  if (!files) {
-    files = new Set(index.files.filter((f) => f.partial).map((f) => f.path));
-    partialCache.set(index, files);
-  }
-  return files;
-}
+var adjacencyOf = perIndex((index) => buildAdjacency(index.edges));
+var subclassesOf = perIndex((index) => subclassIndex(index.edges));
+var basesOf = perIndex((index) => baseIndex(index.edges));
+var partialFilesOf = perIndex((index) => new Set(index.files.filter((f) => f.partial).map((f) => f.path)));
 function packRoots(index, roots, overrides = {}, extras = {}) {
   const settings = withPackDefaults(overrides);
   return packContext({
@@ -11776,9 +11754,7 @@ function worktreeWarning(state, head, headSha) {
     parts2.push(`the working tree is at ${short(state.worktreeHead)}, not at head '${head}' (${short(headSha)})`);
   }
   if (state.dirtyPython.length > 0) {
-    const named = state.dirtyPython.slice(0, NAMED_DIRTY).join(", ");
-    const more = state.dirtyPython.length > NAMED_DIRTY ? `, … (${state.dirtyPython.length - NAMED_DIRTY} more)` : "";
-    parts2.push(`${state.dirtyPython.length} .py file${state.dirtyPython.length === 1 ? " has" : "s have"} uncommitted changes (${named}${more})`);
+    parts2.push(`${state.dirtyPython.length} .py file${state.dirtyPython.length === 1 ? " has" : "s have"} uncommitted changes (${namedList(state.dirtyPython, NAMED_DIRTY)})`);
   }
   if (parts2.length === 0) return void 0;
   const fix = state.relation === "other" ? `; run \`git checkout ${head}\` for a digest of head's code` : "; commit them to have them listed as changes";
@@ -12063,10 +12039,8 @@ function withoutOldPath(file) {
 }
 function outsideNote(outside, prefix) {
   if (outside.length === 0) return void 0;
-  const named = outside.slice(0, NAMED_OUTSIDE).join(", ");
-  const more = outside.length > NAMED_OUTSIDE ? `, … (${outside.length - NAMED_OUTSIDE} more)` : "";
   const files = outside.length === 1 ? "1 changed file lies" : `${outside.length} changed files lie`;
-  return `${files} outside the scanned folder ${prefix}/ and ${outside.length === 1 ? "is" : "are"} not analysed: ${named}${more}`;
+  return `${files} outside the scanned folder ${prefix}/ and ${outside.length === 1 ? "is" : "are"} not analysed: ${namedList(outside, NAMED_OUTSIDE)}`;
 }
 
 // src/diff/prChanges.ts
@@ -12133,8 +12107,7 @@ function selectChanges(scoped, options, notes) {
   const inside = scoped.inside.filter((f) => select(f.path));
   const left = scoped.inside.filter((f) => !select(f.path)).map((f) => f.path).sort(compareStrings);
   if (left.length > 0) {
-    const more = left.length > 5 ? `, … (${left.length - 5} more)` : "";
-    notes.push(`${plural(left.length, "changed file")} left out by include/exclude: ${left.slice(0, 5).join(", ")}${more}`);
+    notes.push(`${plural(left.length, "changed file")} left out by include/exclude: ${namedList(left)}`);
   }
   return { ...scoped, inside };
 }
@@ -12401,8 +12374,7 @@ async function preparePr(request) {
   const notes = [...warning ? [warning] : [], ...changes.notes];
   const absent = changes.changed.filter((c) => !index.byId.has(c.id)).map((c) => c.id);
   if (absent.length > 0) {
-    const named = absent.slice(0, 5).join(", ") + (absent.length > 5 ? `, … (${absent.length - 5} more)` : "");
-    notes.push(`${plural(absent.length, "changed symbol")} ${absent.length === 1 ? "is" : "are"} not in the analysed code and not packed: ${named}`);
+    notes.push(`${plural(absent.length, "changed symbol")} ${absent.length === 1 ? "is" : "are"} not in the analysed code and not packed: ${namedList(absent)}`);
   }
   return { changes, index, roots, changed, shown, notes, ...warning ? { warning } : {}, removed, request };
 }
@@ -12465,23 +12437,17 @@ function levelNotes(level, shown, hasGraph) {
   }
   return [];
 }
-var importersCache = /* @__PURE__ */ new WeakMap();
-function importersOf(index) {
-  let lookup = importersCache.get(index);
-  if (!lookup) {
-    const table = /* @__PURE__ */ new Map();
-    for (const e of index.edges) {
-      if (e.kind !== "imports") continue;
-      const list = table.get(e.to);
-      if (list) list.push(e.from);
-      else table.set(e.to, [e.from]);
-    }
-    for (const list of table.values()) list.sort();
-    lookup = (id) => table.get(id) ?? [];
-    importersCache.set(index, lookup);
+var importersOf = perIndex((index) => {
+  const table = /* @__PURE__ */ new Map();
+  for (const e of index.edges) {
+    if (e.kind !== "imports") continue;
+    const list = table.get(e.to);
+    if (list) list.push(e.from);
+    else table.set(e.to, [e.from]);
   }
-  return lookup;
-}
+  for (const list of table.values()) list.sort();
+  return (id) => table.get(id) ?? [];
+});
 function packPrAt(prepared, pack, level) {
   const { changes, index, request, shown } = prepared;
   const adjacency = adjacencyOf(index);

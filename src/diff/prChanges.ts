@@ -27,7 +27,7 @@ import { diffFromApi, type ListFilesPage } from './apiDiff.js';
 import { computeChangedSymbols, type ChangedSymbol } from './changedSymbols.js';
 import { diffRevisions, isGitUnavailable, readFilesAtRevision, runGitDefault, type GitDeps } from './gitDiff.js';
 import { createSelector } from '../files/filters.js';
-import { plural } from '../render/plural.js';
+import { namedList, plural } from '../render/plural.js';
 import { compareStrings, type FileChange } from './hunks.js';
 import { outsideNote, repoPathOf, scanPrefixOf, scopeChanges, type ScopedChanges } from './scanRoot.js';
 
@@ -186,8 +186,7 @@ function selectChanges(scoped: ScopedChanges, options: PrChangesOptions, notes: 
   const inside = scoped.inside.filter((f) => select(f.path));
   const left = scoped.inside.filter((f) => !select(f.path)).map((f) => f.path).sort(compareStrings);
   if (left.length > 0) {
-    const more = left.length > 5 ? `, … (${left.length - 5} more)` : '';
-    notes.push(`${plural(left.length, 'changed file')} left out by include/exclude: ${left.slice(0, 5).join(', ')}${more}`);
+    notes.push(`${plural(left.length, 'changed file')} left out by include/exclude: ${namedList(left)}`);
   }
   return { ...scoped, inside };
 }

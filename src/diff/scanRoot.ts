@@ -12,6 +12,7 @@
 //   names the first few: never silently.
 import { realpath } from 'node:fs/promises';
 import { relative, sep } from 'node:path';
+import { namedList } from '../render/plural.js';
 import type { GitDeps } from './gitDiff.js';
 import { compareStrings, isPythonPath, type FileChange } from './hunks.js';
 
@@ -91,8 +92,6 @@ function withoutOldPath(file: FileChange): FileChange {
 /** The one note for files the digest leaves out, or undefined when there are none. */
 export function outsideNote(outside: readonly string[], prefix: string): string | undefined {
   if (outside.length === 0) return undefined;
-  const named = outside.slice(0, NAMED_OUTSIDE).join(', ');
-  const more = outside.length > NAMED_OUTSIDE ? `, … (${outside.length - NAMED_OUTSIDE} more)` : '';
   const files = outside.length === 1 ? '1 changed file lies' : `${outside.length} changed files lie`;
-  return `${files} outside the scanned folder ${prefix}/ and ${outside.length === 1 ? 'is' : 'are'} not analysed: ${named}${more}`;
+  return `${files} outside the scanned folder ${prefix}/ and ${outside.length === 1 ? 'is' : 'are'} not analysed: ${namedList(outside, NAMED_OUTSIDE)}`;
 }

@@ -10,6 +10,7 @@
 //   (GitHub's pull_request checkout, refs/pull/N/merge); the API fallback without git (nothing to ask).
 // - Uncommitted changes count only for .py files under the scan root (tracked edits and untracked
 //   files, `git status` honouring .gitignore): they are what the index reads.
+import { namedList } from '../render/plural.js';
 import type { GitDeps } from './gitDiff.js';
 
 export type WorktreeRelation = 'head' | 'merge-of-head' | 'other' | 'unknown';
@@ -79,9 +80,7 @@ export function worktreeWarning(state: WorktreeState, head: string, headSha: str
     parts.push(`the working tree is at ${short(state.worktreeHead)}, not at head '${head}' (${short(headSha)})`);
   }
   if (state.dirtyPython.length > 0) {
-    const named = state.dirtyPython.slice(0, NAMED_DIRTY).join(', ');
-    const more = state.dirtyPython.length > NAMED_DIRTY ? `, … (${state.dirtyPython.length - NAMED_DIRTY} more)` : '';
-    parts.push(`${state.dirtyPython.length} .py file${state.dirtyPython.length === 1 ? ' has' : 's have'} uncommitted changes (${named}${more})`);
+    parts.push(`${state.dirtyPython.length} .py file${state.dirtyPython.length === 1 ? ' has' : 's have'} uncommitted changes (${namedList(state.dirtyPython, NAMED_DIRTY)})`);
   }
   if (parts.length === 0) return undefined;
   const fix = state.relation === 'other' ? `; run \`git checkout ${head}\` for a digest of head's code` : '; commit them to have them listed as changes';

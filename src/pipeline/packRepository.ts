@@ -10,6 +10,7 @@ import { packContext, type PackResult, type Preamble } from '../pack/packer.js';
 import { createTokenCounter, type TokenEncoding } from '../pack/tokens.js';
 import type { ChangedSymbolRow, DigestFormat } from '../render/document.js';
 import { rendererFor } from '../render/renderers.js';
+import { perIndex } from './perIndex.js';
 import { resolveTarget, type Target } from './resolveTarget.js';
 
 export interface PackSettings {
@@ -34,52 +35,17 @@ export function withPackDefaults(overrides: Partial<PackSettings> = {}): PackSet
   return { ...DEFAULT_PACK_SETTINGS, ...given };
 }
 
-const adjacencyCache = new WeakMap<RepoIndex, Adjacency>();
-
 /** The call adjacency of an index, built once per index. */
-export function adjacencyOf(index: RepoIndex): Adjacency {
-  let adjacency = adjacencyCache.get(index);
-  if (!adjacency) {
-    adjacency = buildAdjacency(index.edges);
-    adjacencyCache.set(index, adjacency);
-  }
-  return adjacency;
-}
-
-const subclassCache = new WeakMap<RepoIndex, (id: string) => readonly Neighbour[]>();
-const baseCache = new WeakMap<RepoIndex, (id: string) => readonly Neighbour[]>();
+export const adjacencyOf: (index: RepoIndex) => Adjacency = perIndex((index) => buildAdjacency(index.edges));
 
 /** Direct subclasses of a class in an index (its `inherits` edges), built once per index. */
-export function subclassesOf(index: RepoIndex): (id: string) => readonly Neighbour[] {
-  let lookup = subclassCache.get(index);
-  if (!lookup) {
-    lookup = subclassIndex(index.edges);
-    subclassCache.set(index, lookup);
-  }
-  return lookup;
-}
+export const subclassesOf: (index: RepoIndex) => (id: string) => readonly Neighbour[] = perIndex((index) => subclassIndex(index.edges));
 
 /** Direct project bases of a class in an index, built once per index. */
-function basesOf(index: RepoIndex): (id: string) => readonly Neighbour[] {
-  let lookup = baseCache.get(index);
-  if (!lookup) {
-    lookup = baseIndex(index.edges);
-    baseCache.set(index, lookup);
-  }
-  return lookup;
-}
-
-const partialCache = new WeakMap<RepoIndex, ReadonlySet<string>>();
+const basesOf = perIndex((index) => baseIndex(index.edges));
 
 /** Files of an index tree-sitter could only partly parse, built once per index. */
-function partialFilesOf(index: RepoIndex): ReadonlySet<string> {
-  let files = partialCache.get(index);
-  if (!files) {
-    files = new Set(index.files.filter((f) => f.partial).map((f) => f.path));
-    partialCache.set(index, files);
-  }
-  return files;
-}
+const partialFilesOf = perIndex((index): ReadonlySet<string> => new Set(index.files.filter((f) => f.partial).map((f) => f.path)));
 
 export interface PackRootsExtras {
   title?: string;

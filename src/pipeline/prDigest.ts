@@ -28,7 +28,8 @@ import { loadPythonParser } from '../python/treeSitter.js';
 import { runGitDefault } from '../diff/gitDiff.js';
 import { BudgetTooSmallError, rootsInDocument, type PackResult } from '../pack/packer.js';
 import type { ChangedSymbolRow } from '../render/document.js';
-import { plural } from '../render/plural.js';
+import { namedList, plural } from '../render/plural.js';
+import { perIndex } from './perIndex.js';
 import { renderMermaid } from '../render/mermaid.js';
 import { renderCallSites, renderChangedSymbolsTable, renderPrHeader, renderPrSections, type ImportersOf } from '../render/prSections.js';
 import { assembleIndex, graphOptionsOf, scanRepository, type IndexOptions } from './indexRepository.js';
@@ -119,8 +120,7 @@ export async function preparePr(request: Omit<PrDigestRequest, 'pack'>): Promise
   const notes = [...(warning ? [warning] : []), ...changes.notes];
   const absent = changes.changed.filter((c) => !index.byId.has(c.id)).map((c) => c.id);
   if (absent.length > 0) {
-    const named = absent.slice(0, 5).join(', ') + (absent.length > 5 ? `, … (${absent.length - 5} more)` : '');
-    notes.push(`${plural(absent.length, 'changed symbol')} ${absent.length === 1 ? 'is' : 'are'} not in the analysed code and not packed: ${named}`);
+    notes.push(`${plural(absent.length, 'changed symbol')} ${absent.length === 1 ? 'is' : 'are'} not in the analysed code and not packed: ${namedList(absent)}`);
   }
   return { changes, index, roots, changed, shown, notes, ...(warning ? { warning } : {}), removed, request };
 }
@@ -206,25 +206,18 @@ export function levelNotes(level: SectionsLevel, shown: readonly ChangedSymbol[]
   return [];
 }
 
-const importersCache = new WeakMap<RepoIndex, ImportersOf>();
-
 /** Who imports a symbol (the index's `imports` edges), built once per index. */
-function importersOf(index: RepoIndex): ImportersOf {
-  let lookup = importersCache.get(index);
-  if (!lookup) {
-    const table = new Map<string, string[]>();
-    for (const e of index.edges) {
-      if (e.kind !== 'imports') continue;
-      const list = table.get(e.to);
-      if (list) list.push(e.from);
-      else table.set(e.to, [e.from]);
-    }
-    for (const list of table.values()) list.sort();
-    lookup = (id) => table.get(id) ?? [];
-    importersCache.set(index, lookup);
+const importersOf = perIndex((index): ImportersOf => {
+  const table = new Map<string, string[]>();
+  for (const e of index.edges) {
+    if (e.kind !== 'imports') continue;
+    const list = table.get(e.to);
+    if (list) list.push(e.from);
+    else table.set(e.to, [e.from]);
   }
-  return lookup;
-}
+  for (const list of table.values()) list.sort();
+  return (id) => table.get(id) ?? [];
+});
 
 function packPrAt(prepared: PreparedPr, pack: PackSettings, level: SectionsLevel): PackResult {
   const { changes, index, request, shown } = prepared;

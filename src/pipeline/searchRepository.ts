@@ -1,14 +1,10 @@
 // BM25 search over an index; the search index is built once per RepoIndex and reused.
 import type { RepoIndex } from '../model.js';
 import { buildSearchIndex, searchIndex, type SearchHit, type SearchIndex } from '../search/bm25.js';
+import { perIndex } from './perIndex.js';
 
-const searchIndexes = new WeakMap<RepoIndex, SearchIndex>();
+const searchIndexOf = perIndex((index): SearchIndex => buildSearchIndex(index.symbols));
 
 export function searchRepository(index: RepoIndex, query: string, top = 10): SearchHit[] {
-  let built = searchIndexes.get(index);
-  if (!built) {
-    built = buildSearchIndex(index.symbols);
-    searchIndexes.set(index, built);
-  }
-  return searchIndex(built, query, top).filter((hit) => hit.score > 0);
+  return searchIndex(searchIndexOf(index), query, top).filter((hit) => hit.score > 0);
 }

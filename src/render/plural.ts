@@ -14,3 +14,9 @@ export function plural(n: number, singular: string, pluralForm = `${singular}s`)
 export function noun(n: number, singular: string, pluralForm = `${singular}s`): string {
   return n === 1 ? singular : pluralForm;
 }
+
+/** The first `max` items joined by commas, then `, … (N more)` for the rest: how notes name long lists. */
+export function namedList(items: readonly string[], max = 5): string {
+  const more = items.length > max ? `, … (${items.length - max} more)` : '';
+  return `${items.slice(0, max).join(', ')}${more}`;
+}

@@ -15,9 +15,9 @@ export declare const DEFAULT_PACK_SETTINGS: PackSettings;
 /** `overrides` over DEFAULT_PACK_SETTINGS; an undefined value keeps the default. */
 export declare function withPackDefaults(overrides?: Partial<PackSettings>): PackSettings;
 /** The call adjacency of an index, built once per index. */
-export declare function adjacencyOf(index: RepoIndex): Adjacency;
+export declare const adjacencyOf: (index: RepoIndex) => Adjacency;
 /** Direct subclasses of a class in an index (its `inherits` edges), built once per index. */
-export declare function subclassesOf(index: RepoIndex): (id: string) => readonly Neighbour[];
+export declare const subclassesOf: (index: RepoIndex) => (id: string) => readonly Neighbour[];
 export interface PackRootsExtras {
     title?: string;
     preamble?: Preamble;
