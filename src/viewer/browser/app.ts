@@ -1,0 +1,312 @@
+/// <reference lib="dom" />
+// The page's state and the sigma view: expanded set, filters, selection, positions; redraw on change.
+//
+// Highlighting: a selected symbol's callers (drawn symbols with an edge into it) and callees (drawn
+// symbols it has an edge to) take two distinct colours, edges to and from it keep their arrow heads
+// and take the same colours, and everything else fades. The lists in the side panel are exact
+// (symbol to symbol), the picture is at the level of what is drawn.
+import { MultiDirectedGraph } from 'graphology';
+import Sigma from 'sigma';
+import { extremityArrow, layerDashed, layerPlain, pathLine, pathLoop } from 'sigma/rendering';
+import { ancestors, type Model } from './model.js';
+import { placeNew, relax, type Positions } from './layout.js';
+import { changeColor, currentTheme, edgeColor, edgeLook, nodeColor, PALETTES, withAlpha, type Theme } from './palette.js';
+import { computeNodes, computeShown, type Filters, type Shown } from './visible.js';
+
+export interface Highlight {
+  selected: number;
+  callers: number[];
+  callees: number[];
+}
+
+export interface App {
+  model: Model;
+  filters: Filters;
+  expanded: Set<number>;
+  shown: Shown;
+  highlight: Highlight | undefined;
+  theme: Theme;
+  sigma: Sigma;
+  graph: MultiDirectedGraph;
+  redraw(): void;
+  select(i: number, options?: { expand?: boolean; centre?: boolean }): void;
+  clear(): void;
+  toggle(i: number): void;
+  onSelect: ((i: number | undefined) => void)[];
+}
+
+const INITIAL_NODES = 60;
+
+export function createApp(model: Model, container: HTMLElement): App {
+  const graph = new MultiDirectedGraph({ allowSelfLoops: false });
+  const positions: Positions = new Map();
+  const filters: Filters = { hideTests: false, hideHeuristic: false, hiddenKinds: new Set(), showContains: true };
+  const expanded = initialExpansion(model, filters);
+  let theme = currentTheme();
+
+  (window as unknown as { __marks?: Record<string, number> }).__marks = { beforeSigma: performance.now() };
+  const sigma = new Sigma(graph, container, {
+    primitives: {
+      edges: {
+        paths: [pathLine(), pathLoop()],
+        extremities: [extremityArrow()],
+        variables: {
+          solidColor: { type: 'color', default: '#cccccc' },
+          dash: { type: 'number', default: 0 },
+          gap: { type: 'number', default: 0 },
+        },
+        // Solid edges draw with the plain layer; dashed ones make it transparent (solidColor) and
+        // draw with the dashed layer, which is itself transparent where the gap is 0.
+        layers: [
+          layerPlain({ color: { attribute: 'solidColor', default: '#ccc' } }),
+          layerDashed({ dashColor: { attribute: 'color' }, dashSize: { attribute: 'dash', default: 0, mode: 'pixels' }, gapSize: { attribute: 'gap', default: 0, mode: 'pixels' } }),
+        ],
+      },
+    },
+    styles: {
+      nodes: {
+        x: { attribute: 'x' },
+        y: { attribute: 'y' },
+        size: { attribute: 'size', defaultValue: 6 },
+        color: { attribute: 'color', defaultValue: '#888' },
+        label: { attribute: 'label' },
+        labelColor: { attribute: 'labelColor', defaultValue: '#333' },
+        labelVisibility: { whenState: 'isHovered', then: 'visible', else: { attribute: 'labelVisibility', defaultValue: 'auto' } },
+        visibility: { attribute: 'visibility', defaultValue: 'visible' },
+        depth: { whenState: 'isHovered', then: 'topNodes', else: { attribute: 'depth', defaultValue: 'nodes' } },
+        backdropVisibility: { whenState: 'isHovered', then: 'visible', else: 'hidden' },
+        backdropColor: { attribute: 'hoverBox', defaultValue: '#ffffff' },
+        backdropShadowColor: 'rgba(0, 0, 0, 0.4)',
+        backdropShadowBlur: 10,
+        backdropPadding: 5,
+        cursor: 'pointer',
+      },
+      edges: {
+        size: { attribute: 'size', defaultValue: 1 },
+        color: { attribute: 'color', defaultValue: '#ccc' },
+        head: { attribute: 'head', defaultValue: 'arrow' },
+        solidColor: { attribute: 'solidColor', defaultValue: '#cccccc' },
+        dash: { attribute: 'dash', defaultValue: 0 },
+        gap: { attribute: 'gap', defaultValue: 0 },
+        visibility: { attribute: 'visibility', defaultValue: 'visible' },
+        depth: { attribute: 'depth', defaultValue: 'edges' },
+      },
+    },
+    settings: { labelRenderedSizeThreshold: 4, labelDensity: 0.5, hideEdgesOnMove: false, zoomToSizeRatioFunction: (r: number) => Math.sqrt(r) },
+  });
+
+  const app: App = {
+    model,
+    filters,
+    expanded,
+    shown: computeShown(model, expanded, filters),
+    highlight: undefined,
+    theme,
+    sigma,
+    graph,
+    onSelect: [],
+    redraw,
+    select,
+    clear,
+    toggle,
+  };
+
+  function redraw(): void {
+    app.shown = computeShown(model, expanded, filters);
+    const fresh = new Set(placeNew(model, app.shown.nodes, positions).map(String));
+    graph.clear();
+    for (const i of app.shown.nodes) {
+      const at = positions.get(i)!;
+      graph.addNode(String(i), { x: at.x, y: at.y });
+    }
+    for (const e of app.shown.edges) {
+      graph.addEdge(String(e.from), String(e.to), { kind: e.kind, resolution: e.resolution, count: e.count, weight: e.kind === 'contains' ? 2 : Math.log2(1 + e.count) });
+    }
+    relax(graph, fresh, 2000);
+    graph.forEachNode((key, attrs) => positions.set(Number(key), { x: attrs['x'] as number, y: attrs['y'] as number }));
+    if (app.highlight) app.highlight = neighbours(app.highlight.selected);
+    paint();
+  }
+
+  function neighbours(selected: number): Highlight {
+    const target = app.shown.rep[selected]!;
+    const callers = new Set<number>();
+    const callees = new Set<number>();
+    for (const e of app.shown.edges) {
+      if (e.kind === 'contains') continue;
+      if (e.to === target) callers.add(e.from);
+      if (e.from === target) callees.add(e.to);
+    }
+    return { selected, callers: [...callers].sort((a, b) => a - b), callees: [...callees].sort((a, b) => a - b) };
+  }
+
+  function paint(): void {
+    const palette = PALETTES[theme];
+    const h = app.highlight;
+    const focus = h ? app.shown.rep[h.selected]! : -1;
+    const callers = new Set(h?.callers ?? []);
+    const callees = new Set(h?.callees ?? []);
+    graph.forEachNode((key) => {
+      const i = Number(key);
+      const change = model.change.get(i);
+      const broken = model.brokenOf.has(i);
+      let color = change ? changeColor(change) : nodeColor(model.kinds[i]!);
+      if (broken && !change) color = palette.broken;
+      let labelVisibility = 'auto';
+      let depth = 'nodes';
+      if (h) {
+        if (i === focus) {
+          labelVisibility = 'visible';
+          depth = 'topNodes';
+        } else if (callers.has(i) || callees.has(i)) {
+          color = callers.has(i) ? palette.caller : palette.callee;
+          labelVisibility = 'visible';
+          depth = 'topNodes';
+        } else {
+          color = palette.dim;
+          labelVisibility = 'hidden';
+        }
+      }
+      const expandedMark = expanded.has(i) && model.children[i]!.length > 0 ? '▾ ' : model.children[i]!.length > 0 ? '▸ ' : '';
+      const size = Math.min(22, 4 + 2.2 * Math.log2(model.weight[i]!)) * (change ? 1.35 : 1) * (i === focus ? 1.4 : 1);
+      graph.mergeNodeAttributes(key, {
+        size,
+        color,
+        label: `${broken ? '⚠ ' : ''}${expandedMark}${model.labels[i]}`,
+        labelColor: palette.label,
+        labelVisibility: change && !h ? 'visible' : labelVisibility,
+        depth,
+        hoverBox: palette.hoverBox,
+      });
+    });
+    graph.forEachEdge((key, attrs, source, target) => {
+      const kind = attrs['kind'] as string;
+      const look = edgeLook(attrs['resolution'] as string);
+      const dashed = look.dashed && kind !== 'contains';
+      let color = withAlpha(edgeColor(kind), kind === 'contains' ? 0.35 : look.alpha);
+      let size = (kind === 'contains' ? 0.6 : look.width) * (1 + Math.log2(attrs['count'] as number) * 0.25);
+      let visibility = 'visible';
+      let depth = 'edges';
+      if (h) {
+        const s = Number(source);
+        const t = Number(target);
+        if (kind !== 'contains' && t === focus) {
+          color = palette.caller;
+          size *= 1.8;
+          depth = 'topEdges';
+        } else if (kind !== 'contains' && s === focus) {
+          color = palette.callee;
+          size *= 1.8;
+          depth = 'topEdges';
+        } else if (kind === 'contains') {
+          color = withAlpha(edgeColor(kind), 0.15);
+        } else visibility = 'hidden';
+      }
+      graph.mergeEdgeAttributes(key, {
+        color,
+        size,
+        visibility,
+        depth,
+        head: kind === 'contains' ? 'none' : 'arrow',
+        solidColor: dashed ? 'rgba(0, 0, 0, 0)' : color,
+        dash: dashed ? (attrs['resolution'] === 'heuristic' ? 5 : 2) : 0,
+        gap: dashed ? (attrs['resolution'] === 'heuristic' ? 4 : 2) : 0,
+      });
+    });
+    container.style.background = palette.background;
+    sigma.scheduleRender();
+  }
+
+  function select(i: number, options: { expand?: boolean; centre?: boolean } = {}): void {
+    let changed = false;
+    for (const a of ancestors(model, i)) {
+      if (!expanded.has(a)) {
+        expanded.add(a);
+        changed = true;
+      }
+    }
+    if (options.expand && model.children[i]!.length > 0 && !expanded.has(i)) {
+      expanded.add(i);
+      changed = true;
+    }
+    if (filters.hideTests && model.test[i]) {
+      filters.hideTests = false;
+      changed = true;
+      document.dispatchEvent(new CustomEvent('repodigest:filters'));
+    }
+    app.highlight = { selected: i, callers: [], callees: [] };
+    if (changed) redraw();
+    app.highlight = neighbours(i);
+    paint();
+    if (options.centre) centreOn(i);
+    for (const listener of app.onSelect) listener(i);
+  }
+
+  function centreOn(i: number): void {
+    if (!graph.hasNode(String(i))) return;
+    // The framing (graph -> camera space) is computed at render time: render now so it covers this graph.
+    sigma.refresh();
+    const attrs = graph.getNodeAttributes(String(i));
+    const target = sigma.graphToFramedGraph({ x: attrs['x'] as number, y: attrs['y'] as number });
+    void sigma.getCamera().animate({ x: target.x, y: target.y, ratio: Math.min(sigma.getCamera().ratio, 0.6) }, { duration: 300 });
+  }
+
+  function clear(): void {
+    app.highlight = undefined;
+    paint();
+    for (const listener of app.onSelect) listener(undefined);
+  }
+
+  function toggle(i: number): void {
+    if (model.children[i]!.length === 0) return;
+    if (expanded.has(i)) {
+      // Collapsing also folds everything below, so a later expansion starts tidy.
+      const stack = [i];
+      while (stack.length > 0) {
+        const n = stack.pop()!;
+        expanded.delete(n);
+        for (const c of model.children[n]!) if (expanded.has(c)) stack.push(c);
+      }
+    } else expanded.add(i);
+    redraw();
+    for (const listener of app.onSelect) listener(app.highlight?.selected);
+  }
+
+  sigma.on('clickNode', ({ node }) => select(Number(node), { expand: true }));
+  sigma.on('clickStage', () => clear());
+  window.matchMedia('(prefers-color-scheme: dark)').addEventListener('change', () => {
+    theme = currentTheme();
+    app.theme = theme;
+    paint();
+  });
+
+  (window as unknown as { __marks: Record<string, number> }).__marks['afterSigma'] = performance.now();
+  redraw();
+  (window as unknown as { __marks: Record<string, number> }).__marks['afterRedraw'] = performance.now();
+  return app;
+}
+
+/**
+ * Where a view starts. A PR's impact is small: every symbol is drawn when there are few, else the
+ * changed symbols' ancestors are opened. A repository starts at its roots and opens the largest
+ * collapsed symbols while the view stays under INITIAL_NODES.
+ */
+function initialExpansion(model: Model, filters: Filters): Set<number> {
+  const expanded = new Set<number>();
+  if (model.payload.mode === 'pr') {
+    if (model.size <= 400) {
+      for (let i = 0; i < model.size; i++) if (model.children[i]!.length > 0) expanded.add(i);
+    } else {
+      for (const i of model.change.keys()) for (const a of ancestors(model, i)) expanded.add(a);
+    }
+    return expanded;
+  }
+  for (;;) {
+    const shown = computeNodes(model, expanded, filters).nodes;
+    const candidates = shown.filter((i) => !expanded.has(i) && model.children[i]!.length > 0);
+    candidates.sort((a, b) => model.weight[b]! - model.weight[a]! || a - b);
+    const next = candidates.find((i) => shown.length + model.children[i]!.length <= INITIAL_NODES || shown.length === 1);
+    if (next === undefined) return expanded;
+    expanded.add(next);
+  }
+}
