@@ -17,8 +17,13 @@
 // - The tree-sitter runtime and Python grammar (.wasm) are copied beside the bundles:
 //   src/python/treeSitter.ts looks next to the running file first.
 // - A missing entry is skipped with a warning, so the action builds before the CLI exists and back.
+// - The graph viewer's page script (sigma, graphology, src/viewer/browser/) is bundled first, for the
+//   browser, by scripts/viewer-page.mjs, and handed to every entry as the string constant
+//   __REPODIGEST_VIEWER_PAGE__ (esbuild `define`): dist/cli.js and dist/index.js write viewer files
+//   with no bundler at run time. The same function bundles it when running from source.
 import { execFileSync } from 'node:child_process';
 import { build } from 'esbuild';
+import { bundleViewerPage } from './viewer-page.mjs';
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
@@ -41,6 +46,7 @@ const BANNER = "import { createRequire as __repodigestCreateRequire } from 'node
 export async function buildInto(outDir, only) {
   mkdirSync(outDir, { recursive: true });
   const built = [];
+  const viewerPage = await bundleViewerPage();
   for (const [name, candidates] of ENTRIES) {
     if (only && !only.includes(name)) continue;
     const entry = candidates.find((c) => existsSync(join(root, c)));
@@ -67,6 +73,7 @@ export async function buildInto(outDir, only) {
       // when node_modules is a link; with npm's real directories this changes nothing.
       preserveSymlinks: true,
       conditions: ['node', 'import'],
+      define: { __REPODIGEST_VIEWER_PAGE__: JSON.stringify(viewerPage) },
     });
     built.push(`${name}.js`);
   }

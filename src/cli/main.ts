@@ -2,12 +2,13 @@
 // Exit codes: 0 success, 2 usage error, 1 any other failure. Errors are one line on stderr; the
 // stack only with --debug. Skipped files are listed on stderr so nothing is lost silently.
 import { writeFileSync } from 'node:fs';
+import { basename, resolve } from 'node:path';
 import { Command, CommanderError, Option } from 'commander';
 import { DEFAULT_MAX_FILE_BYTES } from '../files/read.js';
 import type { RepoIndex } from '../model.js';
 import { indexRepository, type IndexOptions } from '../pipeline/indexRepository.js';
 import { exitCodeFor, formatError, RepoDigestError, UsageError } from '../shared/errors.js';
-import { renderGraphCommand } from './commands/graph.js';
+import { renderGraphCommand, writeViewerHtml } from './commands/graph.js';
 import { packSettingsFrom, runPackCommand } from './commands/pack.js';
 import { runPrCommand } from './commands/pr.js';
 import { renderSearchCommand } from './commands/search.js';
@@ -99,12 +100,17 @@ export function buildProgram(io: CliIo = defaultIo): Command {
       .addOption(new Option('--format <format>', 'table or json').default('table'))
       .addOption(new Option('--resolution <which>', 'resolved edges only, or all').default('all'))
       .option('--callers <id>', 'list the callers of a symbol with their call sites')
-      .option('--callees <id>', 'list the callees of a symbol with their call sites'),
-  ).action(async (path: string, flags: ScanFlags & { format: string; resolution: string; callers?: string; callees?: string }) => {
+      .option('--callees <id>', 'list the callees of a symbol with their call sites')
+      .option('--html <file>', 'write an interactive graph viewer (one self-contained HTML file) instead'),
+  ).action(async (path: string, flags: ScanFlags & { format: string; resolution: string; callers?: string; callees?: string; html?: string }) => {
     if (flags.callers !== undefined && flags.callees !== undefined) throw new UsageError('Pass either --callers or --callees, not both');
     const format = parseChoice<ListFormat>('--format', flags.format, ['table', 'json']);
     const resolution = parseChoice<ResolutionFilter>('--resolution', flags.resolution, ['resolved', 'all']);
     const index = await scanWithReport(path, flags, io);
+    if (flags.html !== undefined) {
+      io.stderr(await writeViewerHtml(index, flags.html, { title: `Call graph of ${basename(resolve(path))}`, notes: [`${index.symbols.length} symbols, ${index.edges.length} edges.`] }));
+      return;
+    }
     io.stdout(
       renderGraphCommand(index, {
         format,
@@ -156,9 +162,10 @@ export function buildProgram(io: CliIo = defaultIo): Command {
         .description('digest a change: roots are the symbols changed between --base and --head (local git)')
         .requiredOption('--base <rev>', 'base revision (the merge base with head is used)')
         .option('--head <rev>', 'head revision', 'HEAD')
-        .option('--title <text>', 'title shown in the digest header'),
+        .option('--title <text>', 'title shown in the digest header')
+        .option('--html <file>', "also write the change's impact as an interactive graph viewer (HTML)"),
     ),
-  ).action(async (path: string, flags: PackFlags & { base: string; head: string; title?: string }) => {
+  ).action(async (path: string, flags: PackFlags & { base: string; head: string; title?: string; html?: string }) => {
     const result = await runPrCommand(path, flags, io);
     emit(result.text, flags.output, io);
     for (const line of result.warnings) io.stderr(`${line}\n`);

@@ -8,6 +8,9 @@ import { buildAdjacency } from '../../graph/adjacency.js';
 import { closestIds } from '../../search/suggest.js';
 import { RepoDigestError } from '../../shared/errors.js';
 import type { ListFormat, ResolutionFilter } from '../options.js';
+import { writeFileSync } from 'node:fs';
+import { renderViewer } from '../../viewer/generate.js';
+import type { ViewerPayloadOptions } from '../../viewer/payload.js';
 
 export interface GraphCommandOptions {
   format: ListFormat;
@@ -82,4 +85,19 @@ function renderNeighbours(index: RepoIndex, edges: readonly Edge[], options: Gra
   const table = new Table({ head: [direction === 'callers' ? 'caller' : 'callee', 'resolution', 'call sites'], style: { head: [], border: [] } });
   for (const row of rows) table.push([row.id, row.resolution, row.sites.join('\n')]);
   return `${table.toString()}\n${plural(rows.length, direction === 'callers' ? 'caller' : 'callee')} of ${id}\n`;
+}
+
+/**
+ * `--html <file>`: the interactive viewer (src/viewer/) of the whole index, or of a PR's impact when
+ * `options.pr` is given. Returns the line to print on stderr.
+ */
+export async function writeViewerHtml(index: RepoIndex, file: string, options: ViewerPayloadOptions, deps = { writeFile: writeFileSync }): Promise<string> {
+  const html = await renderViewer(index, options);
+  try {
+    deps.writeFile(file, html);
+  } catch (error) {
+    throw new RepoDigestError(`Cannot write --html '${file}': ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`, 'check that the folder exists and is writable');
+  }
+  const kb = (Buffer.byteLength(html, 'utf8') / 1024).toFixed(0);
+  return `wrote ${file} (graph viewer, ${kb} KiB): open it in a browser\n`;
 }

@@ -4,11 +4,15 @@ import { prDigest } from '../../pipeline/prDigest.js';
 import type { CliIo, PackFlags } from '../main.js';
 import { indexOptionsFrom, reportScan } from '../main.js';
 import { packSettingsFrom, packWarnings } from './pack.js';
+import { brokenSitesFrom, type RemovedReferenceLike } from '../../viewer/brokenSites.js';
+import { writeViewerHtml } from './graph.js';
 
 export interface PrFlags extends PackFlags {
   base: string;
   head: string;
   title?: string;
+  /** Also write the PR's impact as an interactive graph viewer (src/viewer/). */
+  html?: string;
 }
 
 export async function runPrCommand(path: string, flags: PrFlags, io: CliIo): Promise<{ text: string; warnings: string[] }> {
@@ -25,6 +29,18 @@ export async function runPrCommand(path: string, flags: PrFlags, io: CliIo): Pro
   // The working-tree warning is also the digest's first note: on stderr it is printed once, as a warning.
   if (digest.warning) io.stderr(`warning: ${digest.warning}\n`);
   for (const note of digest.notes) if (note !== digest.warning) io.stderr(`note: ${note}\n`);
+  if (flags.html !== undefined) {
+    // removedReferences: the "removed but still referenced" sites, when the digest carries them.
+    const references = (digest as { removedReferences?: RemovedReferenceLike[] }).removedReferences;
+    const range = `${flags.base}..${flags.head}`;
+    io.stderr(
+      await writeViewerHtml(digest.index, flags.html, {
+        title: `Impact of ${flags.title ?? range}`,
+        notes: [`Changed symbols of ${range} with their callers and callees within two hops.`, ...digest.notes],
+        pr: { changed: digest.changed, broken: brokenSitesFrom(references) },
+      }),
+    );
+  }
   const counts = ['added', 'modified', 'removed'].map((c) => `${digest.changed.filter((x) => x.change === c).length} ${c}`);
   return { text: digest.result.content, warnings: [`changed symbols: ${counts.join(', ')}`, ...packWarnings(digest.result)] };
 }
