@@ -44,7 +44,6 @@ export function createApp(model: Model, container: HTMLElement): App {
   const expanded = initialExpansion(model, filters);
   let theme = currentTheme();
 
-  (window as unknown as { __marks?: Record<string, number> }).__marks = { beforeSigma: performance.now() };
   const sigma = new Sigma(graph, container, {
     primitives: {
       edges: {
@@ -280,9 +279,7 @@ export function createApp(model: Model, container: HTMLElement): App {
     paint();
   });
 
-  (window as unknown as { __marks: Record<string, number> }).__marks['afterSigma'] = performance.now();
   redraw();
-  (window as unknown as { __marks: Record<string, number> }).__marks['afterRedraw'] = performance.now();
   return app;
 }
 
