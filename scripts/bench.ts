@@ -106,6 +106,7 @@ async function main(argv: string[]): Promise<number> {
   process.stdout.write(
     settings.json ? `${JSON.stringify({ environment, settings: echo, corpora: reports }, null, 2)}\n` : renderText(environment, echo, reports),
   );
+  process.stdout.write(await (await import('./bench/viewer.js')).viewerBench(settings));
   return 0;
 }
 

@@ -29,7 +29,7 @@ export function placeNew(model: Model, nodes: readonly number[], positions: Posi
 }
 
 /** Runs ForceAtlas2 on `graph` (node keys are symbol indices) moving only `free` nodes. */
-export function relax(graph: MultiDirectedGraph, free: ReadonlySet<string>, budgetNodes: number): void {
+export function relax(graph: MultiDirectedGraph, free: ReadonlySet<string>): void {
   if (free.size === 0 || graph.order < 2) return;
   graph.forEachNode((key) => graph.setNodeAttribute(key, 'fixed', !free.has(key)));
   // A CommonJS module: esbuild's namespace carries module.exports as `default`.
@@ -38,8 +38,9 @@ export function relax(graph: MultiDirectedGraph, free: ReadonlySet<string>, budg
     assign: (graph: MultiDirectedGraph, params: { iterations: number; settings: fa2.ForceAtlas2Settings; getEdgeWeight: string }) => void;
   };
   const settings = forceAtlas2.inferSettings(graph);
-  // Fewer iterations on large views keep an expansion under a frame budget of ~100 ms.
-  const iterations = graph.order > budgetNodes ? 20 : graph.order > 300 ? 40 : 80;
+  // Fewer iterations on busy views keep an expansion quick (cost ~ iterations x (nodes^2 or n log n + edges)).
+  const work = graph.order + graph.size;
+  const iterations = work > 20_000 ? 15 : work > 5_000 ? 30 : 60;
   forceAtlas2.assign(graph, {
     iterations,
     settings: { ...settings, barnesHutOptimize: graph.order > 300, adjustSizes: false, edgeWeightInfluence: 0.5 },

@@ -67,7 +67,7 @@ async function boot(): Promise<void> {
     probe.marks['model'] = performance.now();
     byId('title').textContent = model.payload.title;
     byId('notes').replaceChildren(...model.payload.notes.map((n) => Object.assign(document.createElement('p'), { textContent: n })));
-    const app = createApp(model, byId('graph'));
+    const app = createApp(model, byId('graph'), probe.marks);
     probe.marks['drawn'] = performance.now();
     mountPanel(app);
     mountSearch(app);
@@ -104,6 +104,8 @@ async function boot(): Promise<void> {
     applyHash(app);
     probe.readyMs = performance.now();
     probe.ready = true;
+    // The first frame is drawn on the next animation frames: the page is usable once it is on screen.
+    requestAnimationFrame(() => requestAnimationFrame(() => (probe.marks['frame'] = performance.now())));
     document.documentElement.dataset['ready'] = 'true';
   } catch (error) {
     probe.error = (error as Error).message;
