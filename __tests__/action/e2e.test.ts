@@ -189,13 +189,19 @@ describe('the action bundle on a pull_request event', () => {
 
     const digest = readFileSync(o['digest-path']!, 'utf8');
     const json = readFileSync(o['json-path']!, 'utf8');
-    expect(body).toBe(`${MARKER}\n${digest.replace(/@(?=[A-Za-z0-9])/g, '@\u200b').replace(/<(?=[A-Za-z/!?])/g, '<\u200b')}`);
+    // [viewer] the comment and summary end with where graph.html is.
+    const viewer = `\n\n**Interactive call graph:** \`graph.html\` in the [\`repodigest\` artifact](https://github.com/${OWNER}/${REPO}/actions/runs/`;
+    expect(body).toContain(viewer);
+    const note = body.slice(body.indexOf('\n\n**Interactive call graph:**'));
+    expect(body).toBe(`${MARKER}\n${digest.replace(/@(?=[A-Za-z0-9])/g, '@\u200b').replace(/<(?=[A-Za-z/!?])/g, '<\u200b')}${note}`);
     expect(JSON.parse(json)).toBeTypeOf('object');
     const files = artifactFiles(o['artifact-id']!);
     expect(files.get('digest.md')!.equals(readFileSync(o['digest-path']!))).toBe(true);
     expect(files.get('digest.json')!.equals(readFileSync(o['json-path']!))).toBe(true);
 
-    expect(run.summary).toBe(`${digest}\n`);
+    expect(files.get('graph.html')!.toString('utf8')).toMatch(/^<!doctype html>/);
+    expect(note).toContain(`/artifacts/${o['artifact-id']})`);
+    expect(run.summary).toBe(`${digest}${note}\n`);
     expect(run.stdout).not.toMatch(/::(warning|error)::/);
   });
 

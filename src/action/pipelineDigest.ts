@@ -18,6 +18,8 @@ import { packRepository, type PackSettings } from '../pipeline/packRepository.js
 import { packPr, preparePr } from '../pipeline/prDigest.js';
 import type { DigestFormat } from '../render/document.js';
 import type { DigestProduct, ProduceDigest } from './runDigest.js';
+import { renderViewer } from '../viewer/generate.js';
+import { brokenSitesFrom, type RemovedReferenceLike } from '../viewer/brokenSites.js';
 import type { Settings } from './settings.js';
 
 export const produceDigest: ProduceDigest = async (settings, request, services) => {
@@ -26,6 +28,7 @@ export const produceDigest: ProduceDigest = async (settings, request, services) 
   const results = new Map<DigestFormat, PackResult>();
   const warnings: string[] = [];
   let changedSymbols = 0;
+  let viewerHtml: string | undefined;
 
   if (request.kind === 'pr') {
     // The diff and the index are built once; only the packing is repeated per format.
@@ -46,6 +49,14 @@ export const produceDigest: ProduceDigest = async (settings, request, services) 
     if (prepared.warning) warnings.push(prepared.warning);
     if (prepared.changes.incomplete) warnings.push(`The list of changes is incomplete: ${prepared.changes.notes.join('; ')}`);
     appendAll(warnings, prepared.index.skippedFiles.map(skipWarning));
+    if (settings.viewer) {
+      const range = `${(prepared.changes.mergeBase ?? request.base).slice(0, 12)}..${(prepared.changes.head ?? request.head).slice(0, 12)}`;
+      viewerHtml = await renderViewer(prepared.index, {
+        title: `Impact of ${request.prNumber !== undefined ? `#${request.prNumber} ` : ''}${request.title ?? range}`,
+        notes: [`Changed symbols of ${range} with their callers and callees within two hops.`, ...prepared.notes],
+        pr: { changed: prepared.changed, broken: brokenSitesFrom((prepared as { removedReferences?: RemovedReferenceLike[] }).removedReferences) },
+      });
+    }
   } else {
     const repo = await indexRepository(settings.path, index);
     appendAll(warnings, repo.skippedFiles.map(skipWarning));
@@ -64,6 +75,7 @@ export const produceDigest: ProduceDigest = async (settings, request, services) 
     packedSymbols: document.packed.length,
     skippedSymbols: document.skipped.length - document.insidePacked,
     warnings,
+    ...(viewerHtml !== undefined ? { viewerHtml } : {}),
   };
   return product;
 };

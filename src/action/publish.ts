@@ -25,6 +25,8 @@ export interface Delivery {
   jsonPath: string;
   /** Files to upload as the artifact (absolute, one directory). */
   artifactFiles: string[];
+  /** graph.html, the interactive viewer of the PR's impact, when written (input `viewer`). */
+  viewerPath?: string;
   totals: Partial<Pick<DigestProduct, 'totalTokens' | 'budget' | 'changedSymbols' | 'packedSymbols' | 'skippedSymbols'>>;
   /**
    * Post only if the PR's head is this commit. Set for `post-digest` under `workflow_run`: there the PR
@@ -43,12 +45,15 @@ export function writeDigestFiles(settings: Readonly<Settings>, product: DigestPr
   const jsonPath = join(outDir, 'digest.json');
   writeFileSync(digestPath, product.document);
   if (jsonPath !== digestPath) writeFileSync(jsonPath, product.json);
+  const viewerPath = product.viewerHtml !== undefined ? join(outDir, 'graph.html') : undefined;
+  if (viewerPath !== undefined) writeFileSync(viewerPath, product.viewerHtml!);
   return {
     markdown: product.markdown,
     digestPath,
     jsonPath,
-    artifactFiles: [...new Set([digestPath, jsonPath])],
+    artifactFiles: [...new Set([digestPath, jsonPath, ...(viewerPath !== undefined ? [viewerPath] : [])])],
     totals: product,
+    ...(viewerPath !== undefined ? { viewerPath } : {}),
   };
 }
 
@@ -61,9 +66,11 @@ export async function publish(settings: Readonly<Settings>, event: EventInfo, de
     else core.info(`Uploaded artifact '${settings.artifactName}' (id ${artifact.id}, ${artifact.size} bytes).`);
   }
   const hint = fullDigestHint(settings, artifact, runUrl);
-  if (await writeJobSummary(delivery.markdown, hint)) core.info('Job summary written.');
+  // The viewer is announced under the digest in the summary and the comment (viewerNote).
+  const withViewer = delivery.viewerPath !== undefined ? { ...delivery, markdown: `${delivery.markdown}${viewerNote(settings, artifact, runUrl)}` } : delivery;
+  if (await writeJobSummary(withViewer.markdown, hint)) core.info('Job summary written.');
 
-  const comment = await deliverComment(settings, event, delivery, hint, env);
+  const comment = await deliverComment(settings, event, withViewer, hint, env);
 
   const outputs: ActionOutputs = {
     digestPath: delivery.digestPath,
@@ -147,4 +154,14 @@ function fullDigestHint(settings: Readonly<Settings>, artifact: ArtifactResult |
     return runUrl ? `the [${name} artifact](${runUrl}/artifacts/${artifact.id}) of this run` : `the ${name} artifact of this run`;
   }
   return runUrl ? `the [job summary and log of this run](${runUrl})` : 'the job summary of this run';
+}
+
+/** Where graph.html is: in the uploaded artifact (linked when the run's URL is known), else only on the runner. */
+export function viewerNote(settings: Readonly<Settings>, artifact: ArtifactResult | undefined, runUrl: string | undefined): string {
+  const name = `\`${settings.artifactName}\``;
+  if (artifact?.status === 'uploaded') {
+    const where = runUrl ? `the [${name} artifact](${runUrl}/artifacts/${artifact.id})` : `the ${name} artifact`;
+    return `\n\n**Interactive call graph:** \`graph.html\` in ${where} of this run (download, unzip, open it in a browser; it works offline).\n`;
+  }
+  return `\n\n**Interactive call graph:** \`graph.html\` was written on the runner but not uploaded (the artifact was skipped).\n`;
 }

@@ -23,6 +23,8 @@ export interface DigestProduct {
   skippedSymbols: number;
   /** Soft failures (skipped files, incomplete diff) to report as warnings. */
   warnings: string[];
+  /** graph.html of a PR's impact (input `viewer`); absent for query/entry runs or when off. */
+  viewerHtml?: string;
 }
 
 /** What the pipeline may ask GitHub for. */

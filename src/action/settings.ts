@@ -35,6 +35,8 @@ export interface Settings {
   commentKey: string;
   artifact: boolean;
   artifactName: string;
+  /** graph.html (the PR's impact, src/viewer/) goes into the artifact. */
+  viewer: boolean;
   query: string;
   entry: string;
   prNumber: number | undefined;
@@ -65,6 +67,7 @@ export const INPUT_DEFAULTS: Readonly<Record<string, string>> = Object.freeze({
   'comment-key': '',
   artifact: 'true',
   'artifact-name': 'repodigest',
+  viewer: 'true',
   query: '',
   entry: '',
   'pr-number': '',
@@ -109,6 +112,7 @@ export function readSettings(deps: SettingsDeps): Readonly<Settings> {
     commentKey: commentKey(raw('comment-key')),
     artifact: boolean('artifact', raw('artifact')),
     artifactName: artifactName(raw('artifact-name')),
+    viewer: boolean('viewer', raw('viewer')),
     query: raw('query'),
     entry: raw('entry'),
     prNumber: raw('pr-number') === '' ? undefined : positiveInteger('pr-number', raw('pr-number'), 2 ** 31),
