@@ -49,7 +49,8 @@ export const produceDigest: ProduceDigest = async (settings, request, services) 
     if (prepared.warning) warnings.push(prepared.warning);
     if (prepared.changes.incomplete) warnings.push(`The list of changes is incomplete: ${prepared.changes.notes.join('; ')}`);
     appendAll(warnings, prepared.index.skippedFiles.map(skipWarning));
-    if (settings.viewer) {
+    // graph.html only travels in the artifact: without one there is nowhere to find it.
+    if (settings.viewer && settings.artifact) {
       const range = `${(prepared.changes.mergeBase ?? request.base).slice(0, 12)}..${(prepared.changes.head ?? request.head).slice(0, 12)}`;
       viewerHtml = await renderViewer(prepared.index, {
         title: `Impact of ${request.prNumber !== undefined ? `#${request.prNumber} ` : ''}${request.title ?? range}`,
