@@ -32,6 +32,8 @@ export function mountControls(app: App): void {
     for (const c of checks) c.input.checked = c.read();
   });
   mountLegend(app);
+  // The selection colours differ per theme: redraw the legend after the app has switched palettes.
+  window.matchMedia('(prefers-color-scheme: dark)').addEventListener('change', () => mountLegend(app));
 }
 
 function swatch(color: string, shape: 'dot' | 'line', dashed = false): HTMLElement {
