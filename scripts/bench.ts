@@ -106,6 +106,7 @@ async function main(argv: string[]): Promise<number> {
   process.stdout.write(
     settings.json ? `${JSON.stringify({ environment, settings: echo, corpora: reports }, null, 2)}\n` : renderText(environment, echo, reports),
   );
+  (settings.json ? log : (t: string) => process.stdout.write(t))((await import('./bench/hostileInput.js')).benchHostileInput());
   return 0;
 }
 
