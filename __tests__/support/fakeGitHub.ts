@@ -1,5 +1,9 @@
 // A small stand-in for GitHub on 127.0.0.1 (random port), speaking exactly what the action uses:
-//   REST (GITHUB_API_URL): issue comments list / create / update, pulls list files, GET /user;
+//   REST (GITHUB_API_URL): issue comments list / create / get / update / delete, pulls get and list
+//   files, GET /user;
+//   GraphQL (POST /graphql): only the `viewer { login }` query of src/action/tokenIdentity.ts, answered
+//   in GitHub's GraphQL response shape (not covered by the REST OpenAPI description, so the query text
+//   itself is checked: anything else is a violation);
 //   artifact service (ACTIONS_RESULTS_URL): twirp CreateArtifact / FinalizeArtifact;
 //   blob storage: the signed upload URL CreateArtifact returns points back here; the Azure SDK the
 //   artifact client uses stages blocks (PUT ?comp=block) and commits them (PUT ?comp=blocklist).
@@ -77,6 +81,13 @@ export class FakeGitHub {
   failCreateComment: number | undefined;
   /** Login `GET /user` returns; undefined answers 403 as GitHub does for GITHUB_TOKEN. */
   tokenUser: string | undefined;
+  /**
+   * Login GraphQL `viewer` returns: by default the token user, else the bot that authors our comments
+   * (GitHub answers the app's bot for installation tokens); null answers with a FORBIDDEN error.
+   */
+  viewerLogin: string | null | undefined;
+  /** Requests per operation id held until that many have arrived (to make concurrent runs interleave). */
+  private readonly gates = new Map<string, { count: number; waiting: (() => void)[] }>();
   /** The current workflow run's runtime token; set a new one to simulate the next run. */
   runtimeToken: string;
   private readonly pullFiles = new Map<number, DiffEntryInput[]>();
@@ -127,6 +138,28 @@ export class FakeGitHub {
     this.pulls.set(prNumber, pull);
   }
 
+  /** The author of comments the token creates. */
+  get botLogin(): string {
+    return this.options.botLogin ?? BOT;
+  }
+
+  /** Holds the next `count` requests of `operationId` until all of them have arrived, then answers them all. */
+  gate(operationId: string, count: number): void {
+    this.gates.set(operationId, { count, waiting: [] });
+  }
+
+  private async passGate(operationId: string): Promise<void> {
+    const gate = this.gates.get(operationId);
+    if (!gate) return;
+    await new Promise<void>((resolve) => {
+      gate.waiting.push(resolve);
+      if (gate.waiting.length >= gate.count) {
+        this.gates.delete(operationId);
+        for (const release of gate.waiting) release();
+      }
+    });
+  }
+
   commentsOn(issueNumber: number): FakeComment[] {
     return this.comments.filter((c) => c.issueNumber === issueNumber);
   }
@@ -164,11 +197,29 @@ export class FakeGitHub {
 
     if (url.pathname.startsWith(ARTIFACT_SERVICE)) return this.twirp(req, url.pathname.slice(ARTIFACT_SERVICE.length), body, send);
     if (url.pathname.startsWith('/blob/')) return this.blob(req, url, raw, send);
+    if (url.pathname === '/graphql' || url.pathname === '/api/graphql') return this.graphql(req, body, send);
     return this.rest(req, url, body, send);
   }
 
+  // ---------------------------------------------------------------- GraphQL (viewer only)
+  private graphql(req: IncomingMessage, body: unknown, send: (s: number, p: unknown) => void): void {
+    const auth = req.headers['authorization'] ?? '';
+    if (auth !== `token ${this.options.token}` && auth !== `bearer ${this.options.token}`) {
+      return send(401, { message: 'Bad credentials', documentation_url: 'https://docs.github.com/graphql' });
+    }
+    const query = String((body as { query?: unknown } | undefined)?.query ?? '').replace(/\s+/g, ' ').trim();
+    if (req.method !== 'POST' || query !== 'query { viewer { login } }') {
+      this.violations.push(`fake server: GraphQL ${req.method ?? ''} '${query}' is not implemented`);
+      return send(400, { message: 'Problems parsing JSON' });
+    }
+    if (this.viewerLogin === null) {
+      return send(200, { data: null, errors: [{ type: 'FORBIDDEN', path: ['viewer'], locations: [{ line: 1, column: 9 }], message: 'Resource not accessible by integration' }] });
+    }
+    send(200, { data: { viewer: { login: this.viewerLogin ?? this.tokenUser ?? this.botLogin } } });
+  }
+
   // ---------------------------------------------------------------- REST
-  private rest(req: IncomingMessage, url: URL, body: unknown, send: (s: number, p: unknown, h?: Record<string, string>) => void): void {
+  private async rest(req: IncomingMessage, url: URL, body: unknown, send: (s: number, p: unknown, h?: Record<string, string>) => void): Promise<void> {
     const method = req.method ?? 'GET';
     const auth = req.headers['authorization'] ?? '';
     if (auth !== `token ${this.options.token}` && auth !== `bearer ${this.options.token}`) {
@@ -189,6 +240,7 @@ export class FakeGitHub {
       return reply(404, { message: 'Not Found', documentation_url: 'https://docs.github.com/rest' });
     }
     const id = op.operation.operationId;
+    await this.passGate(id);
     if (id === 'issues/list-comments') {
       const all = this.commentsOn(Number(p['issue_number'])).sort((a, b) => a.id - b.id);
       const { items, link } = this.page(url, all);
@@ -202,9 +254,22 @@ export class FakeGitHub {
           status: String(this.failCreateComment),
         });
       }
-      const login = this.options.botLogin ?? BOT;
-      const comment = this.seedComment(Number(p['issue_number']), (body as { body: string }).body, login, login === BOT ? 'Bot' : 'User');
+      const login = this.botLogin;
+      const comment = this.seedComment(Number(p['issue_number']), (body as { body: string }).body, login, login.endsWith('[bot]') ? 'Bot' : 'User');
       return reply(201, this.commentJson(comment), { location: this.commentApiUrl(comment.id) });
+    }
+    if (id === 'issues/get-comment') {
+      const comment = this.comments.find((c) => c.id === Number(p['comment_id']));
+      if (!comment) return reply(404, { message: 'Not Found', documentation_url: 'https://docs.github.com/rest/issues/comments#get-an-issue-comment' });
+      return reply(200, this.commentJson(comment));
+    }
+    if (id === 'issues/delete-comment') {
+      const at = this.comments.findIndex((c) => c.id === Number(p['comment_id']));
+      // GitHub answers 404 for any missing resource; the description lists it for only some operations
+      // (not this one), so this answer is sent unchecked.
+      if (at < 0) return send(404, { message: 'Not Found', documentation_url: 'https://docs.github.com/rest/issues/comments#delete-an-issue-comment', status: '404' });
+      this.comments.splice(at, 1);
+      return reply(204, undefined);
     }
     if (id === 'issues/update-comment') {
       const comment = this.comments.find((c) => c.id === Number(p['comment_id']));

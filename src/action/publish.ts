@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import * as core from '@actions/core';
 import { buildCommentBody } from '../render/comment.js';
 import { uploadDigestArtifact, type ArtifactResult } from './artifact.js';
-import { stickyMarker, upsertStickyComment, type CommentResult } from './comment.js';
+import { runKeyFromEnv, runKeyLine, stickyMarker, upsertStickyComment, type CommentResult } from './comment.js';
 import type { EventInfo } from './event.js';
 import { createOctokit, type Octokit } from './octokit.js';
 import { setOutputs, type ActionOutputs } from './outputs.js';
@@ -103,7 +103,9 @@ async function deliverComment(
     return undefined;
   }
   const marker = stickyMarker(settings.commentKey);
-  const { body, trimmed, omittedSymbols } = buildCommentBody(delivery.markdown, { marker, maxLength: settings.maxCommentChars, fullDigestHint: hint });
+  // The marker, then the run key that orders concurrent runs (action/comment.ts): both trusted, ours.
+  const head = `${marker}\n${runKeyLine(runKeyFromEnv(env))}`;
+  const { body, trimmed, omittedSymbols } = buildCommentBody(delivery.markdown, { marker: head, maxLength: settings.maxCommentChars, fullDigestHint: hint });
   if (trimmed) core.info(`Comment trimmed to ${body.length} characters (${plural(omittedSymbols, 'symbol')} left out).`);
   const octokit = createOctokit(settings.githubToken, env);
   const mismatch = delivery.requireHeadSha ? await headMismatch(octokit, event, prNumber, delivery.requireHeadSha) : undefined;
@@ -117,8 +119,13 @@ async function deliverComment(
       ? 'this PR comes from a fork, and on pull_request events its token is read-only'
       : "the token may not write to pull requests (permissions: pull-requests: write)";
     core.warning(`Could not comment on PR #${prNumber}: ${why}; the summary and artifact still have the digest (for forks, see the two-workflow pattern with 'post-digest'). ${comment.message}`);
+  } else if (comment.status === 'superseded') {
+    core.info(`Comment left as is: a newer run's digest is already in ${comment.url}`);
   } else {
     core.info(`Comment ${comment.status}: ${comment.url}`);
+  }
+  if (comment.status !== 'forbidden' && comment.removedDuplicates > 0) {
+    core.info(`Removed ${plural(comment.removedDuplicates, 'duplicate comment')} left by a concurrent run.`);
   }
   return comment;
 }
