@@ -189,7 +189,9 @@ describe('the action bundle on a pull_request event', () => {
 
     const digest = readFileSync(o['digest-path']!, 'utf8');
     const json = readFileSync(o['json-path']!, 'utf8');
-    expect(body).toBe(`${MARKER}\n${digest.replace(/@(?=[A-Za-z0-9])/g, '@\u200b').replace(/<(?=[A-Za-z/!?])/g, '<\u200b')}`);
+    // The marker, the run key that orders concurrent runs, then the digest byte for byte: the renderer
+    // already escaped the PR title, so the neutraliser has nothing to change in our own output.
+    expect(body).toBe(`${MARKER}\n<!-- repodigest-run:${run.env['GITHUB_RUN_ID']}.0 -->\n${digest}`);
     expect(JSON.parse(json)).toBeTypeOf('object');
     const files = artifactFiles(o['artifact-id']!);
     expect(files.get('digest.md')!.equals(readFileSync(o['digest-path']!))).toBe(true);

@@ -107,7 +107,7 @@ async function deliverComment(
   const head = `${marker}\n${runKeyLine(runKeyFromEnv(env))}`;
   const { body, trimmed, omittedSymbols } = buildCommentBody(delivery.markdown, { marker: head, maxLength: settings.maxCommentChars, fullDigestHint: hint });
   if (trimmed) core.info(`Comment trimmed to ${body.length} characters (${plural(omittedSymbols, 'symbol')} left out).`);
-  const octokit = createOctokit(settings.githubToken, env);
+  const octokit = createOctokit(settings.githubToken, env, { log: (line) => core.info(line) });
   const mismatch = delivery.requireHeadSha ? await headMismatch(octokit, event, prNumber, delivery.requireHeadSha) : undefined;
   if (mismatch) {
     core.warning(`Not commenting on PR #${prNumber}: ${mismatch}`);
