@@ -25,7 +25,15 @@ export interface RecordedRequest {
   body: unknown;
   status: number;
   response: unknown;
+  /** When the request arrived (ms since the epoch). */
+  at: number;
 }
+
+/**
+ * A fault to answer one request with: an HTTP status (GitHub's error shape, optional headers such as
+ * `retry-after`), or `hang` (the connection stays open and is never answered).
+ */
+export type Fault = { status: number; message: string; headers?: Record<string, string> } | 'hang';
 
 export interface FakeComment {
   id: number;
@@ -77,6 +85,8 @@ export class FakeGitHub {
   readonly violations: string[] = [];
   readonly comments: FakeComment[] = [];
   readonly artifacts: FakeArtifact[] = [];
+  /** Answer for the twirp CreateArtifact call instead of creating (e.g. the storage quota error). */
+  failCreateArtifact: { status: number; code: string; msg: string } | undefined;
   /** Status to answer comment creation with instead of creating (e.g. 403 for a read-only token). */
   failCreateComment: number | undefined;
   /** Login `GET /user` returns; undefined answers 403 as GitHub does for GITHUB_TOKEN. */
@@ -88,6 +98,8 @@ export class FakeGitHub {
   viewerLogin: string | null | undefined;
   /** Requests per operation id held until that many have arrived (to make concurrent runs interleave). */
   private readonly gates = new Map<string, { count: number; waiting: (() => void)[] }>();
+  private readonly faults = new Map<string, Fault[]>();
+  private readonly hung: ServerResponse[] = [];
   /** The current workflow run's runtime token; set a new one to simulate the next run. */
   runtimeToken: string;
   private readonly pullFiles = new Map<number, DiffEntryInput[]>();
@@ -118,6 +130,7 @@ export class FakeGitHub {
 
   async close(): Promise<void> {
     if (!this.server) return;
+    for (const res of this.hung) res.destroy();
     this.server.closeAllConnections();
     await new Promise<void>((resolve) => this.server!.close(() => resolve()));
   }
@@ -141,6 +154,11 @@ export class FakeGitHub {
   /** The author of comments the token creates. */
   get botLogin(): string {
     return this.options.botLogin ?? BOT;
+  }
+
+  /** Answers the next requests of `operationId` with these faults, one each, before answering normally again. */
+  fail(operationId: string, ...faults: Fault[]): void {
+    this.faults.set(operationId, [...(this.faults.get(operationId) ?? []), ...faults]);
   }
 
   /** Holds the next `count` requests of `operationId` until all of them have arrived, then answers them all. */
@@ -185,6 +203,7 @@ export class FakeGitHub {
       body,
       status: 0,
       response: undefined,
+      at: Date.now(),
     };
     this.requests.push(record);
     const send = (status: number, payload: unknown, headers: Record<string, string> = {}): void => {
@@ -198,7 +217,7 @@ export class FakeGitHub {
     if (url.pathname.startsWith(ARTIFACT_SERVICE)) return this.twirp(req, url.pathname.slice(ARTIFACT_SERVICE.length), body, send);
     if (url.pathname.startsWith('/blob/')) return this.blob(req, url, raw, send);
     if (url.pathname === '/graphql' || url.pathname === '/api/graphql') return this.graphql(req, body, send);
-    return this.rest(req, url, body, send);
+    return this.rest(req, res, url, body, send, record);
   }
 
   // ---------------------------------------------------------------- GraphQL (viewer only)
@@ -219,7 +238,7 @@ export class FakeGitHub {
   }
 
   // ---------------------------------------------------------------- REST
-  private async rest(req: IncomingMessage, url: URL, body: unknown, send: (s: number, p: unknown, h?: Record<string, string>) => void): Promise<void> {
+  private async rest(req: IncomingMessage, res: ServerResponse, url: URL, body: unknown, send: (s: number, p: unknown, h?: Record<string, string>) => void, record: RecordedRequest): Promise<void> {
     const method = req.method ?? 'GET';
     const auth = req.headers['authorization'] ?? '';
     if (auth !== `token ${this.options.token}` && auth !== `bearer ${this.options.token}`) {
@@ -241,6 +260,17 @@ export class FakeGitHub {
     }
     const id = op.operation.operationId;
     await this.passGate(id);
+    const fault = this.faults.get(id)?.shift();
+    if (fault === 'hang') {
+      record.status = -1;
+      this.hung.push(res);
+      return;
+    }
+    if (fault) {
+      // Server errors and rate limits can answer any operation; the description documents them for few,
+      // so these answers are sent unchecked, in GitHub's error shape.
+      return send(fault.status, { message: fault.message, documentation_url: 'https://docs.github.com/rest', status: String(fault.status) }, fault.headers);
+    }
     if (id === 'issues/list-comments') {
       const all = this.commentsOn(Number(p['issue_number'])).sort((a, b) => a.id - b.id);
       const { items, link } = this.page(url, all);
@@ -279,7 +309,8 @@ export class FakeGitHub {
       return reply(200, this.commentJson(comment));
     }
     if (id === 'pulls/list-files') {
-      const files = this.pullFiles.get(Number(p['pull_number'])) ?? [];
+      // GitHub lists at most 3,000 files of a pull request, whatever the page asked for.
+      const files = (this.pullFiles.get(Number(p['pull_number'])) ?? []).slice(0, 3000);
       const { items, link } = this.page(url, files);
       return reply(200, items.map((f) => this.diffEntryJson(f)), link ? { link } : {});
     }
@@ -414,6 +445,7 @@ export class FakeGitHub {
     const name = b['name'];
     if (typeof name !== 'string' || name === '') return fail('invalid_argument', 'name missing');
     if (method === 'CreateArtifact') {
+      if (this.failCreateArtifact) return send(this.failCreateArtifact.status, { code: this.failCreateArtifact.code, msg: this.failCreateArtifact.msg });
       if (b['version'] !== 7) return fail('invalid_argument', `version ${String(b['version'])}, expected 7`);
       if (this.artifacts.some((a) => a.name === name && a.runBackendId === ids.run)) {
         return send(409, { code: 'already_exists', msg: `an artifact with this name already exists on the workflow run` });

@@ -6,8 +6,9 @@
 // - @octokit/plugin-throttling: requests are paced (writes one per second, as GitHub asks of
 //   integrations); a secondary rate limit (403/429 "secondary rate limit") waits the `retry-after` GitHub
 //   sends and retries twice; the primary limit is waited out once if it resets within a minute.
-// - each request is aborted after REQUEST_TIMEOUT_MS (an aborted request is a network failure for the
-//   retry plugin, so a single hung connection costs one timeout, not the job).
+// - each request is aborted after REQUEST_TIMEOUT_MS, 15 s: GitHub itself ends any REST request that
+//   takes it more than 10 s, so a longer wait is a hung connection; an aborted request is a network
+//   failure for the retry plugin, so one hung connection costs one timeout, not the job.
 // Every wait is logged, so a slow step says why.
 import { getOctokit } from '@actions/github';
 import { defaults } from '@actions/github/lib/utils';
@@ -18,7 +19,7 @@ import { API_PER_PAGE } from '../diff/apiDiff.js';
 
 export type Octokit = ReturnType<typeof getOctokit>;
 
-export const REQUEST_TIMEOUT_MS = 30_000;
+export const REQUEST_TIMEOUT_MS = 15_000;
 const SECONDARY_RETRIES = 2;
 const LONGEST_RATE_LIMIT_WAIT_S = 60;
 
@@ -43,19 +44,21 @@ export function createOctokit(token: string, env: NodeJS.ProcessEnv, deps: Octok
       throw error;
     });
   };
-  const where = (options: { method?: string; url?: string }): string => `${options.method ?? 'GET'} ${options.url ?? ''}`;
+  // The request as the log should name it: `POST /repos/o/r/issues/7/comments`, not the route template.
+  const where = (options: { method?: string; url?: string } & Record<string, unknown>): string =>
+    `${options.method ?? 'GET'} ${(options.url ?? '').replace(/\{([^}]+)\}/g, (m, name: string) => (options[name] === undefined ? m : String(options[name])))}`;
   return getOctokit(
     token,
     {
       ...(baseUrl ? { baseUrl } : {}),
       request: { ...defaults.request, fetch: timedFetch },
       throttle: {
-        onSecondaryRateLimit: (retryAfter: number, options: { method?: string; url?: string }, _o: unknown, retryCount: number) => {
+        onSecondaryRateLimit: (retryAfter: number, options: { method?: string; url?: string } & Record<string, unknown>, _o: unknown, retryCount: number) => {
           const again = retryCount < SECONDARY_RETRIES;
           deps.log(`GitHub secondary rate limit on ${where(options)}: ${again ? `retrying in ${retryAfter} s` : 'giving up'}.`);
           return again;
         },
-        onRateLimit: (retryAfter: number, options: { method?: string; url?: string }, _o: unknown, retryCount: number) => {
+        onRateLimit: (retryAfter: number, options: { method?: string; url?: string } & Record<string, unknown>, _o: unknown, retryCount: number) => {
           const again = retryCount < 1 && retryAfter <= LONGEST_RATE_LIMIT_WAIT_S;
           deps.log(`GitHub rate limit on ${where(options)}: ${again ? `retrying in ${retryAfter} s` : `resets in ${retryAfter} s, giving up`}.`);
           return again;

@@ -56,9 +56,15 @@ export async function publish(settings: Readonly<Settings>, event: EventInfo, de
   const runUrl = workflowRunUrl(env, event);
   let artifact: ArtifactResult | undefined;
   if (settings.artifact) {
-    artifact = await uploadDigestArtifact(settings.artifactName, delivery.artifactFiles);
-    if (artifact.status === 'skipped') core.warning(`Artifact upload skipped: ${artifact.reason}.`);
-    else core.info(`Uploaded artifact '${settings.artifactName}' (id ${artifact.id}, ${artifact.size} bytes).`);
+    try {
+      artifact = await uploadDigestArtifact(settings.artifactName, delivery.artifactFiles);
+      if (artifact.status === 'skipped') core.warning(`Artifact upload skipped: ${artifact.reason}.`);
+    } catch (error) {
+      // The digest itself is fine: it still goes to the summary, the comment and the outputs.
+      artifact = { status: 'skipped', reason: (error as Error).message };
+      core.warning(`${oneLine(artifact.reason)} The digest is still in the job summary, the comment and digest-path.`);
+    }
+    if (artifact.status === 'uploaded') core.info(`Uploaded artifact '${settings.artifactName}' (id ${artifact.id}, ${artifact.size} bytes).`);
   }
   const hint = fullDigestHint(settings, artifact, runUrl);
   if (await writeJobSummary(delivery.markdown, hint)) core.info('Job summary written.');
@@ -139,6 +145,10 @@ async function headMismatch(octokit: Octokit, event: EventInfo, prNumber: number
     if ((error as { status?: number }).status === 404) return `no pull request #${prNumber} in ${event.owner}/${event.repo}.`;
     throw error;
   }
+}
+
+function oneLine(text: string): string {
+  return text.replace(/\s+/g, ' ').trim();
 }
 
 function workflowRunUrl(env: NodeJS.ProcessEnv, event: EventInfo): string | undefined {
