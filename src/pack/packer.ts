@@ -273,6 +273,7 @@ export function packContext(input: PackInput): PackResult {
       ...(input.removed?.has(symbol.id) ? { status: 'removed' as const } : {}),
       // A removed symbol's code is base's: head's file having errors says nothing about it.
       ...(input.partialFiles?.has(symbol.file) && !input.removed?.has(symbol.id) ? { partialParse: true as const } : {}),
+      ...(symbol.spelledAs !== undefined ? { spelledAs: symbol.spelledAs } : {}),
     };
     const cost = counter.count(renderer.itemText(item)) + (state.hasFile(item.file) ? 0 : counter.count(renderer.fileText(item.file)));
     // A root may also use ESTIMATE_SLACK: the final check verifies the real document and drops roots

@@ -37,6 +37,7 @@ import { isPlainChain, refOf } from './extractRef.js';
 import { callArgumentsFromText, returnValueFromText } from './extractValues.js';
 import { renderDefinitions, renderModule } from './extractRender.js';
 import { nameScope, newScope, newSymbol, ScopeStack, selfNameOf, type Decorator, type Scope } from './extractScope.js';
+import { hasNonAscii, normaliseNames, pythonName } from './identifiers.js';
 import { ERROR_QUERY, EXTRACT_QUERY } from './queries.js';
 import { indexLines, positionOf, type OutlinePart } from './render.js';
 import type { PythonParser, SyntaxNode } from './treeSitter.js';
@@ -110,7 +111,10 @@ export function extractFile(parser: PythonParser, relPath: string, text: string)
             scope.outerColumn = pendingDecorators[0]!.column;
           }
           pendingDecorators = [];
-          nameScope(scope, parent, header.name);
+          // Python's name for it (identifiers.ts); a different spelling is kept to be shown.
+          const name = pythonName(header.name);
+          if (name !== header.name) sym.spelledAs = header.name;
+          nameScope(scope, parent, name);
           scope.selfName = selfNameOf(scope);
           parent.members.push(scope);
           defScopes.push(scope);
@@ -240,7 +244,9 @@ export function extractFile(parser: PythonParser, relPath: string, text: string)
 
     const partial = root.hasError;
     const notes = partial ? [syntaxNote(errorLinesOf(parser, root))] : [];
-    return { path: relPath, module, symbols, partial, lineCount, notes };
+    const record: FileRecord = { path: relPath, module, symbols, partial, lineCount, notes };
+    if (hasNonAscii(text)) normaliseNames(record);
+    return record;
   } finally {
     tree.delete();
   }
