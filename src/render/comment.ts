@@ -31,7 +31,7 @@ import { neutralise } from './neutralise.js';
 import { noun } from './plural.js';
 
 export interface CommentBodyOptions {
-  /** First line of the body (the hidden sticky marker); '' for none. Trusted: not neutralised. */
+  /** First line(s) of the body (the hidden sticky marker and run key); '' for none. Trusted: not neutralised. */
   marker: string;
   /** Cap on measure(body). */
   maxLength: number;
