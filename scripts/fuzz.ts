@@ -8,7 +8,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fc from 'fast-check';
 import { loadPythonParser } from '../src/python/treeSitter.js';
-import { checkCase, fuzzCaseArbitrary, loadCorpus } from './fuzz/target.js';
+import { checkCase, extractionFailures, fuzzCaseArbitrary, loadCorpus } from './fuzz/target.js';
 
 interface JobSummary {
   runs: number;
@@ -19,6 +19,9 @@ interface JobSummary {
   skipped: number;
   budgetTooSmall: number;
   seeds: number;
+  /** Files extraction failed on (skipped with the reason, as in a real run), first few. */
+  failures: string[];
+  failureCount: number;
 }
 
 function option(name: string, fallback: number): number {
@@ -38,7 +41,7 @@ async function runJob(runs: number, seed: number, label: string): Promise<JobSum
   const parser = await loadPythonParser();
   const limits = { perFileMs: 20_000, perCaseMs: 60_000 };
   const start = performance.now();
-  const summary: JobSummary = { runs: 0, failed: false, seconds: 0, slowestMs: 0, indexed: 0, skipped: 0, budgetTooSmall: 0, seeds: corpus.length };
+  const summary: JobSummary = { runs: 0, failed: false, seconds: 0, slowestMs: 0, indexed: 0, skipped: 0, budgetTooSmall: 0, seeds: corpus.length, failures: [], failureCount: 0 };
   const result = fc.check(
     fc.property(fuzzCaseArbitrary(corpus.length), (c) => {
       const caseStart = performance.now();
@@ -53,6 +56,8 @@ async function runJob(runs: number, seed: number, label: string): Promise<JobSum
     { numRuns: runs, seed },
   );
   summary.seconds = (performance.now() - start) / 1000;
+  summary.failureCount = extractionFailures.length;
+  summary.failures = extractionFailures.slice(0, 5);
   summary.runs = result.numRuns;
   if (result.failed) {
     summary.failed = true;
@@ -99,7 +104,9 @@ if (jobAt >= 0) {
     const sum = (key: 'indexed' | 'skipped' | 'budgetTooSmall'): number => results.reduce((s, r) => s + r[key], 0);
     process.stdout.write(
       `fuzz: ${total} cases passed (seeds ${seeds}, ${results[0]?.seeds ?? 0} seed files, ${jobs} jobs, ${seconds} s wall, slowest case ${(Math.max(...results.map((r) => r.slowestMs)) / 1000).toFixed(1)} s): ` +
-        `${sum('indexed')} files indexed and ${sum('skipped')} skipped with a reason, ${sum('budgetTooSmall')} budgets too small for any document\n`,
+        `${sum('indexed')} files indexed and ${sum('skipped')} skipped with a reason, ${sum('budgetTooSmall')} budgets too small for any document, ` +
+        `${results.reduce((s, r) => s + r.failureCount, 0)} files extraction failed on (skipped with the reason)\n`,
     );
+    for (const failure of results.flatMap((r) => r.failures)) process.stdout.write(`  extraction failed: ${failure}\n`);
   }
 }

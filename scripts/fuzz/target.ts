@@ -206,6 +206,9 @@ export function caseFiles(corpus: readonly CorpusFile[], c: FuzzCase): { path: s
   return out;
 }
 
+/** Extraction failures seen (each was skipped with its reason): reported by `npm run fuzz`. */
+export const extractionFailures: string[] = [];
+
 export interface CaseLimits {
   /** Milliseconds one file's decode + extraction may take. */
   perFileMs: number;
@@ -230,9 +233,18 @@ function runOnce(parser: PythonParser, files: { path: string; bytes: Uint8Array 
     const decoded = file.bytes.length > MAX_FILE_BYTES ? { ok: false as const, reason: `larger than ${MAX_FILE_BYTES} bytes` } : decodePythonSource(file.bytes);
     if (!decoded.ok) skipped.push({ path: file.path, reason: decoded.reason });
     else {
-      const record = extractFile(parser, file.path, decoded.text);
-      record.notes.unshift(...decoded.notes);
-      records.push(record);
+      // As scanRepository does: a file extraction fails on is skipped with the reason, the run goes on.
+      try {
+        const record = extractFile(parser, file.path, decoded.text);
+        record.notes.unshift(...decoded.notes);
+        records.push(record);
+      } catch (error) {
+        skipped.push({ path: file.path, reason: `could not be analysed: ${(error as Error).message}` });
+        extractionFailures.push(`${JSON.stringify(file.path)}: ${(error as Error).message}`);
+        // A failure must not spread: the next file still parses (treeSitter.ts resets a trapped parser).
+        const probe = extractFile(parser, 'probe.py', 'def probe():\n    return 1\n');
+        if (probe.symbols.length !== 2) throw new Error('after a failed file, a plain file no longer parses');
+      }
     }
     const ms = performance.now() - start;
     if (ms > limits.perFileMs) throw new Error(`decoding and extracting ${JSON.stringify(file.path)} took ${ms.toFixed(0)} ms (limit ${limits.perFileMs})`);
