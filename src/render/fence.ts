@@ -18,7 +18,7 @@ export function codeFence(code: string, language = 'python'): string {
 
 /** An inline code span, on one line, safe for any text; controls and bidi controls shown escaped (visibleText.ts). */
 export function codeSpan(text: string): string {
-  const flat = visibleText(text);
+  const flat = visibleText(text.replace(/[\r\n]+/g, ' '));
   const ticks = '`'.repeat(longestBacktickRun(flat) + 1);
   // CommonMark strips one space on each side when both are present: pad when the text touches a backtick.
   const pad = flat.startsWith('`') || flat.endsWith('`') || flat === '' ? ' ' : '';
