@@ -62,23 +62,26 @@ async function createPythonParser(): Promise<PythonParser> {
   const compiled = new Map<string, Query>();
   return {
     parse(source: string): Tree {
-      let tree: Tree | null;
-      try {
-        tree = parser.parse(source);
-      } catch (error) {
-        // A trap inside WASM ("memory access out of bounds", seen by the fuzzer after ~900 parses that
-        // ended on a 3 MB, 2,422-deep file) can leave the parser's state broken; every later file would
-        // then fail too. This file fails with its reason; later files get a new parser.
-        if (!(error instanceof Error) || error.name !== 'RuntimeError') throw error;
+      let tree: Tree | null = null;
+      // A trap inside WASM ("memory access out of bounds", seen by the fuzzer now and then after
+      // hundreds of parses, on files that parse fine in a fresh process) leaves the parser broken:
+      // every later file would fail too, and the same bytes would index differently from run to run.
+      // So the parser is replaced and the file parsed once more; a second trap is the file's reason.
+      for (let attempt = 1; tree === null; attempt++) {
         try {
-          parser.delete();
-        } catch {
-          // The old parser is beyond use either way.
+          tree = parser.parse(source);
+          if (!tree) throw new Error('tree-sitter returned no tree (parser has no language)');
+        } catch (error) {
+          if (!(error instanceof Error) || error.name !== 'RuntimeError') throw error;
+          try {
+            parser.delete();
+          } catch {
+            // The old parser is beyond use either way.
+          }
+          parser = fresh();
+          if (attempt >= 2) throw new Error(`tree-sitter failed on this file (${error.message}); the parser was reset`);
         }
-        parser = fresh();
-        throw new Error(`tree-sitter failed on this file (${error.message}); the parser was reset`);
       }
-      if (!tree) throw new Error('tree-sitter returned no tree (parser has no language)');
       return tree;
     },
     query(pattern: string): Query {
