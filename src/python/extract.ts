@@ -50,6 +50,17 @@ interface Pending {
 const MAX_ERROR_LINES_NOTED = 10;
 
 export function extractFile(parser: PythonParser, relPath: string, text: string): FileRecord {
+  try {
+    return extractOnce(parser, relPath, text);
+  } catch (error) {
+    // A trap inside WASM (treeSitter.ts) during the query rather than the parse: one more try, so the
+    // same bytes do not index differently from run to run; a second trap is the file's reason.
+    if (!(error instanceof Error) || error.name !== 'RuntimeError') throw error;
+    return extractOnce(parser, relPath, text);
+  }
+}
+
+function extractOnce(parser: PythonParser, relPath: string, text: string): FileRecord {
   const module = moduleNameForPath(relPath);
   const src = indexLines(text);
   const lineCount = text === '' ? 0 : text.endsWith('\n') ? src.lineStarts.length - 1 : src.lineStarts.length;
