@@ -86,6 +86,8 @@ export interface PySymbol {
   module: string;
   /** Qualified name inside the file: `Class.method`, `outer.inner`, `func`; `""` for the module. */
   name: string;
+  /** The definition's name as written, when Python reads it as another (NFKC: `ｈelper` is `helper`; python/identifiers.ts). */
+  spelledAs?: string;
   kind: SymbolKind;
   /** id of the enclosing symbol (the module for top-level definitions); undefined for the module. */
   parent?: string;

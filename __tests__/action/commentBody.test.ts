@@ -2,7 +2,8 @@
 // or renders HTML. Digests are made by the real markdown renderer from real Python source.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { buildCommentBody, neutralise, scanLines } from '../../src/render/comment.js';
+import { buildCommentBody, scanLines } from '../../src/render/comment.js';
+import { neutralise } from '../../src/render/neutralise.js';
 import { summaryText } from '../../src/action/summary.js';
 import type { DigestDocument, DigestItem } from '../../src/render/document.js';
 import { renderMarkdown } from '../../src/render/markdown.js';
@@ -41,17 +42,9 @@ function digest(count: number, lines = 20, extraSkipped = 3): DigestDocument {
   };
 }
 
-/** Every fence opened in the text is closed, by the same scanner rules GitHub applies at column 0. */
+/** Every fence opened in the text is closed. */
 function fencesBalanced(text: string): boolean {
-  const lines = scanLines(text);
-  let open: string | undefined;
-  for (const { text: line, fenced } of lines) {
-    if (!fenced) continue;
-    const run = /^ {0,3}(`{3,}|~{3,})/.exec(line)?.[1];
-    if (open === undefined) open = run;
-    else if (run && run[0] === open[0] && run.length >= open.length && /^ {0,3}[`~]+[ \t]*$/.test(line)) open = undefined;
-  }
-  return open === undefined;
+  return scanLines(text).regions.every((r) => r.closed);
 }
 
 const itemIds = (text: string): string[] => [...text.matchAll(/^### `([^`]+)`/gm)].map((m) => m[1]!);
@@ -159,7 +152,7 @@ describe('buildCommentBody', () => {
         expect(body.startsWith(MARKER)).toBe(true);
         expect(fencesBalanced(body)).toBe(true);
         // Outside fences nothing pings.
-        for (const line of scanLines(body)) if (!line.fenced) expect(line.text).not.toMatch(/(^|[^\w])@[A-Za-z0-9]/);
+        for (const line of scanLines(body).lines) if (line.region === undefined) expect(line.text).not.toMatch(/(^|[^\w])@[A-Za-z0-9]/);
       }),
       { numRuns: 300 },
     );

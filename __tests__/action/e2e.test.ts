@@ -9,6 +9,7 @@ import { bareCopy, node24, runAction, runCli, type ActionRun } from '../support/
 import { pullRequestEvent, workflowDispatchEvent } from '../support/events.js';
 import { FakeGitHub, fakeRuntimeToken } from '../support/fakeGitHub.js';
 import { GitRepo } from '../support/gitRepo.js';
+import { renderFindings } from '../support/renderedMarkdown.js';
 import { readZip } from '../support/zip.js';
 
 const OWNER = 'octo-org';
@@ -189,11 +190,13 @@ describe('the action bundle on a pull_request event', () => {
 
     const digest = readFileSync(o['digest-path']!, 'utf8');
     const json = readFileSync(o['json-path']!, 'utf8');
-    // [viewer] the comment and summary end with where graph.html is.
+    // The marker, the run key that orders concurrent runs, then the digest byte for byte (the renderer
+    // already escaped the PR title, so the neutraliser has nothing to change in our own output), then
+    // [viewer] where graph.html is.
     const viewer = `\n\n**Interactive call graph:** \`graph.html\` in the [\`repodigest\` artifact](https://github.com/${OWNER}/${REPO}/actions/runs/`;
     expect(body).toContain(viewer);
     const note = body.slice(body.indexOf('\n\n**Interactive call graph:**'));
-    expect(body).toBe(`${MARKER}\n${digest.replace(/@(?=[A-Za-z0-9])/g, '@\u200b').replace(/<(?=[A-Za-z/!?])/g, '<\u200b')}${note}`);
+    expect(body).toBe(`${MARKER}\n<!-- repodigest-run:${run.env['GITHUB_RUN_ID']}.0 -->\n${digest}${note}`);
     expect(JSON.parse(json)).toBeTypeOf('object');
     const files = artifactFiles(o['artifact-id']!);
     expect(files.get('digest.md')!.equals(readFileSync(o['digest-path']!))).toBe(true);
@@ -346,6 +349,26 @@ describe('workflow_dispatch and the two-workflow pattern', () => {
     expect(unknown.stdout).toMatch(/^::warning::Not commenting on PR #99: no pull request #99/m);
     expect(gh.commentsOn(99)).toHaveLength(0);
     expect(gh.requests.filter((r) => r.method === 'PATCH' && r.path.endsWith(`/${gh.commentsOn(31)[0]!.id}`))).toHaveLength(0);
+  });
+
+  it('posts a hostile digest file (the neutraliser bypass of issue 9) with no mention and no raw HTML, in the comment and the summary', async () => {
+    const digestPath = join(repo.dir, 'hostile.md');
+    writeFileSync(digestPath, ' ```\n```\nHi @octocat <img src=x> <details open>\n```\n_@octocat_ &#64;octocat &commat;octocat </details>\n');
+    gh.setPull(32, { title: 'from a fork', baseSha, headSha });
+    const run = await runAction({
+      actionDir,
+      workspace: repo.dir,
+      eventName: 'workflow_run',
+      event: { action: 'completed', workflow_run: { head_sha: headSha, pull_requests: [] }, repository: { name: REPO, owner: { login: OWNER } } },
+      inputs: { 'github-token': TOKEN, 'post-digest': 'hostile.md', 'pr-number': '32', artifact: 'false' },
+      env: env(),
+    });
+    expectOk(run);
+    const body = gh.commentsOn(32)[0]!.body;
+    const shown = body.split('\n').slice(2).join('\n'); // after our marker and run key
+    for (const text of [shown, run.summary]) {
+      for (const finding of renderFindings(text)) expect(finding).toEqual({ renderer: finding.renderer, rawHtml: false, mentions: [] });
+    }
   });
 
   it('skips the artifact with a warning outside a runner (no runtime token)', async () => {

@@ -122,6 +122,7 @@ describe('readSettings', () => {
       head: 'feature/x',
       'max-comment-chars': '65536',
       'post-digest': '/abs/digest.md',
+      'timeout-minutes': '0.5',
     });
     expect(s).toEqual({
       githubToken: 'tok',
@@ -147,6 +148,7 @@ describe('readSettings', () => {
       head: 'feature/x',
       maxCommentChars: 65536,
       postDigest: '/abs/digest.md',
+      timeoutMinutes: 0.5,
     });
   });
 
@@ -170,6 +172,8 @@ describe('readSettings', () => {
     ['pr-number', '#12', "Invalid input 'pr-number': '#12'. Expected a positive integer no larger than 2147483648."],
     ['base', '--upload-pack=evil', `Invalid input 'base': '--upload-pack=evil'. Expected a commit SHA, branch or tag (no leading "-", spaces or "..").`],
     ['head', 'a..b', `Invalid input 'head': 'a..b'. Expected a commit SHA, branch or tag (no leading "-", spaces or "..").`],
+    ['timeout-minutes', '0', `Invalid input 'timeout-minutes': '0'. Expected a positive number no larger than 360.`],
+    ['timeout-minutes', '1e3', `Invalid input 'timeout-minutes': '1e3'. Expected a positive number no larger than 360.`],
   ])('rejects %s=%s with a one-line message', (input, value, message) => {
     expect(() => settingsFrom({ [input]: value })).toThrow(message);
     try {

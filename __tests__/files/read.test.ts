@@ -109,10 +109,10 @@ describe('readPythonSource: skips with reasons', () => {
     expect(await readOne(bytes('abc', [0], 'def'))).toEqual({ ok: false, reason: 'binary file (NUL byte at offset 3)' });
   });
 
-  it('skips a UTF-16 file (it contains NUL bytes)', async () => {
+  it('skips a UTF-16 file as UTF-16, not as binary (issue 9, defect 5)', async () => {
     expect(await readOne(bytes([0xff, 0xfe], Array.from(Buffer.from('x = 1\n', 'utf16le'))))).toEqual({
       ok: false,
-      reason: 'binary file (NUL byte at offset 3)',
+      reason: 'UTF-16 text (byte-order mark): Python cannot run UTF-16 source, so it is not analysed',
     });
   });
 

@@ -30,6 +30,8 @@ export function bareCopy(entries: ('index' | 'cli')[]): string {
 }
 
 export interface ActionRun {
+  /** The environment the action ran with. */
+  env: Record<string, string>;
   code: number;
   stdout: string;
   stderr: string;
@@ -81,7 +83,7 @@ export async function runAction(options: RunOptions): Promise<ActionRun> {
   child.stdout.on('data', (d: Buffer) => (stdout += d.toString('utf8')));
   child.stderr.on('data', (d: Buffer) => (stderr += d.toString('utf8')));
   const code = await new Promise<number>((resolve) => child.on('close', (c) => resolve(c ?? -1)));
-  return { code, stdout, stderr, outputs: parseOutputFile(readFileSync(outputPath, 'utf8')), summary: readFileSync(summaryPath, 'utf8') };
+  return { env, code, stdout, stderr, outputs: parseOutputFile(readFileSync(outputPath, 'utf8')), summary: readFileSync(summaryPath, 'utf8') };
 }
 
 /** The GITHUB_OUTPUT file format core.setOutput writes: `name<<DELIM\nvalue\nDELIM\n`. */

@@ -29,7 +29,7 @@ function patchRepository(target: Record<string, unknown>, ref: RepoRef): void {
 
 export function pullRequestEvent(
   ref: RepoRef,
-  pr: { number: number; title: string; baseSha: string; headSha: string; action?: 'opened' | 'synchronize'; fork?: boolean },
+  pr: { number: number; title: string; baseSha: string; headSha: string; action?: 'opened' | 'synchronize'; fork?: boolean; changedFiles?: number },
 ): Record<string, unknown> {
   const payload = example('pull_request', pr.action ?? 'opened');
   payload['number'] = pr.number;
@@ -42,6 +42,7 @@ export function pullRequestEvent(
   patchRepository(p['base']!['repo'] as Record<string, unknown>, ref);
   patchRepository(p['head']!['repo'] as Record<string, unknown>, pr.fork ? { owner: 'forker', repo: ref.repo } : ref);
   if (pr.action === 'synchronize') payload['after'] = pr.headSha;
+  if (pr.changedFiles !== undefined) (p as Record<string, unknown>)['changed_files'] = pr.changedFiles;
   return payload;
 }
 

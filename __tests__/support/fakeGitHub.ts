@@ -1,5 +1,9 @@
 // A small stand-in for GitHub on 127.0.0.1 (random port), speaking exactly what the action uses:
-//   REST (GITHUB_API_URL): issue comments list / create / update, pulls list files, GET /user;
+//   REST (GITHUB_API_URL): issue comments list / create / get / update / delete, pulls get and list
+//   files, GET /user;
+//   GraphQL (POST /graphql): only the `viewer { login }` query of src/action/tokenIdentity.ts, answered
+//   in GitHub's GraphQL response shape (not covered by the REST OpenAPI description, so the query text
+//   itself is checked: anything else is a violation);
 //   artifact service (ACTIONS_RESULTS_URL): twirp CreateArtifact / FinalizeArtifact;
 //   blob storage: the signed upload URL CreateArtifact returns points back here; the Azure SDK the
 //   artifact client uses stages blocks (PUT ?comp=block) and commits them (PUT ?comp=blocklist).
@@ -21,7 +25,15 @@ export interface RecordedRequest {
   body: unknown;
   status: number;
   response: unknown;
+  /** When the request arrived (ms since the epoch). */
+  at: number;
 }
+
+/**
+ * A fault to answer one request with: an HTTP status (GitHub's error shape, optional headers such as
+ * `retry-after`), or `hang` (the connection stays open and is never answered).
+ */
+export type Fault = { status: number; message: string; headers?: Record<string, string> } | 'hang';
 
 export interface FakeComment {
   id: number;
@@ -73,10 +85,21 @@ export class FakeGitHub {
   readonly violations: string[] = [];
   readonly comments: FakeComment[] = [];
   readonly artifacts: FakeArtifact[] = [];
+  /** Answer for the twirp CreateArtifact call instead of creating (e.g. the storage quota error). */
+  failCreateArtifact: { status: number; code: string; msg: string } | undefined;
   /** Status to answer comment creation with instead of creating (e.g. 403 for a read-only token). */
   failCreateComment: number | undefined;
   /** Login `GET /user` returns; undefined answers 403 as GitHub does for GITHUB_TOKEN. */
   tokenUser: string | undefined;
+  /**
+   * Login GraphQL `viewer` returns: by default the token user, else the bot that authors our comments
+   * (GitHub answers the app's bot for installation tokens); null answers with a FORBIDDEN error.
+   */
+  viewerLogin: string | null | undefined;
+  /** Requests per operation id held until that many have arrived (to make concurrent runs interleave). */
+  private readonly gates = new Map<string, { count: number; waiting: (() => void)[] }>();
+  private readonly faults = new Map<string, Fault[]>();
+  private readonly hung: ServerResponse[] = [];
   /** The current workflow run's runtime token; set a new one to simulate the next run. */
   runtimeToken: string;
   private readonly pullFiles = new Map<number, DiffEntryInput[]>();
@@ -107,6 +130,7 @@ export class FakeGitHub {
 
   async close(): Promise<void> {
     if (!this.server) return;
+    for (const res of this.hung) res.destroy();
     this.server.closeAllConnections();
     await new Promise<void>((resolve) => this.server!.close(() => resolve()));
   }
@@ -125,6 +149,33 @@ export class FakeGitHub {
   /** A pull request `GET /repos/{o}/{r}/pulls/{n}` answers for. */
   setPull(prNumber: number, pull: { title: string; baseSha: string; headSha: string }): void {
     this.pulls.set(prNumber, pull);
+  }
+
+  /** The author of comments the token creates. */
+  get botLogin(): string {
+    return this.options.botLogin ?? BOT;
+  }
+
+  /** Answers the next requests of `operationId` with these faults, one each, before answering normally again. */
+  fail(operationId: string, ...faults: Fault[]): void {
+    this.faults.set(operationId, [...(this.faults.get(operationId) ?? []), ...faults]);
+  }
+
+  /** Holds the next `count` requests of `operationId` until all of them have arrived, then answers them all. */
+  gate(operationId: string, count: number): void {
+    this.gates.set(operationId, { count, waiting: [] });
+  }
+
+  private async passGate(operationId: string): Promise<void> {
+    const gate = this.gates.get(operationId);
+    if (!gate) return;
+    await new Promise<void>((resolve) => {
+      gate.waiting.push(resolve);
+      if (gate.waiting.length >= gate.count) {
+        this.gates.delete(operationId);
+        for (const release of gate.waiting) release();
+      }
+    });
   }
 
   commentsOn(issueNumber: number): FakeComment[] {
@@ -152,6 +203,7 @@ export class FakeGitHub {
       body,
       status: 0,
       response: undefined,
+      at: Date.now(),
     };
     this.requests.push(record);
     const send = (status: number, payload: unknown, headers: Record<string, string> = {}): void => {
@@ -164,11 +216,29 @@ export class FakeGitHub {
 
     if (url.pathname.startsWith(ARTIFACT_SERVICE)) return this.twirp(req, url.pathname.slice(ARTIFACT_SERVICE.length), body, send);
     if (url.pathname.startsWith('/blob/')) return this.blob(req, url, raw, send);
-    return this.rest(req, url, body, send);
+    if (url.pathname === '/graphql' || url.pathname === '/api/graphql') return this.graphql(req, body, send);
+    return this.rest(req, res, url, body, send, record);
+  }
+
+  // ---------------------------------------------------------------- GraphQL (viewer only)
+  private graphql(req: IncomingMessage, body: unknown, send: (s: number, p: unknown) => void): void {
+    const auth = req.headers['authorization'] ?? '';
+    if (auth !== `token ${this.options.token}` && auth !== `bearer ${this.options.token}`) {
+      return send(401, { message: 'Bad credentials', documentation_url: 'https://docs.github.com/graphql' });
+    }
+    const query = String((body as { query?: unknown } | undefined)?.query ?? '').replace(/\s+/g, ' ').trim();
+    if (req.method !== 'POST' || query !== 'query { viewer { login } }') {
+      this.violations.push(`fake server: GraphQL ${req.method ?? ''} '${query}' is not implemented`);
+      return send(400, { message: 'Problems parsing JSON' });
+    }
+    if (this.viewerLogin === null) {
+      return send(200, { data: null, errors: [{ type: 'FORBIDDEN', path: ['viewer'], locations: [{ line: 1, column: 9 }], message: 'Resource not accessible by integration' }] });
+    }
+    send(200, { data: { viewer: { login: this.viewerLogin ?? this.tokenUser ?? this.botLogin } } });
   }
 
   // ---------------------------------------------------------------- REST
-  private rest(req: IncomingMessage, url: URL, body: unknown, send: (s: number, p: unknown, h?: Record<string, string>) => void): void {
+  private async rest(req: IncomingMessage, res: ServerResponse, url: URL, body: unknown, send: (s: number, p: unknown, h?: Record<string, string>) => void, record: RecordedRequest): Promise<void> {
     const method = req.method ?? 'GET';
     const auth = req.headers['authorization'] ?? '';
     if (auth !== `token ${this.options.token}` && auth !== `bearer ${this.options.token}`) {
@@ -189,6 +259,18 @@ export class FakeGitHub {
       return reply(404, { message: 'Not Found', documentation_url: 'https://docs.github.com/rest' });
     }
     const id = op.operation.operationId;
+    await this.passGate(id);
+    const fault = this.faults.get(id)?.shift();
+    if (fault === 'hang') {
+      record.status = -1;
+      this.hung.push(res);
+      return;
+    }
+    if (fault) {
+      // Server errors and rate limits can answer any operation; the description documents them for few,
+      // so these answers are sent unchecked, in GitHub's error shape.
+      return send(fault.status, { message: fault.message, documentation_url: 'https://docs.github.com/rest', status: String(fault.status) }, fault.headers);
+    }
     if (id === 'issues/list-comments') {
       const all = this.commentsOn(Number(p['issue_number'])).sort((a, b) => a.id - b.id);
       const { items, link } = this.page(url, all);
@@ -202,9 +284,22 @@ export class FakeGitHub {
           status: String(this.failCreateComment),
         });
       }
-      const login = this.options.botLogin ?? BOT;
-      const comment = this.seedComment(Number(p['issue_number']), (body as { body: string }).body, login, login === BOT ? 'Bot' : 'User');
+      const login = this.botLogin;
+      const comment = this.seedComment(Number(p['issue_number']), (body as { body: string }).body, login, login.endsWith('[bot]') ? 'Bot' : 'User');
       return reply(201, this.commentJson(comment), { location: this.commentApiUrl(comment.id) });
+    }
+    if (id === 'issues/get-comment') {
+      const comment = this.comments.find((c) => c.id === Number(p['comment_id']));
+      if (!comment) return reply(404, { message: 'Not Found', documentation_url: 'https://docs.github.com/rest/issues/comments#get-an-issue-comment' });
+      return reply(200, this.commentJson(comment));
+    }
+    if (id === 'issues/delete-comment') {
+      const at = this.comments.findIndex((c) => c.id === Number(p['comment_id']));
+      // GitHub answers 404 for any missing resource; the description lists it for only some operations
+      // (not this one), so this answer is sent unchecked.
+      if (at < 0) return send(404, { message: 'Not Found', documentation_url: 'https://docs.github.com/rest/issues/comments#delete-an-issue-comment', status: '404' });
+      this.comments.splice(at, 1);
+      return reply(204, undefined);
     }
     if (id === 'issues/update-comment') {
       const comment = this.comments.find((c) => c.id === Number(p['comment_id']));
@@ -214,7 +309,8 @@ export class FakeGitHub {
       return reply(200, this.commentJson(comment));
     }
     if (id === 'pulls/list-files') {
-      const files = this.pullFiles.get(Number(p['pull_number'])) ?? [];
+      // GitHub lists at most 3,000 files of a pull request, whatever the page asked for.
+      const files = (this.pullFiles.get(Number(p['pull_number'])) ?? []).slice(0, 3000);
       const { items, link } = this.page(url, files);
       return reply(200, items.map((f) => this.diffEntryJson(f)), link ? { link } : {});
     }
@@ -349,6 +445,7 @@ export class FakeGitHub {
     const name = b['name'];
     if (typeof name !== 'string' || name === '') return fail('invalid_argument', 'name missing');
     if (method === 'CreateArtifact') {
+      if (this.failCreateArtifact) return send(this.failCreateArtifact.status, { code: this.failCreateArtifact.code, msg: this.failCreateArtifact.msg });
       if (b['version'] !== 7) return fail('invalid_argument', `version ${String(b['version'])}, expected 7`);
       if (this.artifacts.some((a) => a.name === name && a.runBackendId === ids.run)) {
         return send(409, { code: 'already_exists', msg: `an artifact with this name already exists on the workflow run` });

@@ -9,11 +9,11 @@ import { existsSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import * as core from '@actions/core';
+import { analyseWithin, isAnalysisWorker, runAnalysisWorker } from './analysis.js';
 import { readEvent } from './event.js';
-import { produceDigest } from './pipelineDigest.js';
+import { partialDigest } from './partialDigest.js';
 import { publish, writeDigestFiles, type Delivery } from './publish.js';
-import { createOctokit, pullFilesLister } from './octokit.js';
-import { digestRequest, type DigestServices } from './runDigest.js';
+import { digestRequest } from './runDigest.js';
 import { readSettings, type Settings } from './settings.js';
 
 async function run(env: NodeJS.ProcessEnv): Promise<void> {
@@ -37,11 +37,8 @@ function failureMessage(error: unknown): string {
 
 async function freshDigest(settings: Readonly<Settings>, event: ReturnType<typeof readEvent>, env: NodeJS.ProcessEnv): Promise<Delivery> {
   const request = digestRequest(settings, event);
-  const services: DigestServices = {};
-  if (request.kind === 'pr' && request.prNumber !== undefined && settings.githubToken !== '' && event.owner && event.repo) {
-    services.listPullFiles = pullFilesLister(createOctokit(settings.githubToken, env), event.owner, event.repo, request.prNumber);
-  }
-  const product = await produceDigest(settings, request, services);
+  const outcome = await analyseWithin(settings, request, event, settings.timeoutMinutes * 60_000, (line) => core.info(line));
+  const product = outcome.kind === 'done' ? outcome.product : partialDigest(settings, outcome.changed, request.kind === 'pr' ? request.prNumber : undefined);
   for (const warning of product.warnings) core.warning(warning);
   core.info(`Digest: ${product.totalTokens} of ${product.budget} tokens, ${plural(product.packedSymbols, 'symbol')} packed, ${product.skippedSymbols} skipped.`);
   return writeDigestFiles(settings, product, join(env['RUNNER_TEMP'] || tmpdir(), 'repodigest'));
@@ -62,4 +59,6 @@ function existingDigest(settings: Readonly<Settings>, event: ReturnType<typeof r
   };
 }
 
-await run(process.env);
+// The same bundle is the analysis worker (action/analysis.ts): it runs its job, not the action.
+if (isAnalysisWorker()) await runAnalysisWorker();
+else await run(process.env);

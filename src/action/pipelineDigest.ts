@@ -44,6 +44,7 @@ export const produceDigest: ProduceDigest = async (settings, request, services) 
         ? { apiFallback: { listFiles: services.listPullFiles, ...(request.changedFiles !== undefined ? { expectedFiles: request.changedFiles } : {}) } }
         : {}),
     });
+    services.onChanged?.(prepared.changed);
     for (const format of formats) results.set(format, packPr(prepared, packSettings(settings, format)));
     changedSymbols = prepared.changed.length;
     if (prepared.warning) warnings.push(prepared.warning);

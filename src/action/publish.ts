@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import * as core from '@actions/core';
 import { buildCommentBody } from '../render/comment.js';
 import { uploadDigestArtifact, type ArtifactResult } from './artifact.js';
-import { stickyMarker, upsertStickyComment, type CommentResult } from './comment.js';
+import { runKeyFromEnv, runKeyLine, stickyMarker, upsertStickyComment, type CommentResult } from './comment.js';
 import type { EventInfo } from './event.js';
 import { createOctokit, type Octokit } from './octokit.js';
 import { setOutputs, type ActionOutputs } from './outputs.js';
@@ -61,9 +61,15 @@ export async function publish(settings: Readonly<Settings>, event: EventInfo, de
   const runUrl = workflowRunUrl(env, event);
   let artifact: ArtifactResult | undefined;
   if (settings.artifact) {
-    artifact = await uploadDigestArtifact(settings.artifactName, delivery.artifactFiles);
-    if (artifact.status === 'skipped') core.warning(`Artifact upload skipped: ${artifact.reason}.`);
-    else core.info(`Uploaded artifact '${settings.artifactName}' (id ${artifact.id}, ${artifact.size} bytes).`);
+    try {
+      artifact = await uploadDigestArtifact(settings.artifactName, delivery.artifactFiles);
+      if (artifact.status === 'skipped') core.warning(`Artifact upload skipped: ${artifact.reason}.`);
+    } catch (error) {
+      // The digest itself is fine: it still goes to the summary, the comment and the outputs.
+      artifact = { status: 'skipped', reason: (error as Error).message };
+      core.warning(`${oneLine(artifact.reason)} The digest is still in the job summary, the comment and digest-path.`);
+    }
+    if (artifact.status === 'uploaded') core.info(`Uploaded artifact '${settings.artifactName}' (id ${artifact.id}, ${artifact.size} bytes).`);
   }
   const hint = fullDigestHint(settings, artifact, runUrl);
   // The viewer is announced under the digest in the summary and the comment (viewerNote).
@@ -110,9 +116,11 @@ async function deliverComment(
     return undefined;
   }
   const marker = stickyMarker(settings.commentKey);
-  const { body, trimmed, omittedSymbols } = buildCommentBody(delivery.markdown, { marker, maxLength: settings.maxCommentChars, fullDigestHint: hint });
+  // The marker, then the run key that orders concurrent runs (action/comment.ts): both trusted, ours.
+  const head = `${marker}\n${runKeyLine(runKeyFromEnv(env))}`;
+  const { body, trimmed, omittedSymbols } = buildCommentBody(delivery.markdown, { marker: head, maxLength: settings.maxCommentChars, fullDigestHint: hint });
   if (trimmed) core.info(`Comment trimmed to ${body.length} characters (${plural(omittedSymbols, 'symbol')} left out).`);
-  const octokit = createOctokit(settings.githubToken, env);
+  const octokit = createOctokit(settings.githubToken, env, { log: (line) => core.info(line) });
   const mismatch = delivery.requireHeadSha ? await headMismatch(octokit, event, prNumber, delivery.requireHeadSha) : undefined;
   if (mismatch) {
     core.warning(`Not commenting on PR #${prNumber}: ${mismatch}`);
@@ -124,8 +132,13 @@ async function deliverComment(
       ? 'this PR comes from a fork, and on pull_request events its token is read-only'
       : "the token may not write to pull requests (permissions: pull-requests: write)";
     core.warning(`Could not comment on PR #${prNumber}: ${why}; the summary and artifact still have the digest (for forks, see the two-workflow pattern with 'post-digest'). ${comment.message}`);
+  } else if (comment.status === 'superseded') {
+    core.info(`Comment left as is: a newer run's digest is already in ${comment.url}`);
   } else {
     core.info(`Comment ${comment.status}: ${comment.url}`);
+  }
+  if (comment.status !== 'forbidden' && comment.removedDuplicates > 0) {
+    core.info(`Removed ${plural(comment.removedDuplicates, 'duplicate comment')} left by a concurrent run.`);
   }
   return comment;
 }
@@ -139,6 +152,10 @@ async function headMismatch(octokit: Octokit, event: EventInfo, prNumber: number
     if ((error as { status?: number }).status === 404) return `no pull request #${prNumber} in ${event.owner}/${event.repo}.`;
     throw error;
   }
+}
+
+function oneLine(text: string): string {
+  return text.replace(/\s+/g, ' ').trim();
 }
 
 function workflowRunUrl(env: NodeJS.ProcessEnv, event: EventInfo): string | undefined {

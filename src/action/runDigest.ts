@@ -1,6 +1,7 @@
 // The seam between the action shell and the pipeline: main.ts only knows this interface, so the
 // pipeline can change behind it. What to digest is decided here from the settings and the event.
 import type { ListFilesPage } from '../diff/apiDiff.js';
+import type { ChangedSymbolRow } from '../render/document.js';
 import type { EventInfo } from './event.js';
 import type { Settings } from './settings.js';
 
@@ -31,6 +32,8 @@ export interface DigestProduct {
 export interface DigestServices {
   /** `pulls.listFiles` pages for the PR, when there is a PR and a token: used only if local git cannot diff. */
   listPullFiles?: ListFilesPage;
+  /** Told the changed symbols as soon as they are known (before packing), for a digest cut short by the time limit. */
+  onChanged?: (changed: readonly ChangedSymbolRow[]) => void;
 }
 
 export type ProduceDigest = (settings: Readonly<Settings>, request: DigestRequest, services: DigestServices) => Promise<DigestProduct>;

@@ -45,6 +45,8 @@ export interface Settings {
   maxCommentChars: number;
   /** Absolute path of an existing digest to post, or '' (second half of the fork-safe pattern). */
   postDigest: string;
+  /** Time limit of the analysis in minutes; when hit, what is known is posted with a note (action/analysis.ts). */
+  timeoutMinutes: number;
 }
 
 /** GitHub rejects issue comment bodies longer than this (characters). */
@@ -75,6 +77,7 @@ export const INPUT_DEFAULTS: Readonly<Record<string, string>> = Object.freeze({
   head: '',
   'max-comment-chars': '65000',
   'post-digest': '',
+  'timeout-minutes': '20',
 });
 
 export class InputError extends Error {
@@ -120,6 +123,7 @@ export function readSettings(deps: SettingsDeps): Readonly<Settings> {
     head: revision('head', raw('head')),
     maxCommentChars: positiveInteger('max-comment-chars', raw('max-comment-chars'), GITHUB_COMMENT_LIMIT),
     postDigest: raw('post-digest') === '' ? '' : resolvePath(deps.workspace, raw('post-digest')),
+    timeoutMinutes: positiveNumber('timeout-minutes', raw('timeout-minutes'), 360),
   };
   return Object.freeze({ ...settings, include: Object.freeze(settings.include), exclude: Object.freeze(settings.exclude) });
 }
@@ -133,6 +137,13 @@ function positiveInteger(input: string, value: string, max?: number): number {
   if (!(n >= 1) || !Number.isSafeInteger(n) || (max !== undefined && n > max)) {
     throw new InputError(input, value, `a positive integer${max !== undefined ? ` no larger than ${max}` : ''}.`);
   }
+  return n;
+}
+
+/** A positive decimal (`0.5`, `20`), at most `max`: GitHub's own job limit for minutes. */
+function positiveNumber(input: string, value: string, max: number): number {
+  const n = /^[0-9]+(\.[0-9]+)?$/.test(value) ? Number(value) : NaN;
+  if (!(n > 0) || n > max) throw new InputError(input, value, `a positive number no larger than ${max}.`);
   return n;
 }
 

@@ -7,6 +7,7 @@ import { Command, CommanderError, Option } from 'commander';
 import { DEFAULT_MAX_FILE_BYTES } from '../files/read.js';
 import type { RepoIndex } from '../model.js';
 import { indexRepository, type IndexOptions } from '../pipeline/indexRepository.js';
+import { visibleText } from '../render/visibleText.js';
 import { exitCodeFor, formatError, RepoDigestError, UsageError } from '../shared/errors.js';
 import { renderGraphCommand, writeViewerHtml } from './commands/graph.js';
 import { packSettingsFrom, runPackCommand } from './commands/pack.js';
@@ -65,12 +66,13 @@ export async function scanWithReport(root: string, flags: ScanFlags, io: CliIo):
   return index;
 }
 
+/** File names and what is said about them are the repository's text: one line each, nothing acting (visibleText.ts). */
 export function reportScan(index: RepoIndex, io: CliIo): void {
-  for (const skipped of index.skippedFiles) io.stderr(`skipped ${skipped.path}: ${skipped.reason}\n`);
+  for (const skipped of index.skippedFiles) io.stderr(`skipped ${visibleText(skipped.path)}: ${visibleText(skipped.reason)}\n`);
   for (const file of index.files) {
-    for (const note of file.notes) io.stderr(`note ${file.path}: ${note}\n`);
+    for (const note of file.notes) io.stderr(`note ${visibleText(file.path)}: ${visibleText(note)}\n`);
   }
-  if (index.files.length === 0) io.stderr(`warning: no Python files found under ${index.root}\n`);
+  if (index.files.length === 0) io.stderr(`warning: no Python files found under ${visibleText(index.root)}\n`);
 }
 
 function emit(text: string, output: string | undefined, io: CliIo): void {

@@ -1,8 +1,8 @@
 // Bytes of a .py file -> the text every later stage sees (pure; read.ts does the I/O).
 //
 // Decisions:
-// - A NUL byte means binary: Python source never contains one, and a UTF-16 file (which Python itself
-//   refuses as source) is caught by the same test.
+// - A NUL byte means binary: Python source never contains one. UTF-16 (which Python itself refuses as
+//   source) is recognised first and skipped as UTF-16, not as binary (utf16Reason).
 // - Encoding follows Python: UTF-8 BOM wins, else a PEP 263 cookie on line 1 (or line 2 when line 1 is
 //   blank or a comment), else UTF-8. Undecodable bytes never abort: they become U+FFFD and a note says so,
 //   because a file with one bad byte in a comment still has useful symbols.
@@ -81,7 +81,31 @@ function decodeWith(label: string, bytes: Uint8Array, displayName: string, notes
   }
 }
 
+/**
+ * UTF-16 is text, not binary, but Python reads source only as UTF-8 or a declared 8-bit-compatible
+ * encoding: it cannot run a UTF-16 file, so indexing one would add code that never runs. It is
+ * skipped as what it is. Recognised by its byte-order mark, or (no mark) by NULs in every other byte
+ * of the first 64 bytes, which is how ASCII text looks in UTF-16.
+ */
+function utf16Reason(input: Uint8Array): string | undefined {
+  const bom = (input[0] === 0xff && input[1] === 0xfe) || (input[0] === 0xfe && input[1] === 0xff);
+  if (bom) return 'UTF-16 text (byte-order mark): Python cannot run UTF-16 source, so it is not analysed';
+  const n = Math.min(64, input.length - (input.length % 2));
+  if (n < 4) return undefined;
+  let evenNul = 0;
+  let oddNul = 0;
+  for (let i = 0; i < n; i += 2) {
+    if (input[i] === 0) evenNul++;
+    if (input[i + 1] === 0) oddNul++;
+  }
+  const pairs = n / 2;
+  const looks = (evenNul === pairs && oddNul === 0) || (oddNul === pairs && evenNul === 0);
+  return looks ? 'UTF-16 text (no byte-order mark): Python cannot run UTF-16 source, so it is not analysed' : undefined;
+}
+
 export function decodePythonSource(input: Uint8Array): Decoded {
+  const utf16 = utf16Reason(input);
+  if (utf16 !== undefined) return { ok: false, reason: utf16 };
   const nul = input.indexOf(0);
   if (nul !== -1) return { ok: false, reason: `binary file (NUL byte at offset ${nul})` };
 

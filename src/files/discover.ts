@@ -75,6 +75,23 @@ interface Candidate {
 
 const READDIR_BATCH = 32;
 
+/**
+ * Node decodes a directory entry's name as UTF-8, replacing invalid bytes with U+FFFD; such a name
+ * no longer opens the file. The file exists, so it is skipped with the true reason, shown with the
+ * replacement characters (Python cannot import a module by such a name either).
+ */
+const REPLACED = '\ufffd';
+const NOT_UTF8_NAME = 'name is not valid UTF-8 (shown with U+FFFD): it cannot be opened by that name, nor imported by Python';
+
+async function exists(abs: string, deps: DiscoverDeps): Promise<boolean> {
+  try {
+    await deps.stat(abs);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 const join = (rel: string, name: string): string => (rel === '' ? name : `${rel}/${name}`);
 const codeOf = (err: unknown): string => (err as NodeJS.ErrnoException).code ?? String(err);
 
@@ -121,7 +138,7 @@ export async function discoverPythonFiles(
       entries = await deps.readdir(job.abs);
     } catch (err) {
       if (job.rel === '') throw new RepoDigestError(`scan root '${root}' cannot be read (${codeOf(err)})`, 'check its permissions');
-      skipped.push({ path: job.rel, reason: `unreadable directory (${codeOf(err)})` });
+      skipped.push({ path: job.rel, reason: codeOf(err) === 'ENOENT' && job.rel.includes(REPLACED) ? NOT_UTF8_NAME : `unreadable directory (${codeOf(err)})` });
       return;
     }
     if (job.rel !== '' && entries.some((e) => e.name === VIRTUALENV_MARKER)) {
@@ -129,6 +146,10 @@ export async function discoverPythonFiles(
       return;
     }
     let layer = job.layer;
+    if (entries.some((e) => e.name === '.gitignore' && e.isSymbolicLink())) {
+      // As git does (since 2.32): a symlinked .gitignore is not followed. Said, so its rules are not silently lost.
+      skipped.push({ path: join(job.rel, '.gitignore'), reason: 'symlinked .gitignore not followed (git does not follow it either): its rules were not applied' });
+    }
     if (entries.some((e) => e.name === '.gitignore' && e.isFile())) {
       const file = join(job.rel, '.gitignore');
       try {
@@ -158,8 +179,9 @@ export async function discoverPythonFiles(
           linksAdded = true;
         }
       } else if (entry.name.endsWith('.py') && !isIgnored(layer, rel, false) && selected(rel)) {
-        if (entry.isFile()) candidates.push({ rel, real, viaLink: false });
-        else skipped.push({ path: rel, reason: 'not a regular file' });
+        if (!entry.isFile()) skipped.push({ path: rel, reason: 'not a regular file' });
+        else if (entry.name.includes(REPLACED) && !(await exists(abs, deps))) skipped.push({ path: rel, reason: NOT_UTF8_NAME });
+        else candidates.push({ rel, real, viaLink: false });
       }
     }
   };

@@ -273,9 +273,13 @@ export function packContext(input: PackInput): PackResult {
       ...(input.removed?.has(symbol.id) ? { status: 'removed' as const } : {}),
       // A removed symbol's code is base's: head's file having errors says nothing about it.
       ...(input.partialFiles?.has(symbol.file) && !input.removed?.has(symbol.id) ? { partialParse: true as const } : {}),
+      ...(symbol.spelledAs !== undefined ? { spelledAs: symbol.spelledAs } : {}),
     };
     const cost = counter.count(renderer.itemText(item)) + (state.hasFile(item.file) ? 0 : counter.count(renderer.fileText(item.file)));
-    if (cost <= remaining) {
+    // A root may also use ESTIMATE_SLACK: the final check verifies the real document and drops roots
+    // last, whereas skipping here let a root's smaller caller take its place (issue 9, defect 6:
+    // `--entry shop.pricing.apply_discount --budget 150` packed only a test that calls it).
+    if (cost <= remaining || (isRoot && cost <= remaining + ESTIMATE_SLACK)) {
       state.add(item);
       remaining -= cost;
       continue;
@@ -284,8 +288,9 @@ export function packContext(input: PackInput): PackResult {
       state.skips.push({ id: symbol.id, tokens: item.tokens, reason: `does not fit: needs ${plural(cost, 'token')}, ${Math.max(0, remaining)} left` });
       continue;
     }
+    // "After earlier roots" only when a root was packed before this one; otherwise it is the budget.
     const reason =
-      cost > budget - reserve
+      cost > budget - reserve || !state.items.some((it) => it.direction === 'root')
         ? `root larger than the budget: needs ${plural(cost, 'token')} as rendered, the budget leaves ${Math.max(0, budget - reserve)}`
         : `root does not fit after earlier roots: needs ${plural(cost, 'token')}, ${Math.max(0, remaining)} left`;
     state.skips.push({ id: symbol.id, tokens: item.tokens, reason });

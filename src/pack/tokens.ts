@@ -1,24 +1,28 @@
-// Token counting with the encodings of current OpenAI models, through js-tiktoken's `lite` entry
-// and one rank file per encoding: the full `js-tiktoken` entry would pull every encoding's ranks
-// (~10 MB) into dist/, these two are what we offer.
+// Token counting with the encodings of current OpenAI models. The vocabulary and the pre-tokenizer
+// pattern are js-tiktoken's own rank files (one per encoding offered: the full `js-tiktoken` entry
+// would pull every encoding's ranks, ~10 MB, into dist/); the counting is ours, because js-tiktoken's
+// encoder costs ~1-1.7 s to build and is quadratic in the length of one pre-tokenizer piece.
 //
 // Decisions:
-// - Text is counted as plain text: `<|endoftext|>` inside analysed code is ordinary characters
-//   (js-tiktoken would otherwise throw on special tokens).
-// - Each encoder is built once per process, lazily, and shared by every counter of its encoding:
-//   building o200k's rank table costs 1.0-1.5 s on the bench machine (bench row "pack: token encoder":
-//   1,019-1,449 ms over the django and sympy runs), so it must never be paid per pack.
-// - Counts are memoised per encoding, shared by all counters (the packer asks about the same symbols
-//   repeatedly, and the PR digest packs the same index once per format). The memo is bounded: it is
-//   cleared when it passes MEMO_MAX_ENTRIES entries or MEMO_MAX_CHARS characters of keys, so a
-//   long-lived process (the API packing many questions) does not grow without end. Clearing only
-//   costs recounting; counts never depend on the memo's state.
+// - Same answer as js-tiktoken's `encode(text, [], []).length`, token for token: the text is split
+//   with the encoding's own pattern (flags `gu`, as js-tiktoken compiles it), each piece that is a
+//   token counts 1, any other is byte-pair merged by the same rule (bytePairCount.ts, O(n log n)
+//   instead of O(n²)). Checked against js-tiktoken on real Python in __tests__/pack/tokensExact.test.ts.
+// - Text is counted as plain text: `<|endoftext|>` inside analysed code is ordinary characters.
+// - Each rank table is built once per process, lazily, and shared by every counter of its encoding
+//   (bpeRanks.ts; bench row "token encoder start-up").
+// - Counts are memoised per encoding: whole texts (the packer asks about the same symbols repeatedly,
+//   and the PR digest packs the same index once per format) and, apart, long pieces that are not one
+//   token (a 1 MB string literal is byte-pair merged once, then found again inside the item text and
+//   the whole document, which are only re-split). Both memos are bounded: cleared when they pass
+//   MEMO_MAX_ENTRIES entries or MEMO_MAX_CHARS characters of keys. Clearing only costs recounting.
 // - `atLeast(text, limit)` is a cheap, provable lower bound for the packer's "cannot fit" test (see
-//   lowerBound below); it is not memoised (it is cheaper than the lookup's worth of memory).
-import { Tiktoken } from 'js-tiktoken/lite';
+//   lowerBound below); it is not memoised.
 import cl100k_base from 'js-tiktoken/ranks/cl100k_base';
 import o200k_base from 'js-tiktoken/ranks/o200k_base';
 import { RepoDigestError } from '../shared/errors.js';
+import { buildRankTable, type RankData, type RankTable } from './bpeRanks.js';
+import { bytePairCount } from './bytePairCount.js';
 
 export type TokenEncoding = 'o200k_base' | 'cl100k_base';
 export const TOKEN_ENCODINGS: readonly TokenEncoding[] = ['o200k_base', 'cl100k_base'];
@@ -35,47 +39,162 @@ export interface TokenCounter {
 
 export const MEMO_MAX_ENTRIES = 50_000;
 export const MEMO_MAX_CHARS = 64 * 1024 * 1024;
+/** Pieces at least this long (UTF-16 units) that are not a single token get their own memo. */
+const PIECE_MEMO_MIN = 32;
 
-const RANKS = { o200k_base, cl100k_base } as const;
+const RANKS: Record<TokenEncoding, RankData> = { o200k_base, cl100k_base };
+
+class BoundedMemo {
+  private readonly map = new Map<string, number>();
+  private chars = 0;
+  get size(): number {
+    return this.map.size;
+  }
+  get(key: string): number | undefined {
+    return this.map.get(key);
+  }
+  set(key: string, value: number): void {
+    if (this.map.size >= MEMO_MAX_ENTRIES || this.chars + key.length > MEMO_MAX_CHARS) {
+      this.map.clear();
+      this.chars = 0;
+    }
+    this.map.set(key, value);
+    this.chars += key.length;
+  }
+}
 
 interface Shared {
-  encoder: Tiktoken;
+  ranks: RankTable;
   /** The encoder's pre-tokenizer (its `pat_str`), compiled as js-tiktoken compiles it. */
   pieces: RegExp;
-  memo: Map<string, number>;
-  memoChars: number;
+  memo: BoundedMemo;
+  pieceMemo: BoundedMemo;
 }
 
 const shared = new Map<TokenEncoding, Shared>();
+const encoder = new TextEncoder();
+let scratch = new Uint8Array(1024);
 
 function sharedFor(encoding: TokenEncoding): Shared {
   let entry = shared.get(encoding);
   if (!entry) {
-    const ranks = RANKS[encoding];
-    if (!ranks) throw new RepoDigestError(`Unknown token encoding '${String(encoding)}'`, `use one of ${TOKEN_ENCODINGS.join(', ')}`);
-    entry = { encoder: new Tiktoken(ranks), pieces: new RegExp(ranks.pat_str, 'gu'), memo: new Map(), memoChars: 0 };
+    const data = Object.hasOwn(RANKS, encoding) ? RANKS[encoding] : undefined;
+    if (!data) throw new RepoDigestError(`Unknown token encoding '${String(encoding)}'`, `use one of ${TOKEN_ENCODINGS.join(', ')}`);
+    entry = { ranks: buildRankTable(data), pieces: new RegExp(data.pat_str, 'gu'), memo: new BoundedMemo(), pieceMemo: new BoundedMemo() };
     shared.set(encoding, entry);
   }
   return entry;
 }
 
+function countPiece(entry: Shared, piece: string): number {
+  if (piece.length >= PIECE_MEMO_MIN) {
+    const known = entry.pieceMemo.get(piece);
+    if (known !== undefined) return known;
+  }
+  if (scratch.length < piece.length * 3) scratch = new Uint8Array(piece.length * 3);
+  const { written } = encoder.encodeInto(piece, scratch);
+  if (entry.ranks.rank(scratch, 0, written) >= 0) return 1;
+  const n = bytePairCount(entry.ranks, scratch, written);
+  if (piece.length >= PIECE_MEMO_MIN) entry.pieceMemo.set(piece, n);
+  return n;
+}
+
+/** Counts text[start, end) piece by piece (the pre-tokenizer run over that stretch alone). */
+function countRegion(entry: Shared, text: string): number {
+  const pieces = entry.pieces;
+  pieces.lastIndex = 0;
+  let n = 0;
+  for (;;) {
+    const match = pieces.exec(text);
+    if (match === null) break;
+    const piece = match[0];
+    if (piece.length === 0) {
+      pieces.lastIndex++; // never happens with these patterns; guards against an endless loop
+      continue;
+    }
+    n += countPiece(entry, piece);
+  }
+  return n;
+}
+
 /**
- * Why this is a lower bound: js-tiktoken (encode with no special tokens allowed) splits the whole text
- * with the pre-tokenizer regex and byte-pair encodes each match on its own; every match is non-empty
- * and byte-level BPE turns a non-empty piece into at least one token. So count(text) >= number of
- * matches. Counting matches runs one native regex and stops after limit + 1 of them.
+ * Whether the pre-tokenizer restarts at p whatever comes before: p follows a newline, and from p
+ * come spaces or tabs (any whitespace but CR/LF) and then a non-space (or the end), where no space
+ * at all means that non-space is not `/`. Why, for both encodings' patterns: a piece holding the LF
+ * at p-1 is `\s*[\r\n]+` (greedy, it gives back the spaces after the last CR/LF, so it ends at p)
+ * or a punctuation run's trailing `[\r\n/]*` (o200k) / `[\r\n]*` (cl100k), which stops at a
+ * space or a non-`/`; no other alternative takes an LF, and `\s+(?!\S)` is only tried where
+ * `\s*[\r\n]+` failed, i.e. on runs without CR/LF. So every piece ends at or before p, each
+ * attempt before p reads p's side only through those classes, and the pattern has no look-behind:
+ * the text before p and the text from p split exactly as the whole does.
  */
-function lowerBound(pieces: RegExp, text: string, limit: number): number {
+function restartsAt(text: string, p: number): boolean {
+  if (p === 0 || p === text.length) return true;
+  if (text.charCodeAt(p - 1) !== 10) return false;
+  let k = p;
+  for (; k < text.length; k++) {
+    const c = text.charCodeAt(k);
+    if (c === 10 || c === 13) return false;
+    if (!WHITESPACE.test(text[k]!)) break;
+  }
+  return k > p || text.charCodeAt(p) !== 47; // '/'
+}
+
+const WHITESPACE = /\s/u;
+/** Lines at least this long are counted, and memoised, on their own when they can be (restartsAt). */
+const LONG_LINE = 4096;
+
+/**
+ * The count of a text: the stretches between long lines run through the pre-tokenizer as they are;
+ * a long line that starts and ends where the pre-tokenizer restarts is counted on its own and
+ * memoised, so a 1 MB line met again inside an item, a document and its re-renders is split once.
+ */
+function countText(entry: Shared, text: string): number {
+  if (text.length < LONG_LINE) return countRegion(entry, text);
+  let n = 0;
+  let from = 0; // start of the stretch not yet counted
+  let lineStart = 0;
+  while (lineStart < text.length) {
+    const newline = text.indexOf('\n', lineStart);
+    const lineEnd = newline === -1 ? text.length : newline + 1;
+    if (lineEnd - lineStart >= LONG_LINE && restartsAt(text, lineStart) && restartsAt(text, lineEnd)) {
+      if (lineStart > from) n += countRegion(entry, text.slice(from, lineStart));
+      const line = text.slice(lineStart, lineEnd);
+      let lineCount = entry.memo.get(line);
+      if (lineCount === undefined) {
+        lineCount = countRegion(entry, line);
+        entry.memo.set(line, lineCount);
+      }
+      n += lineCount;
+      from = lineEnd;
+    }
+    lineStart = lineEnd;
+  }
+  if (from < text.length) n += countRegion(entry, from === 0 ? text : text.slice(from));
+  return n;
+}
+
+/**
+ * Why this is a lower bound: the whole text is split with the pre-tokenizer regex and each match is
+ * byte-pair encoded on its own; a non-empty match becomes at least one token, and at least
+ * ceil(bytes / longest token) of them, as no token is longer than the longest (128 bytes in both
+ * encodings); a match's UTF-8 length is at least its UTF-16 length. So count(text) >= the sum over
+ * matches of max(1, ceil(length / longest)). One native regex pass, stopped once the sum passes limit.
+ */
+function lowerBound(entry: Shared, text: string, limit: number): number {
+  const pieces = entry.pieces;
+  const longest = entry.ranks.maxTokenBytes;
   pieces.lastIndex = 0;
   let n = 0;
   while (n <= limit) {
     const match = pieces.exec(text);
     if (match === null) break;
-    if (match[0].length === 0) {
-      pieces.lastIndex++; // never happens with these patterns; guards against an endless loop
+    const length = match[0].length;
+    if (length === 0) {
+      pieces.lastIndex++;
       continue;
     }
-    n++;
+    n += Math.max(1, Math.ceil(length / longest));
   }
   return n;
 }
@@ -87,18 +206,13 @@ export function createTokenCounter(encoding: TokenEncoding): TokenCounter {
     count(text: string): number {
       let n = entry.memo.get(text);
       if (n === undefined) {
-        n = text === '' ? 0 : entry.encoder.encode(text, [], []).length;
-        if (entry.memo.size >= MEMO_MAX_ENTRIES || entry.memoChars + text.length > MEMO_MAX_CHARS) {
-          entry.memo.clear();
-          entry.memoChars = 0;
-        }
+        n = text === '' ? 0 : countText(entry, text);
         entry.memo.set(text, n);
-        entry.memoChars += text.length;
       }
       return n;
     },
     atLeast(text: string, limit: number): number {
-      return lowerBound(entry.pieces, text, limit);
+      return lowerBound(entry, text, limit);
     },
   };
 }

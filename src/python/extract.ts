@@ -37,6 +37,7 @@ import { isPlainChain, refOf } from './extractRef.js';
 import { callArgumentsFromText, returnValueFromText } from './extractValues.js';
 import { renderDefinitions, renderModule } from './extractRender.js';
 import { nameScope, newScope, newSymbol, ScopeStack, selfNameOf, type Decorator, type Scope } from './extractScope.js';
+import { hasNonAscii, normaliseNames, pythonName } from './identifiers.js';
 import { ERROR_QUERY, EXTRACT_QUERY } from './queries.js';
 import { indexLines, positionOf, type OutlinePart } from './render.js';
 import type { PythonParser, SyntaxNode } from './treeSitter.js';
@@ -49,6 +50,17 @@ interface Pending {
 const MAX_ERROR_LINES_NOTED = 10;
 
 export function extractFile(parser: PythonParser, relPath: string, text: string): FileRecord {
+  try {
+    return extractOnce(parser, relPath, text);
+  } catch (error) {
+    // A trap inside WASM (treeSitter.ts) during the query rather than the parse: one more try, so the
+    // same bytes do not index differently from run to run; a second trap is the file's reason.
+    if (!(error instanceof Error) || error.name !== 'RuntimeError') throw error;
+    return extractOnce(parser, relPath, text);
+  }
+}
+
+function extractOnce(parser: PythonParser, relPath: string, text: string): FileRecord {
   const module = moduleNameForPath(relPath);
   const src = indexLines(text);
   const lineCount = text === '' ? 0 : text.endsWith('\n') ? src.lineStarts.length - 1 : src.lineStarts.length;
@@ -110,7 +122,10 @@ export function extractFile(parser: PythonParser, relPath: string, text: string)
             scope.outerColumn = pendingDecorators[0]!.column;
           }
           pendingDecorators = [];
-          nameScope(scope, parent, header.name);
+          // Python's name for it (identifiers.ts); a different spelling is kept to be shown.
+          const name = pythonName(header.name);
+          if (name !== header.name) sym.spelledAs = header.name;
+          nameScope(scope, parent, name);
           scope.selfName = selfNameOf(scope);
           parent.members.push(scope);
           defScopes.push(scope);
@@ -239,8 +254,10 @@ export function extractFile(parser: PythonParser, relPath: string, text: string)
     for (const sym of symbols) finishSymbol(sym);
 
     const partial = root.hasError;
-    const notes = partial ? [syntaxNote(errorLinesOf(parser, root))] : [];
-    return { path: relPath, module, symbols, partial, lineCount, notes };
+    const notes = partial ? syntaxNotes(errorRangesOf(parser, root), text) : [];
+    const record: FileRecord = { path: relPath, module, symbols, partial, lineCount, notes };
+    if (hasNonAscii(text)) normaliseNames(record);
+    return record;
   } finally {
     tree.delete();
   }
@@ -271,10 +288,44 @@ function finishSymbol(sym: PySymbol): void {
   sym.imports.sort((a, b) => a.line - b.line);
 }
 
-function errorLinesOf(parser: PythonParser, root: SyntaxNode): Set<number> {
-  const lines = new Set<number>();
-  for (const { node } of parser.query(ERROR_QUERY).captures(root)) lines.add(node.startPosition.row + 1);
-  return lines;
+/** 1-based [first, last] lines of every ERROR node. */
+function errorRangesOf(parser: PythonParser, root: SyntaxNode): [number, number][] {
+  return parser.query(ERROR_QUERY).captures(root).map(({ node }) => [node.startPosition.row + 1, node.endPosition.row + 1]);
+}
+
+/** CPython's tokenizer keeps at most MAXINDENT (100) indentation widths, level 0 included: 99 nested levels. */
+const PYTHON_MAX_INDENT = 100;
+
+/**
+ * The first line whose indentation level is the 100th, which CPython refuses, counted as Python's
+ * tokenizer does (a stack of indent widths; blank and comment-only lines do not count). tree-sitter
+ * gives up past 512 levels and wraps the whole file in one ERROR node starting at line 1, so without
+ * this the note would point at line 1 instead of where the nesting goes too deep.
+ */
+function tooDeepLine(text: string): number | undefined {
+  const stack = [0];
+  let line = 0;
+  for (const raw of text.split('\n')) {
+    line++;
+    const body = raw.trimStart();
+    if (body === '' || body.startsWith('#')) continue;
+    const indent = raw.length - body.length;
+    if (indent > stack[stack.length - 1]!) {
+      stack.push(indent);
+      if (stack.length >= PYTHON_MAX_INDENT + 1) return line;
+    } else while (indent < stack[stack.length - 1]!) stack.pop();
+  }
+  return undefined;
+}
+
+function syntaxNotes(ranges: readonly [number, number][], text: string): string[] {
+  const deep = tooDeepLine(text);
+  // An error region that spans the too-deep line is its consequence: the deep line is named instead.
+  const lines = new Set(ranges.filter(([first, last]) => deep === undefined || !(first <= deep && deep <= last)).map(([first]) => first));
+  if (deep !== undefined) lines.add(deep);
+  const notes = [syntaxNote(lines)];
+  if (deep !== undefined) notes.push(`line ${deep}: ${PYTHON_MAX_INDENT} nested indentation levels, which Python refuses ("too many levels of indentation")`);
+  return notes;
 }
 
 function syntaxNote(errorLines: ReadonlySet<number>): string {

@@ -53,13 +53,35 @@ async function createPythonParser(): Promise<PythonParser> {
   const language = await Language.load(
     new Uint8Array(readFileSync(locateWasm(PYTHON_WASM, 'tree-sitter-python/tree-sitter-python.wasm'))),
   );
-  const parser = new Parser();
-  parser.setLanguage(language);
+  const fresh = (): Parser => {
+    const p = new Parser();
+    p.setLanguage(language);
+    return p;
+  };
+  let parser = fresh();
   const compiled = new Map<string, Query>();
   return {
     parse(source: string): Tree {
-      const tree = parser.parse(source);
-      if (!tree) throw new Error('tree-sitter returned no tree (parser has no language)');
+      let tree: Tree | null = null;
+      // A trap inside WASM ("memory access out of bounds", seen by the fuzzer now and then after
+      // hundreds of parses, on files that parse fine in a fresh process) leaves the parser broken:
+      // every later file would fail too, and the same bytes would index differently from run to run.
+      // So the parser is replaced and the file parsed once more; a second trap is the file's reason.
+      for (let attempt = 1; tree === null; attempt++) {
+        try {
+          tree = parser.parse(source);
+          if (!tree) throw new Error('tree-sitter returned no tree (parser has no language)');
+        } catch (error) {
+          if (!(error instanceof Error) || error.name !== 'RuntimeError') throw error;
+          try {
+            parser.delete();
+          } catch {
+            // The old parser is beyond use either way.
+          }
+          parser = fresh();
+          if (attempt >= 2) throw new Error(`tree-sitter failed on this file (${error.message}); the parser was reset`);
+        }
+      }
       return tree;
     },
     query(pattern: string): Query {

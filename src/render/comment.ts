@@ -1,34 +1,37 @@
-// The PR comment body built from a digest in markdown: size-capped, fenced content kept intact,
-// nothing outside fences able to ping or inject HTML. Pure: text in, text out.
+// The PR comment body built from a digest in markdown: size-capped, fenced code kept intact,
+// nothing outside code able to ping or inject HTML. Pure: text in, text out.
 //
-// Fences. Only a fence that opens at column 0 is treated as code. Such a fence is a top-level
-// block for GitHub's renderer whatever precedes it (it ends any list or quote and cannot be a lazy
-// continuation), and inside it nothing but a proper closing fence ends it, so this scanner and
-// GitHub agree on what is code. Indented "fences" (list items, quotes) are treated as text: at worst
-// their content is neutralised needlessly, never the reverse.
-//
-// Neutralising. Outside column-0 fences, `@name` gets a zero-width space after the `@` (no mention,
-// no notification) and `<` before a tag-like character gets one too (no HTML, no hidden marker
-// spoofing). Invisible in the rendered comment; code inside fences is never touched. This matters
-// most for `post-digest`, whose file comes from an untrusted fork run.
+// Safety does not rest on agreeing with GitHub's markdown parser; the body is re-emitted so that it
+// has one reading under CommonMark/GFM:
+// - Code is what a column-0 fence opens here (the renderer's own fences); every such region is written
+//   back inside a fence of our making, longer than any run of its character in the code, so no code
+//   line can close it early, and closed by our own closing line.
+// - Every other line is neutralised (render/neutralise.ts): no mention, no raw HTML, and no run of
+//   three backticks or tildes, so no other line can open a code block or an HTML block that would
+//   swallow one of our fences. A column-0 fence then opens a top-level block whatever precedes it
+//   (it interrupts paragraphs, lists, quotes and tables; it is never a lazy continuation).
+// The old line scanner trusted the document's own fences and was bypassed by a fence indented 1-3
+// spaces (` ``` ` opens a block the scanner saw as text; its column-0 "opener" then closed it).
+// A conformant parser (micromark with GFM) was measured as the alternative: 2.6 s for a 1 MB digest
+// and 320 s for 1 MB of inline markup on one line, a hang a hostile `post-digest` file could cause;
+// this is linear. Tests render the result with Debian's cmark-gfm (GitHub's renderer) and micromark.
 //
 // Trimming. GitHub rejects bodies over 65,536 characters. When the digest is larger, whole symbols
 // are dropped from the end of the packed context (each symbol is a `### \`id\`` block, never split
 // inside a fence; an emptied file group loses its heading too), and a note says how many and points
-// to the artifact. The header, changed symbols, call sites and graph come first and stay. If that is not enough, the
-// document is cut at the last block boundary outside a fence that fits. Lengths are measured by a
-// caller-given function: UTF-16 code units for comments, UTF-8 bytes for the 1 MiB job summary.
-// GitHub's error says "maximum is 65536 characters"; some report the enforced unit to be 262,144 UTF-8
-// bytes. A UTF-16 unit count is never below the code point count and a unit is at most 3 UTF-8 bytes,
-// so a body within 65,536 units is accepted under either reading.
+// to the artifact. The header, changed symbols, call sites and graph come first and stay. If that is
+// not enough, the document is cut at the last block boundary outside a fence that fits. Lengths are
+// measured by a caller-given function: UTF-16 code units for comments, UTF-8 bytes for the 1 MiB job
+// summary. GitHub's error says "maximum is 65536 characters"; some report the enforced unit to be
+// 262,144 UTF-8 bytes. A UTF-16 unit count is never below the code point count and a unit is at most
+// 3 UTF-8 bytes, so a body within 65,536 units is accepted under either reading.
 
 import { FILE_GROUP_HEADING, PACKED_SYMBOL_HEADING } from './markdown.js';
+import { neutralise } from './neutralise.js';
 import { noun } from './plural.js';
 
-const ZWSP = '\u200b';
-
 export interface CommentBodyOptions {
-  /** First line of the body (the hidden sticky marker); '' for none. Trusted: not neutralised. */
+  /** First line(s) of the body (the hidden sticky marker and run key); '' for none. Trusted: not neutralised. */
   marker: string;
   /** Cap on measure(body). */
   maxLength: number;
@@ -49,34 +52,69 @@ export interface CommentBody {
   totalSymbols: number;
 }
 
-interface Line {
+export interface Line {
   text: string;
-  /** The line is part of a column-0 fence (opening, content or closing line). */
-  fenced: boolean;
+  /** Index into `regions` when the line belongs to a column-0 fence (opening, code or closing line). */
+  region: number | undefined;
   /** Heading level when the line is an ATX heading outside fences, else 0. */
   heading: number;
 }
 
+/** A column-0 fence of the document: lines [start, end), `closed` when its last line is a closing fence. */
+export interface Region {
+  start: number;
+  end: number;
+  closed: boolean;
+  /** The fence this body writes for it: longer than any run of its character in the code. */
+  fence: string;
+  /** The opening line's info string when plainly a language name, else ''. */
+  info: string;
+}
+
+export interface ScannedDocument {
+  lines: Line[];
+  regions: Region[];
+}
 
 export function buildCommentBody(markdown: string, options: CommentBodyOptions): CommentBody {
   const measure = options.measure ?? ((s: string) => s.length);
-  const lines = scanLines(markdown.replace(/\r\n?/g, '\n'));
-  const neutral = lines.map((l) => (l.fenced ? l.text : neutralise(l.text)));
+  const { lines, regions } = scanLines(markdown.replace(/\r\n?/g, '\n'));
+  const neutral = lines.map((l) => (l.region === undefined ? neutralise(l.text) : l.text));
   const head = options.marker === '' ? '' : `${options.marker}\n`;
-  // Kept lines in order, the note at its place, and a closing fence if the kept text ends inside one
-  // (only a malformed digest does), so nothing after it is swallowed into code.
+  // Kept lines in order, the note at its place. Code lines are only ever written between an opening
+  // and a closing fence of our own (see the top of the file), whatever is kept or dropped around them.
   const assemble = (keep: (i: number) => boolean, note: string, noteAt: number): string => {
     const out: string[] = [];
-    const kept: Line[] = [];
+    let open: Region | undefined;
+    const close = (): void => {
+      if (open) out.push(open.fence);
+      open = undefined;
+    };
     for (let i = 0; i < neutral.length; i++) {
-      if (i === noteAt && note) out.push(note, '');
-      if (keep(i)) {
-        out.push(neutral[i]!);
-        kept.push(lines[i]!);
+      if (i === noteAt && note) {
+        close();
+        out.push(note, '');
       }
+      if (!keep(i)) continue;
+      const r = lines[i]!.region;
+      if (r === undefined) {
+        close();
+        out.push(neutral[i]!);
+        continue;
+      }
+      const region = regions[r]!;
+      if (open !== region) {
+        close();
+        out.push(region.fence + region.info);
+        open = region;
+      }
+      const isCloser = region.closed && i === region.end - 1;
+      if (isCloser) close();
+      else if (i !== region.start) out.push(lines[i]!.text);
     }
+    close();
     if (noteAt >= neutral.length && note) out.push('', note);
-    return head + out.join('\n') + openFenceCloser(kept);
+    return head + out.join('\n');
   };
 
   const layout = packedLayout(lines, options.groupHeading ?? FILE_GROUP_HEADING, options.unitHeading ?? PACKED_SYMBOL_HEADING);
@@ -115,7 +153,7 @@ export function buildCommentBody(markdown: string, options: CommentBodyOptions):
   const note =
     `> **Trimmed:** the rest of the digest is not shown: a comment is limited to ${limitText} characters. ` +
     `The full digest is in ${hint}.`;
-  const boundaries = blockBoundaries(lines);
+  const boundaries = blockBoundaries({ lines, regions });
   const cutAt = (b: number): string => assemble((i) => i < boundaries[b]!, note, boundaries[b]!);
   const b = largestFitting(boundaries.length - 1, (k) => fits(cutAt(k)));
   if (b >= 0) return { body: cutAt(b), trimmed: true, omittedSymbols: totalSymbols, totalSymbols };
@@ -143,54 +181,39 @@ function largestFitting(max: number, ok: (k: number) => boolean): number {
   return best;
 }
 
-/**
- * `@user` and `<tag` made inert with a zero-width space; everything else unchanged. Inside code spans
- * too: telling a real span from a stray backtick is exactly where a mention could slip through, and
- * the extra character is invisible there. `a@b` (no word boundary) is not a mention and stays.
- */
-export function neutralise(text: string): string {
-  return text
-    .replace(/(^|[^A-Za-z0-9_])@(?=[A-Za-z0-9])/g, `$1@${ZWSP}`)
-    .replace(/<(?=[A-Za-z/!?])/g, `<${ZWSP}`);
-}
-
-export function scanLines(markdown: string): Line[] {
+/** The document's lines, with its column-0 fences (CommonMark's rules for where a fence closes). */
+export function scanLines(markdown: string): ScannedDocument {
   const lines: Line[] = [];
-  let open: { char: string; length: number } | undefined;
-  for (const text of markdown.split('\n')) {
+  const regions: Region[] = [];
+  let open: { char: string; length: number; start: number; info: string } | undefined;
+  const texts = markdown.split('\n');
+  const finish = (end: number, closed: boolean): void => {
+    const { char, length, start, info } = open!;
+    const code = texts.slice(start + 1, closed ? end - 1 : end);
+    let longest = 0;
+    for (const line of code) for (const run of line.match(char === '`' ? /`+/g : /~+/g) ?? []) longest = Math.max(longest, run.length);
+    regions.push({ start, end, closed, fence: char.repeat(Math.max(length, longest + 1)), info: /^[A-Za-z0-9_+.#-]*$/.test(info) ? info : '' });
+    open = undefined;
+  };
+  texts.forEach((text, i) => {
     if (open) {
+      lines.push({ text, region: regions.length, heading: 0 });
       const close = /^ {0,3}(`+|~+)[ \t]*$/.exec(text);
-      if (close && close[1]![0] === open.char && close[1]!.length >= open.length) open = undefined;
-      lines.push({ text, fenced: true, heading: 0 });
-      continue;
+      if (close && close[1]![0] === open.char && close[1]!.length >= open.length) finish(i + 1, true);
+      return;
     }
     const opening = /^(`{3,})([^`]*)$|^(~{3,})(.*)$/.exec(text);
     if (opening) {
       const run = opening[1] ?? opening[3]!;
-      open = { char: run[0]!, length: run.length };
-      lines.push({ text, fenced: true, heading: 0 });
-      continue;
+      open = { char: run[0]!, length: run.length, start: i, info: (opening[2] ?? opening[4]!).trim() };
+      lines.push({ text, region: regions.length, heading: 0 });
+      return;
     }
     const heading = /^ {0,3}(#{1,6})(?:[ \t]|$)/.exec(text);
-    lines.push({ text, fenced: false, heading: heading ? heading[1]!.length : 0 });
-  }
-  return lines;
-}
-
-/** A closing fence when the document ends inside a fence (so nothing appended lands in code). */
-function openFenceCloser(lines: Line[]): string {
-  let open: { char: string; length: number } | undefined;
-  for (const { text, fenced } of lines) {
-    if (!fenced) continue;
-    if (open) {
-      const close = /^ {0,3}(`+|~+)[ \t]*$/.exec(text);
-      if (close && close[1]![0] === open.char && close[1]!.length >= open.length) open = undefined;
-    } else {
-      const run = /^(`{3,}|~{3,})/.exec(text)![1]!;
-      open = { char: run[0]!, length: run.length };
-    }
-  }
-  return open ? `\n${open.char.repeat(open.length)}` : '';
+    lines.push({ text, region: undefined, heading: heading ? heading[1]!.length : 0 });
+  });
+  if (open) finish(texts.length, false);
+  return { lines, regions };
 }
 
 interface PackedLayout {
@@ -218,7 +241,7 @@ function packedLayout(lines: Line[], group: RegExp, unit: RegExp): PackedLayout 
   };
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i]!;
-    const boundary = (line.heading > 0 && line.heading <= 3) || (!line.fenced && /^ {0,3}---+[ \t]*$/.test(line.text));
+    const boundary = (line.heading > 0 && line.heading <= 3) || (line.region === undefined && /^ {0,3}---+[ \t]*$/.test(line.text));
     if (!boundary) continue;
     closeUnit(i);
     if (line.heading > 0 && group.test(line.text)) {
@@ -240,13 +263,12 @@ function packedLayout(lines: Line[], group: RegExp, unit: RegExp): PackedLayout 
   return { units, groupStart, groups };
 }
 
-/** Line indexes where a cut leaves no fence open: headings and lines after a blank line, outside fences. */
-function blockBoundaries(lines: Line[]): number[] {
+/** Line indexes where a cut leaves no fence open: headings, and lines after a blank line, outside fences or opening one. */
+function blockBoundaries({ lines, regions }: ScannedDocument): number[] {
   const out: number[] = [];
   for (let i = 1; i < lines.length; i++) {
     const line = lines[i]!;
-    if (line.fenced && !/^(`{3,}|~{3,})/.test(line.text)) continue;
-    if (line.fenced && lines[i - 1]!.fenced) continue; // a closing fence line
+    if (line.region !== undefined && regions[line.region]!.start !== i) continue;
     if (line.heading > 0 || lines[i - 1]!.text.trim() === '') out.push(i);
   }
   return out;

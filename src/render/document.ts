@@ -52,6 +52,8 @@ export interface DigestItem {
   status?: 'removed';
   /** Set when the symbol's file had syntax errors and was only partly parsed. */
   partialParse?: true;
+  /** The definition's name as written when Python reads it as another (NFKC, python/identifiers.ts): said in the heading. */
+  spelledAs?: string;
 }
 
 /**

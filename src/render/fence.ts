@@ -1,6 +1,7 @@
 // Markdown that cannot be escaped from: code goes in fences longer than any backtick run inside it;
 // names, paths and reasons go in code spans the same way, so a file path or docstring can neither
 // close a fence, inject HTML, nor mention (ping) a user.
+import { visibleText } from './visibleText.js';
 
 function longestBacktickRun(text: string): number {
   let longest = 0;
@@ -15,9 +16,9 @@ export function codeFence(code: string, language = 'python'): string {
   return `${fence}${language}\n${body}${fence}`;
 }
 
-/** An inline code span, on one line, safe for any text. */
+/** An inline code span, on one line, safe for any text; controls and bidi controls shown escaped (visibleText.ts). */
 export function codeSpan(text: string): string {
-  const flat = text.replace(/[\r\n]+/g, ' ');
+  const flat = visibleText(text.replace(/[\r\n]+/g, ' '));
   const ticks = '`'.repeat(longestBacktickRun(flat) + 1);
   // CommonMark strips one space on each side when both are present: pad when the text touches a backtick.
   const pad = flat.startsWith('`') || flat.endsWith('`') || flat === '' ? ' ' : '';
@@ -26,8 +27,7 @@ export function codeSpan(text: string): string {
 
 /** Plain inline text with markdown and HTML syntax neutralised, mentions broken, on one line. */
 export function inlineText(text: string): string {
-  return text
-    .replace(/[\r\n]+/g, ' ')
+  return visibleText(text.replace(/[\r\n]+/g, ' '))
     .replace(/&/g, '&amp;')
     .replace(/</g, '&lt;')
     .replace(/>/g, '&gt;')

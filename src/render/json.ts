@@ -30,6 +30,7 @@ function packedEntry(item: DigestItem) {
     direction: item.direction,
     ...(item.status === undefined ? {} : { status: item.status }),
     ...(item.partialParse ? { partialParse: true } : {}),
+    ...(item.spelledAs === undefined ? {} : { spelledAs: item.spelledAs }),
   };
 }
 

@@ -29,8 +29,14 @@ export const PARTIAL_NOTE = '(file partially parsed: syntax errors)';
 
 export function markdownItem(item: DigestItem): string {
   const where = `${item.file}:${item.startLine}-${item.endLine}`;
-  const status = (item.status === 'removed' ? ` ${REMOVED_NOTE}` : '') + (item.partialParse ? ` ${PARTIAL_NOTE}` : '');
+  const status = (item.status === 'removed' ? ` ${REMOVED_NOTE}` : '') + (item.partialParse ? ` ${PARTIAL_NOTE}` : '') + spelledNote(item);
   return `### ${codeSpan(item.id)} (${item.kind}, ${item.mode}) — ${codeSpan(where)}${status}\n\n${codeFence(item.text)}`;
+}
+
+/** A look-alike definition (`def ｈelper`): the heading says which name Python binds. */
+function spelledNote(item: DigestItem): string {
+  if (item.spelledAs === undefined) return '';
+  return ` (${codeSpan(item.spelledAs)} is the same name as ${codeSpan(item.name.split('.').at(-1) ?? item.name)} to Python)`;
 }
 
 function fileHeading(file: string): string {

@@ -13,6 +13,7 @@
 //   empty `flowchart` block reads as a rendering failure.
 import type { Adjacency } from '../graph/adjacency.js';
 import type { ChangedSymbol } from '../diff/changedSymbols.js';
+import { visibleText } from './visibleText.js';
 
 export const DEFAULT_MERMAID_MAX_NODES = 40;
 const MAX_LABEL_CHARS = 60;
@@ -20,7 +21,8 @@ const SAFE = /^[A-Za-z0-9 _.,:/-]$/;
 
 /** A Mermaid quoted-label body that cannot break out of `["..."]`. */
 export function mermaidLabel(text: string): string {
-  let chars = [...text.replace(/\s+/g, ' ').trim()];
+  // Acting characters first become visible escapes (`\u202e`), whose backslash is then an entity.
+  let chars = [...visibleText(text.replace(/[ \t\r\n]+/g, ' ').trim())];
   if (chars.length > MAX_LABEL_CHARS) chars = [...chars.slice(0, MAX_LABEL_CHARS - 1), '…'];
   return chars.map((ch) => (SAFE.test(ch) ? ch : `#${ch.codePointAt(0)};`)).join('');
 }

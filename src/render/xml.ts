@@ -62,6 +62,7 @@ function symbolElement(item: DigestItem): string {
     ['tokens', item.tokens],
     ...(item.status === undefined ? [] : ([['status', item.status]] as [string, string][])),
     ...(item.partialParse ? ([['partialParse', 'true']] as [string, string][]) : []),
+    ...(item.spelledAs === undefined ? [] : ([['spelledAs', item.spelledAs]] as [string, string][])),
   ]);
   const body = item.text.endsWith('\n') ? item.text : `${item.text}\n`;
   return `<symbol${a}>${cdata(`\n${body}`)}</symbol>`;

@@ -1,6 +1,7 @@
 // `repodigest graph`: the symbol table and call graph, as a per-module table or the JSON contract
 // {"symbols":[{id,file,name,kind,startLine,endLine}],"edges":[{from,to,kind,resolution,line?,lines?}]},
 // or the neighbours of one symbol (--callers / --callees) with their call sites.
+import { visibleText } from '../../render/visibleText.js';
 import { plural } from '../../render/plural.js';
 import Table from 'cli-table3';
 import type { Edge, RepoIndex } from '../../model.js';
@@ -50,7 +51,7 @@ function renderGraphTable(index: RepoIndex, edges: readonly Edge[]): string {
   const perModule = new Table({ head: ['module', 'file', 'classes', 'functions', 'methods'], style: { head: [], border: [] } });
   for (const file of [...index.files].sort((a, b) => (a.path < b.path ? -1 : 1))) {
     const count = (kind: string) => file.symbols.filter((s) => s.kind === kind).length;
-    perModule.push([file.module, file.path + (file.partial ? ' (partial)' : ''), count('class'), count('function'), count('method')]);
+    perModule.push([visibleText(file.module), visibleText(file.path) + (file.partial ? ' (partial)' : ''), count('class'), count('function'), count('method')]);
   }
   const totals = new Table({ head: ['edges', 'resolved', 'heuristic', 'total'], style: { head: [], border: [] } });
   for (const kind of ['calls', 'contains', 'imports', 'inherits'] as const) {
@@ -83,8 +84,8 @@ function renderNeighbours(index: RepoIndex, edges: readonly Edge[], options: Gra
   });
   if (options.format === 'json') return `${JSON.stringify({ symbol: id, [direction]: rows }, null, 2)}\n`;
   const table = new Table({ head: [direction === 'callers' ? 'caller' : 'callee', 'resolution', 'call sites'], style: { head: [], border: [] } });
-  for (const row of rows) table.push([row.id, row.resolution, row.sites.join('\n')]);
-  return `${table.toString()}\n${plural(rows.length, direction === 'callers' ? 'caller' : 'callee')} of ${id}\n`;
+  for (const row of rows) table.push([visibleText(row.id), row.resolution, row.sites.map(visibleText).join('\n')]);
+  return `${table.toString()}\n${plural(rows.length, direction === 'callers' ? 'caller' : 'callee')} of ${visibleText(id)}\n`;
 }
 
 /**

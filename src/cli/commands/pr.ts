@@ -1,6 +1,7 @@
 // `repodigest pr`: the pull-request digest from local git, the same job the Action runs, so users and
 // tests get it without GitHub.
 import { prDigest } from '../../pipeline/prDigest.js';
+import { visibleText } from '../../render/visibleText.js';
 import type { CliIo, PackFlags } from '../main.js';
 import { indexOptionsFrom, reportScan } from '../main.js';
 import { packSettingsFrom, packWarnings } from './pack.js';
@@ -27,8 +28,8 @@ export async function runPrCommand(path: string, flags: PrFlags, io: CliIo): Pro
   });
   reportScan(digest.index, io);
   // The working-tree warning is also the digest's first note: on stderr it is printed once, as a warning.
-  if (digest.warning) io.stderr(`warning: ${digest.warning}\n`);
-  for (const note of digest.notes) if (note !== digest.warning) io.stderr(`note: ${note}\n`);
+  if (digest.warning) io.stderr(`warning: ${visibleText(digest.warning)}\n`);
+  for (const note of digest.notes) if (note !== digest.warning) io.stderr(`note: ${visibleText(note)}\n`);
   if (flags.html !== undefined) {
     // removedReferences: the "removed but still referenced" sites, when the digest carries them.
     const references = (digest as { removedReferences?: RemovedReferenceLike[] }).removedReferences;

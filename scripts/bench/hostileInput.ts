@@ -1,0 +1,120 @@
+// Hostile-input figures for `npm run bench` (issue 9) and the token encoder's start-up (issue 12):
+// - token encoder start-up: a fresh process importing the counter and counting one word (import of
+//   the rank data + table build), and the table build alone;
+// - `pack --entry` of a function holding a 1 MB single-line string literal (index + pack + render);
+// - a PR digest (local git, base..head) whose head adds a file with one 20 KB line.
+// Each case runs in its own child process (a fresh encoder, no memo carried over), 3 times; the
+// median and the runs are printed, wall and process CPU time (on a shared machine CPU time is the
+// figure a busy neighbour barely moves). Targets (< 150 ms start-up, < 2 s each case) are reported,
+// never enforced. Run alone: `npx tsx scripts/bench/hostileInput.ts`.
+import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+type CaseName = 'encoder' | 'longLine' | 'longLinePr';
+interface CaseResult {
+  /** Wall milliseconds of the measured work. */
+  ms: number;
+  /** Process CPU milliseconds (user + system) of the same work: barely moved by a busy neighbour. */
+  cpuMs: number;
+  detail: string;
+}
+
+function cpuNow(): number {
+  const u = process.cpuUsage();
+  return (u.user + u.system) / 1000;
+}
+
+const RUNS = 3;
+const CASES: { name: CaseName; label: string; targetMs: number }[] = [
+  { name: 'encoder', label: 'token encoder start-up (import + build, o200k_base)', targetMs: 150 },
+  { name: 'longLine', label: 'pack --entry, 1 MB single-line file', targetMs: 2000 },
+  { name: 'longLinePr', label: 'pr digest adding a 20 KB-line file', targetMs: 2000 },
+];
+
+function git(dir: string, ...args: string[]): void {
+  execFileSync('git', ['-c', 'user.name=bench', '-c', 'user.email=bench@example.invalid', ...args], { cwd: dir, stdio: 'ignore' });
+}
+
+async function runCase(name: CaseName): Promise<CaseResult> {
+  if (name === 'encoder') {
+    const start = performance.now();
+    const cpu = cpuNow();
+    const { createTokenCounter } = await import('../../src/pack/tokens.js');
+    createTokenCounter('o200k_base').count('hello');
+    const ms = performance.now() - start;
+    const cpuMs = cpuNow() - cpu;
+    const { buildRankTable } = await import('../../src/pack/bpeRanks.js');
+    const { default: ranks } = await import('js-tiktoken/ranks/o200k_base');
+    const buildStart = performance.now();
+    buildRankTable(ranks);
+    return { ms, cpuMs, detail: `table build alone ${(performance.now() - buildStart).toFixed(0)} ms` };
+  }
+  const dir = mkdtempSync(join(tmpdir(), 'repodigest-bench-hostile-'));
+  try {
+    if (name === 'longLine') {
+      writeFileSync(join(dir, 'm.py'), `def f():\n    return "${'A'.repeat(1_000_000)}"\n\n\ndef g():\n    return f()\n`);
+      const { indexRepository } = await import('../../src/pipeline/indexRepository.js');
+      const { packRepository } = await import('../../src/pipeline/packRepository.js');
+      const start = performance.now();
+      const cpu = cpuNow();
+      const index = await indexRepository(dir);
+      const result = packRepository(index, { entry: 'm.g' }, { budget: 200_000 });
+      const ms = performance.now() - start;
+      return { ms, cpuMs: cpuNow() - cpu, detail: `${result.packed.length} packed, ${result.totalTokens} tokens` };
+    }
+    writeFileSync(join(dir, 'app.py'), 'def main():\n    return 1\n');
+    git(dir, 'init', '-q', '-b', 'main');
+    git(dir, 'add', '.');
+    git(dir, 'commit', '-q', '-m', 'base');
+    writeFileSync(join(dir, 'long.py'), `from app import main\n\n\ndef blob():\n    return main(), "${'x'.repeat(20_000)}"\n`);
+    git(dir, 'add', '.');
+    git(dir, 'commit', '-q', '-m', 'head');
+    const { prDigest } = await import('../../src/pipeline/prDigest.js');
+    const { withPackDefaults } = await import('../../src/pipeline/packRepository.js');
+    const start = performance.now();
+    const cpu = cpuNow();
+    const digest = await prDigest({ repoDir: dir, base: 'HEAD~1', head: 'HEAD', pack: withPackDefaults({ budget: 8000 }) });
+    const ms = performance.now() - start;
+    return { ms, cpuMs: cpuNow() - cpu, detail: `${digest.result.packed.length} packed, ${digest.result.totalTokens} tokens` };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
+}
+
+/** Runs every case RUNS times, each in a fresh child process; returns the printable section. */
+export function benchHostileInput(): string {
+  const script = fileURLToPath(import.meta.url);
+  const lines = ['', `Hostile input and token encoder (fresh process per run, medians of 3; load average ${loadavg()[0]!.toFixed(1)} at start)`];
+  for (const { name, label, targetMs } of CASES) {
+    const runs: CaseResult[] = [];
+    for (let i = 0; i < RUNS; i++) {
+      const child = spawnSync(process.execPath, [...process.execArgv, script, '--case', name], { encoding: 'utf8', timeout: 600_000 });
+      if (child.status !== 0) {
+        lines.push(`  ${label}: failed (${child.signal ?? `exit ${child.status}`}): ${child.stderr.trim().split('\n').at(-1) ?? ''}`);
+        break;
+      }
+      runs.push(JSON.parse(child.stdout) as CaseResult);
+    }
+    if (runs.length < RUNS) continue;
+    const ms = median(runs.map((r) => r.ms));
+    const verdict = ms <= targetMs ? 'met' : 'MISSED';
+    const cpu = median(runs.map((r) => r.cpuMs));
+    lines.push(`  ${label}: ${ms.toFixed(0)} ms wall, ${cpu.toFixed(0)} ms CPU (wall runs ${runs.map((r) => r.ms.toFixed(0)).join(', ')}; target < ${targetMs} ms wall: ${verdict}); ${runs[0]!.detail}`);
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+const invokedAs = process.argv[1] ? fileURLToPath(import.meta.url) === process.argv[1] : false;
+if (invokedAs) {
+  const at = process.argv.indexOf('--case');
+  if (at >= 0) process.stdout.write(JSON.stringify(await runCase(process.argv[at + 1] as CaseName)));
+  else process.stdout.write(benchHostileInput());
+}
