@@ -129,12 +129,13 @@ async function indexAt(repo: string, rev: string, parser: PythonParser): Promise
   return assembleIndex(repo, files, []);
 }
 
-async function questionsOf(repo: string, commits: number, parser: PythonParser, log: (s: string) => void): Promise<{ question: Question; index: RepoIndex }[]> {
+/** Questions one by one with their parent's index: one index lives at a time (Sphinx's take ~50 MB each). */
+async function* questionsOf(repo: string, commits: number, parser: PythonParser, log: (s: string) => void): AsyncGenerator<{ question: Question; index: RepoIndex }> {
   const raw = git(repo, ['log', '--first-parent', '--no-merges', `-n${commits * 30}`, '--format=%H%x00%P%x00%B%x1e', 'HEAD']);
-  const out: { question: Question; index: RepoIndex }[] = [];
+  let found = 0;
   const skipped = { noFunction: 0, tooMany: 0, verbatim: 0, root: 0 };
   for (const entry of raw.split('\x1e')) {
-    if (out.length >= commits) break;
+    if (found >= commits) break;
     const [commit, parents, body] = entry.trim().split('\0') as [string, string | undefined, string | undefined];
     if (!commit || body === undefined) continue;
     const parent = parents?.split(' ')[0];
@@ -165,11 +166,11 @@ async function questionsOf(repo: string, commits: number, parser: PythonParser, 
       skipped.verbatim++;
       continue;
     }
-    out.push({ question: { repo, commit, parent, message, answers: present }, index });
-    log(`  ${out.length}/${commits} ${commit.slice(0, 10)} ${present.length} answer(s), ${index.symbols.length} symbols`);
+    found++;
+    log(`  ${found}/${commits} ${commit.slice(0, 10)} ${present.length} answer(s), ${index.symbols.length} symbols`);
+    yield { question: { repo, commit, parent, message, answers: present }, index };
   }
   log(`  skipped: ${skipped.noFunction} modify no function, ${skipped.tooMany} modify more than ${MAX_ANSWERS}, ${skipped.verbatim} name one verbatim, ${skipped.root} root`);
-  return out;
 }
 
 function rankOf(results: readonly string[], answers: readonly string[]): Ranked {
@@ -231,25 +232,29 @@ async function main(argv: string[]): Promise<number> {
   for (const repo of args.repos) {
     log(`eval:search: ${repo}`);
     recordCache.clear();
-    const questions = await questionsOf(repo, args.commits, parser, log);
-    for (const ranker of RANKERS) {
-      const rows: Omit<Scores, 'n'>[] = [];
-      let ms = 0;
-      for (const { question, index } of questions) {
+    const rows = new Map(RANKERS.map((r) => [r.name, [] as Omit<Scores, 'n'>[]]));
+    const ms = new Map(RANKERS.map((r) => [r.name, 0]));
+    for await (const { question, index } of questionsOf(repo, args.commits, parser, log)) {
+      for (const ranker of RANKERS) {
         ranker.rank(index, 'warm up', 1); // index building is not query time
         const start = performance.now();
         const results = ranker.rank(index, question.message, DEPTH);
-        ms += performance.now() - start;
+        ms.set(ranker.name, ms.get(ranker.name)! + performance.now() - start);
         const ranked = rankOf(results, question.answers);
-        rows.push(scoreQuestion(ranked));
+        rows.get(ranker.name)!.push(scoreQuestion(ranked));
         if (args.details) {
           log(`  [${ranker.name}] ${question.commit.slice(0, 10)} ${question.message.split('\n')[0]}`);
           log(`    answers: ${question.answers.map((a, i) => `${a} @${ranked.ranks[i] ?? '-'}`).join(', ')}`);
           log(`    top 3: ${results.slice(0, 3).join(', ')}`);
         }
       }
-      all.set(ranker.name, [...(all.get(ranker.name) ?? []), ...rows]);
-      table.push({ repo: repo.split('/').filter(Boolean).at(-1) ?? repo, ranker: ranker.name, scores: mean(rows), ms: rows.length ? ms / rows.length : 0 });
+    }
+    for (const ranker of RANKERS) {
+      const mine = rows.get(ranker.name)!;
+      all.set(ranker.name, [...(all.get(ranker.name) ?? []), ...mine]);
+      const name = repo.split('/').filter(Boolean).at(-1) ?? repo;
+      table.push({ repo: name, ranker: ranker.name, scores: mean(mine), ms: mine.length ? ms.get(ranker.name)! / mine.length : 0 });
+      log(`  ${rowText(table.at(-1)!)}`); // a long multi-repository run keeps each repository's figures
     }
   }
   if (args.repos.length > 1) for (const ranker of RANKERS) table.push({ repo: 'all', ranker: ranker.name, scores: mean(all.get(ranker.name) ?? []), ms: 0 });
@@ -257,13 +262,17 @@ async function main(argv: string[]): Promise<number> {
     process.stdout.write(`${JSON.stringify(table, null, 2)}\n`);
     return 0;
   }
-  const lines = ['| repository | ranker | questions | P@1 | R@5 | R@10 | MRR | Acc@10 | ms/query |', '|---|---|---:|---:|---:|---:|---:|---:|---:|'];
-  for (const row of table) {
-    const s = row.scores;
-    lines.push(`| ${row.repo} | ${row.ranker} | ${s.n} | ${pct(s.p1)} | ${pct(s.r5)} | ${pct(s.r10)} | ${s.mrr.toFixed(3)} | ${pct(s.acc10)} | ${row.repo === 'all' ? '' : row.ms.toFixed(1)} |`);
-  }
+  const lines = [TABLE_HEAD, TABLE_RULE, ...table.map(rowText)];
   process.stdout.write(`${lines.join('\n')}\n`);
   return 0;
+}
+
+const TABLE_HEAD = '| repository | ranker | questions | P@1 | R@5 | R@10 | MRR | Acc@10 | ms/query |';
+const TABLE_RULE = '|---|---|---:|---:|---:|---:|---:|---:|---:|';
+
+function rowText(row: { repo: string; ranker: string; scores: Scores; ms: number }): string {
+  const s = row.scores;
+  return `| ${row.repo} | ${row.ranker} | ${s.n} | ${pct(s.p1)} | ${pct(s.r5)} | ${pct(s.r10)} | ${s.mrr.toFixed(3)} | ${pct(s.acc10)} | ${row.repo === 'all' ? '' : row.ms.toFixed(1)} |`;
 }
 
 process.exitCode = await main(process.argv.slice(2));
