@@ -131,13 +131,19 @@ async function indexAt(repo: string, rev: string, parser: PythonParser): Promise
 
 /** Questions one by one with their parent's index: one index lives at a time (Sphinx's take ~50 MB each). */
 async function* questionsOf(repo: string, commits: number, parser: PythonParser, log: (s: string) => void): AsyncGenerator<{ question: Question; index: RepoIndex }> {
-  const raw = git(repo, ['log', '--first-parent', '--no-merges', `-n${commits * 30}`, '--format=%H%x00%P%x00%B%x1e', 'HEAD']);
+  // --name-only lists each commit's files after its message: a commit touching no .py file is skipped
+  // without running the diff machinery (most skipped commits are documentation and CI).
+  const raw = git(repo, ['log', '--first-parent', '--no-merges', `-n${commits * 30}`, '--name-only', '--format=%x1e%H%x00%P%x00%B%x00', 'HEAD']);
   let found = 0;
   const skipped = { noFunction: 0, tooMany: 0, verbatim: 0, root: 0 };
   for (const entry of raw.split('\x1e')) {
     if (found >= commits) break;
-    const [commit, parents, body] = entry.trim().split('\0') as [string, string | undefined, string | undefined];
+    const [commit, parents, body, names] = entry.trim().split('\0') as [string, string | undefined, string | undefined, string | undefined];
     if (!commit || body === undefined) continue;
+    if (!(names ?? '').split('\n').some((name) => name.trim().endsWith('.py'))) {
+      skipped.noFunction++;
+      continue;
+    }
     const parent = parents?.split(' ')[0];
     if (!parent) {
       skipped.root++;

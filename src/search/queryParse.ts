@@ -8,8 +8,8 @@
 //   (`getUrl`, `HTTPServer`), a dot between identifier parts, or call parentheses (`run()`). Plain words
 //   ("session") stay words: they would match hundreds of names.
 // - Error classes are CamelCase tokens ending in Error, Exception or Warning (the Python convention).
-// - Code: fenced blocks and indented lines (4 spaces or a tab) contribute their identifiers; a traceback's
-//   frames are read from anywhere in the text.
+// - Code: in fenced blocks, `inline code` and indented lines (4 spaces or a tab) every name of three or
+//   more characters counts (the writer marked it as code); a traceback's frames are read from anywhere.
 export interface FileMention {
   path: string;
   line?: number;
@@ -49,7 +49,10 @@ export function looksLikeIdentifier(token: string, called: boolean): boolean {
   return /[a-z][A-Z]|[A-Z]{2}[a-z]|^[A-Z][a-z]+[A-Z]/.test(token);
 }
 
-function identifiersIn(text: string): string[] {
+const KEYWORDS = new Set('and as assert async await break class continue def del elif else except finally for from global if import in is lambda None nonlocal not or pass raise return True False try while with yield self cls'.split(' '));
+
+/** Identifier-like tokens of prose; in code (`inCode`) every name of three or more characters counts. */
+function identifiersIn(text: string, inCode = false): string[] {
   const out: string[] = [];
   for (const m of text.matchAll(TOKEN)) {
     let token = m[0];
@@ -57,7 +60,7 @@ function identifiersIn(text: string): string[] {
     if (called) token = token.slice(0, -2);
     // A file name is not an identifier (`app.py`), nor is a trailing sentence dot part of one.
     if (/\.(py|txt|rst|md|cfg|toml|ini|json|yaml|yml|html)$/.test(token)) continue;
-    if (looksLikeIdentifier(token, called)) out.push(token);
+    if (inCode ? token.length >= 3 && !KEYWORDS.has(token) : looksLikeIdentifier(token, called)) out.push(token);
   }
   return out;
 }
@@ -88,6 +91,6 @@ export function parseQuery(text: string): ParsedQuery {
     files: [...files.values()].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : (a.line ?? 0) - (b.line ?? 0))),
     frames,
     errorClasses,
-    codeIdentifiers: sortedUnique(identifiersIn(codeOf(text))),
+    codeIdentifiers: sortedUnique(identifiersIn(codeOf(text), true)),
   };
 }
