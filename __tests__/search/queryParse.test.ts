@@ -34,4 +34,11 @@ describe('parseQuery', () => {
     const q = parseQuery('this breaks:\n```python\nclient = make_client(timeout=3)\n```\nand `retry` too');
     expect(q.codeIdentifiers).toEqual(['client', 'make_client', 'retry', 'timeout']);
   });
+
+  it('reads a pasted log of path-like text without backtracking for minutes', () => {
+    // The earlier unanchored path pattern took ~6 s on 24k characters of this and grew quadratically:
+    // 150k characters would have run past the test timeout.
+    const q = parseQuery(`${'ab/'.repeat(50_000)} and then pkg/mod.py line 3`);
+    expect(q.files).toEqual([{ path: 'pkg/mod.py', line: 3 }]);
+  });
 });

@@ -33,7 +33,11 @@ export interface ParsedQuery {
 }
 
 const FRAME = /File "([^"\n]+\.py)", line (\d+), in ([A-Za-z_][\w.<>]*)/g;
-const FILE = /((?:[\w.-]+[\\/])*[\w.-]+\.py)(?:(?::| line |", line |#L)(\d+))?/g;
+// Files are read word by word (split on spaces, quotes and brackets), each word matched once from its
+// start: an unanchored path pattern backtracks quadratically on a long run of `a/a/a/…` (24k characters
+// took 6 s), and a question can be a pasted log.
+const WORD_SPLIT = /[\s"'`()[\]{},;<>]+/;
+const FILE_WORD = /^([\w./\\-]*\.py)(?:(?::|#L)(\d+))?[:.]?$/;
 const TOKEN = /[A-Za-z_][\w]*(?:\.[A-Za-z_]\w*)*(\(\))?/g;
 const ERROR_CLASS = /^[A-Z]\w*(Error|Exception|Warning)$/;
 const FENCE = /```[^\n]*\n([\s\S]*?)```/g;
@@ -76,12 +80,18 @@ export function parseQuery(text: string): ParsedQuery {
   const frames: TracebackFrame[] = [];
   for (const m of text.matchAll(FRAME)) frames.push({ path: m[1]!.split('\\').join('/'), line: Number(m[2]), func: m[3]! });
   const files = new Map<string, FileMention>();
-  for (const m of text.matchAll(FILE)) {
+  const words = text.split(WORD_SPLIT);
+  words.forEach((word, i) => {
+    const m = FILE_WORD.exec(word);
+    if (!m) return;
     const path = m[1]!.split('\\').join('/').replace(/^\.\//, '');
-    const line = m[2] === undefined ? undefined : Number(m[2]);
+    // `x.py:12`, `x.py#L12`, or `x.py line 12` / `x.py, line 12`.
+    const after = words[i + 1] === 'line' && /^\d+$/.test(words[i + 2] ?? '') ? words[i + 2] : undefined;
+    const lineText = m[2] ?? after;
+    const line = lineText === undefined ? undefined : Number(lineText);
     const key = `${path}:${line ?? ''}`;
     if (!files.has(key)) files.set(key, line === undefined ? { path } : { path, line });
-  }
+  });
   const identifiers = identifiersIn(text);
   const errorClasses = sortedUnique(
     [...text.matchAll(/\b[A-Z]\w*(?:Error|Exception|Warning)\b/g)].map((m) => m[0]).filter((t) => ERROR_CLASS.test(t)),
