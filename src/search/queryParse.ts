@@ -40,7 +40,6 @@ const WORD_SPLIT = /[\s"'`()[\]{},;<>]+/;
 const FILE_WORD = /^([\w./\\-]*\.py)(?:(?::|#L)(\d+))?[:.]?$/;
 const TOKEN = /[A-Za-z_][\w]*(?:\.[A-Za-z_]\w*)*(\(\))?/g;
 const ERROR_CLASS = /^[A-Z]\w*(Error|Exception|Warning)$/;
-const FENCE = /```[^\n]*\n([\s\S]*?)```/g;
 
 function sortedUnique(values: Iterable<string>): string[] {
   return [...new Set(values)].sort();
@@ -69,11 +68,16 @@ function identifiersIn(text: string, inCode = false): string[] {
   return out;
 }
 
+/** Code the writer marked: fenced blocks (by lines: a fence pattern over the text backtracks on ``` runs), indented lines, `inline`. */
 function codeOf(text: string): string {
-  const blocks = [...text.matchAll(FENCE)].map((m) => m[1] ?? '');
-  const indented = text.split('\n').filter((line) => /^(?: {4}|\t)\S/.test(line));
-  const inline = [...text.matchAll(/`([^`\n]+)`/g)].map((m) => m[1] ?? '');
-  return [...blocks, ...indented, ...inline].join('\n');
+  const code: string[] = [];
+  let fenced = false;
+  for (const line of text.split('\n')) {
+    if (line.trimStart().startsWith('```')) fenced = !fenced;
+    else if (fenced || /^(?: {4}|\t)\S/.test(line)) code.push(line);
+  }
+  for (const m of text.matchAll(/`([^`\n]+)`/g)) code.push(m[1] ?? '');
+  return code.join('\n');
 }
 
 export function parseQuery(text: string): ParsedQuery {
