@@ -11,6 +11,8 @@
 // - identifier = bare name                  1.0; equal ignoring case and underscores 0.7; one edit away 0.4
 // - error class                             0.8 on the class; 0.6 on functions that `raise` it
 // - identifiers inside code blocks          half of the above
+// A pasted log can name thousands of things: only the last MAX_FRAMES frames, the first MAX_MENTIONS
+// files and the first MAX_MENTIONS fuzzy look-ups count, so a question costs what a screenful would.
 // An identifier that several symbols carry splits its bonus: each gets it / sqrt(count), so `__init__`
 // (hundreds) says almost nothing and a unique name says everything.
 import type { PySymbol } from '../model.js';
@@ -54,6 +56,9 @@ export function buildSignalTables(symbols: readonly PySymbol[]): SignalTables {
 
 type Add = (d: number, bonus: number) => void;
 
+const MAX_FRAMES = 32;
+const MAX_MENTIONS = 64;
+
 /** Files whose path is `path` or ends with `/path` (a traceback carries absolute or site-packages paths). */
 function filesMatching(tables: SignalTables, path: string): string[] {
   const exact = tables.byFile.has(path) ? [path] : [];
@@ -83,7 +88,7 @@ function spread(docs: readonly number[], bonus: number, add: Add): void {
   for (const d of docs) add(d, each);
 }
 
-function identifierSignal(tables: SignalTables, raw: string, strength: number, add: Add): void {
+function identifierSignal(tables: SignalTables, raw: string, strength: number, add: Add, budget: { fuzzy: number }): void {
   const parts = raw.split('.').filter((p) => p !== 'self' && p !== 'cls' && p !== '');
   const last = parts.at(-1);
   if (!last) return;
@@ -111,7 +116,8 @@ function identifierSignal(tables: SignalTables, raw: string, strength: number, a
     spread(loose, 0.7 * strength, add);
     return;
   }
-  if (last.length < 6) return;
+  if (last.length < 6 || budget.fuzzy <= 0) return;
+  budget.fuzzy--;
   const near: number[] = [];
   const wanted = looseName(last);
   for (const [name, docs] of tables.byLooseName) {
@@ -130,8 +136,9 @@ function inOrder(idParts: readonly string[], wanted: readonly string[]): boolean
 export function signalBonuses(tables: SignalTables, parsed: ParsedQuery): Map<number, number> {
   const bonus = new Map<number, number>();
   const add: Add = (d, b) => bonus.set(d, (bonus.get(d) ?? 0) + b);
-  parsed.frames.forEach((frame, i) => {
-    const weight = i === parsed.frames.length - 1 ? 1.5 : 1;
+  const frames = parsed.frames.slice(-MAX_FRAMES);
+  frames.forEach((frame, i) => {
+    const weight = i === frames.length - 1 ? 1.5 : 1;
     for (const file of filesMatching(tables, frame.path)) {
       const d = innermostAt(tables, file, frame.line);
       const func = frame.func.split('.').at(-1);
@@ -141,7 +148,7 @@ export function signalBonuses(tables: SignalTables, parsed: ParsedQuery): Map<nu
     }
   });
   const frameFiles = new Set(parsed.frames.map((f) => f.path));
-  for (const mention of parsed.files) {
+  for (const mention of parsed.files.slice(0, MAX_MENTIONS)) {
     if (frameFiles.has(mention.path)) continue;
     const files = filesMatching(tables, mention.path);
     if (mention.line !== undefined) {
@@ -154,9 +161,10 @@ export function signalBonuses(tables: SignalTables, parsed: ParsedQuery): Map<nu
     }
   }
   const errors = new Set(parsed.errorClasses);
-  for (const id of parsed.identifiers) if (!errors.has(id)) identifierSignal(tables, id, 1, add);
-  for (const id of parsed.codeIdentifiers) if (!errors.has(id)) identifierSignal(tables, id, 0.5, add);
-  for (const name of parsed.errorClasses) {
+  const budget = { fuzzy: MAX_MENTIONS };
+  for (const id of parsed.identifiers) if (!errors.has(id)) identifierSignal(tables, id, 1, add, budget);
+  for (const id of parsed.codeIdentifiers) if (!errors.has(id)) identifierSignal(tables, id, 0.5, add, budget);
+  for (const name of parsed.errorClasses.slice(0, MAX_MENTIONS)) {
     spread((tables.byName.get(name) ?? []).filter((d) => tables.symbols[d]!.kind === 'class'), 0.8, add);
     const raising: number[] = [];
     const pattern = new RegExp(`\\braise\\s+(?:[\\w.]+\\.)?${name}\\b`);
