@@ -31,6 +31,7 @@ async function runWorker(job: WorkerJob): Promise<void> {
   if (!gc) log('bench: started without --expose-gc; heap figures will be n/a and runs noisier');
   const measured = await measureCorpus(job.root, await loadStages(), { ...job.settings, target: job.target, log }, gc);
   const report: CorpusReport = { name: job.name, origin: job.origin, ...measured, targets: evaluateTargets(measured) };
+  Object.assign(report, { search: await (await import('./bench/search.js')).measureSearch(job.root, log) });
   process.stdout.write(JSON.stringify(report));
 }
 

@@ -2,12 +2,19 @@
 // - A symbol id (`pkg.mod.Class.method`) is itself the root.
 // - A file (`pkg/mod.py`, also `./pkg/mod.py` or an absolute path inside the root) roots at its
 //   top-level definitions; a file with none roots at its module symbol.
-// - A query roots at the top BM25 hit; a best score of zero is an error, never an empty pack.
+// - A query roots at its best search hits (search/retrieve.ts): every hit scoring at least ROOT_CUTOFF
+//   (80%) of the best, at most MAX_QUERY_ROOTS (3), best first. A question often spans two or three
+//   functions (the caller that misbehaves and the helper it uses), and a near-tie says the ranking cannot
+//   tell them apart; one clear winner stays the only root. A best score of zero is an error, never an
+//   empty pack.
 import { isAbsolute, relative, resolve } from 'node:path';
 import type { RepoIndex } from '../model.js';
 import { closestIds } from '../search/suggest.js';
 import { RepoDigestError } from '../shared/errors.js';
 import { searchRepository } from './searchRepository.js';
+
+export const ROOT_CUTOFF = 0.8;
+export const MAX_QUERY_ROOTS = 3;
 
 export type Target = { entry: string } | { query: string };
 
@@ -61,12 +68,15 @@ function asRelativeFile(root: string, entry: string): string | undefined {
 
 function resolveQuery(index: RepoIndex, query: string): ResolvedTarget {
   if (query.trim() === '') throw new RepoDigestError('The query is empty', 'give a query of a few words');
-  const [best] = searchRepository(index, query, 1);
+  const hits = searchRepository(index, query, MAX_QUERY_ROOTS);
+  const best = hits[0];
   if (!best || best.score <= 0) {
     throw new RepoDigestError(
       `No symbol matches the query '${query}'`,
       'use words that appear in names, signatures or docstrings, or give an entry: a symbol id or a file',
     );
   }
-  return { roots: [best.id], description: `query "${query}", best match ${best.id}` };
+  const roots = hits.filter((hit) => hit.score >= ROOT_CUTOFF * best.score).map((hit) => hit.id);
+  const matches = roots.length === 1 ? `best match ${best.id}` : `best matches ${roots.join(', ')}`;
+  return { roots, description: `query "${query}", ${matches}` };
 }

@@ -1,10 +1,11 @@
-// BM25 search over an index; the search index is built once per RepoIndex and reused.
+// Search over an index (src/search/retrieve.ts); the retrieval index is built once per RepoIndex and reused.
 import type { RepoIndex } from '../model.js';
-import { buildSearchIndex, searchIndex, type SearchHit, type SearchIndex } from '../search/bm25.js';
+import type { SearchHit } from '../search/bm25.js';
+import { buildRetrievalIndex, retrieve, type RetrievalIndex } from '../search/retrieve.js';
 import { perIndex } from './perIndex.js';
 
-const searchIndexOf = perIndex((index): SearchIndex => buildSearchIndex(index.symbols));
+const retrievalIndexOf = perIndex((index): RetrievalIndex => buildRetrievalIndex(index.symbols, index.edges));
 
 export function searchRepository(index: RepoIndex, query: string, top = 10): SearchHit[] {
-  return searchIndex(searchIndexOf(index), query, top).filter((hit) => hit.score > 0);
+  return retrieve(retrievalIndexOf(index), query, top).filter((hit) => hit.score > 0);
 }

@@ -1,0 +1,91 @@
+// Question -> ranked symbols: the pipeline `search` and `pack --query` use (bm25.ts stays as the seed
+// baseline eval:search compares against).
+//
+//   words ----------> BM25F over name / id / signature / docstring / body   (fieldIndex.ts)
+//   names, files, --> exact and fuzzy matches, in units of the best BM25F    (queryParse.ts, signals.ts)
+//   frames, errors
+//   (sum) x prior --> tests, modules, vendored code down; many callers up    (priors.ts)
+//   + one hop -----> the top GRAPH_SEEDS spread GRAPH_SHARE of their score to resolved callees, callers,
+//                    parent and children (graphBoost.ts)
+//
+// Decision: additive signals on one scale rather than a learned combination: every weight is one line
+// in the file that applies it, and eval:search (scripts/eval-search.ts) is how they were chosen.
+import type { Edge, PySymbol } from '../model.js';
+import { buildFieldIndex, fieldTexts, queryTerms, scoreFields, type FieldIndex } from './fieldIndex.js';
+import { buildNeighbours, spreadOneHop, type Neighbours } from './graphBoost.js';
+import { asksAboutTests, isTestCode, staticPrior, TEST_FACTOR, TEST_FACTOR_WHEN_ASKED } from './priors.js';
+import { parseQuery } from './queryParse.js';
+import { buildSignalTables, signalBonuses, type SignalTables } from './signals.js';
+
+export interface RetrievalIndex {
+  readonly symbols: readonly PySymbol[];
+  readonly fields: FieldIndex;
+  readonly signals: SignalTables;
+  readonly neighbours: Neighbours;
+  readonly prior: Float64Array;
+  readonly isTest: Uint8Array;
+}
+
+export interface RankedHit {
+  id: string;
+  score: number;
+}
+
+/** The symbol's source minus the lines of its direct children (each child is a document of its own). */
+export function ownBody(symbol: PySymbol, children: readonly PySymbol[]): string {
+  if (children.length === 0) return symbol.full;
+  const lines = symbol.full.split('\n');
+  const keep = new Uint8Array(lines.length).fill(1);
+  for (const child of children) {
+    const from = Math.max(0, child.startLine - symbol.startLine);
+    const to = Math.min(lines.length - 1, child.endLine - symbol.startLine);
+    keep.fill(0, from, to + 1);
+  }
+  return lines.filter((_, i) => keep[i] === 1).join('\n');
+}
+
+export function buildRetrievalIndex(symbols: readonly PySymbol[], edges: readonly Edge[]): RetrievalIndex {
+  const children = new Map<string, PySymbol[]>();
+  for (const s of symbols) {
+    if (s.parent === undefined) continue;
+    const list = children.get(s.parent);
+    if (list) list.push(s);
+    else children.set(s.parent, [s]);
+  }
+  const fields = buildFieldIndex(symbols.length, (d) => {
+    const s = symbols[d]!;
+    return fieldTexts(s, ownBody(s, children.get(s.id) ?? []));
+  });
+  const docOf = new Map(symbols.map((s, d) => [s.id, d]));
+  const neighbours = buildNeighbours(symbols.length, docOf, edges);
+  const prior = new Float64Array(symbols.length);
+  const isTest = new Uint8Array(symbols.length);
+  symbols.forEach((s, d) => {
+    prior[d] = staticPrior(s, neighbours.callerCount[d]!);
+    isTest[d] = isTestCode(s) ? 1 : 0;
+  });
+  return { symbols, fields, signals: buildSignalTables(symbols), neighbours, prior, isTest };
+}
+
+/** The `top` best symbols for `query`, best first, ties by id; only positive scores. */
+export function retrieve(index: RetrievalIndex, query: string, top: number): RankedHit[] {
+  const n = index.symbols.length;
+  if (n === 0 || top <= 0) return [];
+  const lexical = scoreFields(index.fields, queryTerms(index.fields, query));
+  let best = 0;
+  for (let d = 0; d < n; d++) if (lexical[d]! > best) best = lexical[d]!;
+  const unit = best > 0 ? best : 1;
+  const base = lexical;
+  for (const [d, bonus] of signalBonuses(index.signals, parseQuery(query))) base[d]! += bonus * unit;
+  const testFactor = asksAboutTests(query) ? TEST_FACTOR_WHEN_ASKED : TEST_FACTOR;
+  for (let d = 0; d < n; d++) {
+    if (base[d] === 0) continue;
+    base[d]! *= index.prior[d]! * (index.isTest[d] ? testFactor : 1);
+  }
+  const final = spreadOneHop(index.neighbours, base, (d) => index.prior[d]! * (index.isTest[d] ? testFactor : 1));
+  const ids = index.symbols.map((s) => s.id);
+  const hits: number[] = [];
+  for (let d = 0; d < n; d++) if (final[d]! > 0) hits.push(d);
+  hits.sort((a, b) => final[b]! - final[a]! || (ids[a]! < ids[b]! ? -1 : ids[a]! > ids[b]! ? 1 : 0));
+  return hits.slice(0, top).map((d) => ({ id: ids[d]!, score: final[d]! }));
+}
