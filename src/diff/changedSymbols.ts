@@ -13,8 +13,10 @@
 // - Added: id only in head. Removed: id only in base (the base PySymbol is kept so the digest can show its
 //   text). Modified: id in both, and an added head line or a removed base line is owned by it.
 // - Lines unknown (GitHub omitted the patch): every line of the file counts as changed.
+// - Moves and renames (moves.ts) link a removed symbol to the added one it became; both keep their change.
 import type { FileRecord, PySymbol, SymbolKind } from '../model.js';
 import { compareStrings, type FileChange, type LineRange } from './hunks.js';
+import { detectMoves } from './moves.js';
 
 export type SymbolChange = 'added' | 'modified' | 'removed';
 
@@ -27,6 +29,14 @@ export interface ChangedSymbol {
   change: SymbolChange;
   /** Head span; base span for a removed symbol. */
   lines: LineRange;
+  /** On an added symbol that is a removed one moved or renamed (moves.ts): the removed end's (base) id. */
+  movedFrom?: string;
+  /** On a removed symbol that moved or was renamed: the added end's (head) id. */
+  movedTo?: string;
+  /** Set on both ends of a move: 'renamed' when the simple name differs, else 'moved'. */
+  moveKind?: 'moved' | 'renamed';
+  /** Set on both ends of a move: body similarity, 0..1 (moves.ts). */
+  similarity?: number;
 }
 
 export interface ChangedSymbolsInput {
@@ -175,11 +185,30 @@ export function computeChangedSymbols(input: ChangedSymbolsInput): ChangedSymbol
     result.removedSymbols.push(...file.removed);
     result.notes.push(...file.notes);
   }
+  linkMoves(result, input.headFiles);
   result.changed.sort(compareChanged);
   result.removedSymbols.sort((a, b) => compareStrings(a.id, b.id));
   result.nonPython.sort(compareStrings);
   result.notes.sort(compareStrings);
   return result;
+}
+
+/** Pairs removed and added symbols that are one symbol moved or renamed (moves.ts) and links both ends. */
+function linkMoves(result: ChangedSymbolsResult, headFiles: readonly FileRecord[]): void {
+  const addedIds = new Set(result.changed.filter((c) => c.change === 'added').map((c) => c.id));
+  if (addedIds.size === 0 || result.removedSymbols.length === 0) return;
+  const added = headFiles.flatMap((f) => f.symbols.filter((s) => addedIds.has(s.id)).map((symbol) => ({ id: symbol.id, symbol })));
+  const removed = result.removedSymbols.map((symbol) => ({ id: symbol.id, symbol }));
+  const moves = detectMoves(removed, added);
+  const from = new Map(moves.pairs.map((p) => [p.to, p]));
+  const to = new Map(moves.pairs.map((p) => [p.from, p]));
+  result.changed = result.changed.map((c) => {
+    const pair = c.change === 'added' ? from.get(c.id) : c.change === 'removed' ? to.get(c.id) : undefined;
+    if (!pair) return c;
+    const link = c.change === 'added' ? { movedFrom: pair.from } : { movedTo: pair.to };
+    return { ...c, ...link, moveKind: pair.kind, similarity: pair.similarity };
+  });
+  result.notes.push(...moves.notes);
 }
 
 /**
