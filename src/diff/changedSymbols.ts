@@ -211,18 +211,66 @@ function linkMoves(result: ChangedSymbolsResult, headFiles: readonly FileRecord[
   result.notes.push(...moves.notes);
 }
 
+/** Names a head scope binds itself: its imports, its single-name assignments, its own definitions. */
+function namesBoundBy(scope: PySymbol, children: readonly PySymbol[]): Set<string> {
+  const names = new Set<string>();
+  for (const r of scope.imports) names.add(r.alias ?? (r.kind === 'from' ? r.name : r.module.split('.')[0]!));
+  for (const b of scope.bindings) if (b.target.length === 1) names.add(b.target[0]!);
+  for (const c of children) names.add(c.name.slice(c.name.lastIndexOf('.') + 1));
+  return names;
+}
+
+/**
+ * Removed symbols whose name the head scope that held them binds again (`from .new_home import f` in the
+ * module that defined `f`, `g = other` in place of `def g`): head's binding is what the name means now.
+ * Members of those are included. Sorted ids.
+ */
+export function reboundInHead(headFiles: readonly FileRecord[], removedSymbols: readonly PySymbol[]): string[] {
+  const live = new Map<string, PySymbol>();
+  const children = new Map<string, PySymbol[]>();
+  for (const f of headFiles) {
+    for (const s of f.symbols) {
+      live.set(s.id, s);
+      if (s.parent !== undefined) children.set(s.parent, [...(children.get(s.parent) ?? []), s]);
+    }
+  }
+  const bound = new Map<string, Set<string>>();
+  const boundIn = (scope: PySymbol) => {
+    let names = bound.get(scope.id);
+    if (!names) bound.set(scope.id, (names = namesBoundBy(scope, children.get(scope.id) ?? [])));
+    return names;
+  };
+  const rebound = new Set<string>();
+  // Parents before members (shorter ids first), so a member of a rebound symbol follows it.
+  for (const s of [...removedSymbols].sort((a, b) => a.id.length - b.id.length || compareStrings(a.id, b.id))) {
+    if (s.kind === 'module' || s.parent === undefined || live.has(s.id)) continue;
+    if (rebound.has(s.parent)) {
+      rebound.add(s.id);
+      continue;
+    }
+    const scope = live.get(s.parent);
+    if (scope && boundIn(scope).has(s.name.slice(s.name.lastIndexOf('.') + 1))) rebound.add(s.id);
+  }
+  return [...rebound].sort(compareStrings);
+}
+
 /**
  * Head records plus the removed symbols, for building the graph the digest's "still called" check needs:
  * a removed symbol joins the head record of its (re-rooted) module, or a record of its own when the
  * whole file is gone, so name and import resolution can still find it; one whose id the files still
- * define is left out. Inputs are not mutated.
+ * define is left out, and so is one whose name head binds again in the same scope (reboundInHead): the
+ * base copy would shadow head's own binding (an import from the symbol's new home) and turn every use
+ * of it into a false "removed but still called". Inputs are not mutated.
  */
 export function withRemovedSymbols(headFiles: readonly FileRecord[], removedSymbols: readonly PySymbol[]): FileRecord[] {
   // A removed id that the files still define (the working tree is not head) stays as the files have it:
   // adding the base copy would define the id twice.
   const live = new Set(headFiles.flatMap((f) => f.symbols.map((s) => s.id)));
+  const rebound = new Set(reboundInHead(headFiles, removedSymbols));
   const byModule = new Map<string, PySymbol[]>();
-  for (const s of removedSymbols) if (!live.has(s.id)) byModule.set(s.module, [...(byModule.get(s.module) ?? []), s]);
+  for (const s of removedSymbols) {
+    if (!live.has(s.id) && !rebound.has(s.id)) byModule.set(s.module, [...(byModule.get(s.module) ?? []), s]);
+  }
   const out = headFiles.map((f) => {
     const extra = byModule.get(f.module);
     if (!extra) return f;

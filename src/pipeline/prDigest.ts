@@ -19,7 +19,9 @@
 //   (the tree is not head) keep head's lines, are not packed, and a note names them.
 import { stat } from 'node:fs/promises';
 import type { RepoIndex } from '../model.js';
-import { withRemovedSymbols, type ChangedSymbol } from '../diff/changedSymbols.js';
+import { reboundInHead, withRemovedSymbols, type ChangedSymbol } from '../diff/changedSymbols.js';
+// [diff semantics, helper B] live references to removed symbols, computed against head's own bindings.
+import { removedStillReferenced, type RemovedReference } from '../diff/removedReferences.js';
 import { inspectWorktree, worktreeWarning } from '../diff/worktree.js';
 import { RepoDigestError } from '../shared/errors.js';
 import { collectPrChanges, type PrChanges, type PrChangesDeps } from '../diff/prChanges.js';
@@ -79,6 +81,8 @@ export interface PreparedPr {
   warning?: string;
   /** Ids of the removed symbols (in the index as they were in base). */
   removed: ReadonlySet<string>;
+  /** [diff semantics] Removed symbols head still references (resolved: alarms; heuristic only: "check"). */
+  removedReferences: RemovedReference[];
   request: Omit<PrDigestRequest, 'pack'>;
 }
 
@@ -118,11 +122,21 @@ export async function preparePr(request: Omit<PrDigestRequest, 'pack'>): Promise
   const changed: ChangedSymbolRow[] = shown.map((c) => ({ id: c.id, file: c.file, name: c.name, change: c.change }));
   const removed = new Set(changes.changed.filter((c) => c.change === 'removed').map((c) => c.id));
   const notes = [...(warning ? [warning] : []), ...changes.notes];
-  const absent = changes.changed.filter((c) => !index.byId.has(c.id)).map((c) => c.id);
+  // [diff semantics] A removed symbol whose name head binds again (e.g. imports it from its new home) is
+  // not put back (it would shadow that binding): it is not "absent", its code is simply gone.
+  const rebound = new Set(reboundInHead(scanned.files, changes.removedSymbols));
+  const absent = changes.changed.filter((c) => !index.byId.has(c.id) && !rebound.has(c.id)).map((c) => c.id);
   if (absent.length > 0) {
     notes.push(`${plural(absent.length, 'changed symbol')} ${absent.length === 1 ? 'is' : 'are'} not in the analysed code and not packed: ${namedList(absent)}`);
   }
-  return { changes, index, roots, changed, shown, notes, ...(warning ? { warning } : {}), removed, request };
+  // [diff semantics] the "removed but still called" data (diff/removedReferences.ts).
+  const removedReferences = removedStillReferenced({
+    changed: changes.changed,
+    adjacency: adjacencyOf(index),
+    importers: importersOf(index),
+    locate: (id) => index.byId.get(id),
+  });
+  return { changes, index, roots, changed, shown, notes, ...(warning ? { warning } : {}), removed, removedReferences, request };
 }
 
 async function requireDirectory(dir: string): Promise<void> {
