@@ -34,7 +34,8 @@ import { namedList, plural } from '../render/plural.js';
 import { perIndex } from './perIndex.js';
 import { renderMermaid } from '../render/mermaid.js';
 import { renderCallSites, renderChangedSymbolsTable, renderPrHeader, renderPrSections, type ImportersOf } from '../render/prSections.js';
-import { assembleIndex, graphOptionsOf, scanRepository, type IndexOptions } from './indexRepository.js';
+import { assembleIndex, graphOptionsOf, importIdOf, scanRepository, type IndexOptions } from './indexRepository.js';
+import { changesWithIds } from '../diff/importIds.js';
 import { adjacencyOf, packRoots, type PackSettings } from './packRepository.js';
 
 export interface PrDigestRequest {
@@ -91,7 +92,8 @@ export async function preparePr(request: Omit<PrDigestRequest, 'pack'>): Promise
   await requireDirectory(request.repoDir);
   const parser = await loadPythonParser();
   const git = { runGit: runGitDefault };
-  const changes = await collectPrChanges(
+  // [diff semantics] computed on path-based ids; renamed to the index's ids below (changesWithIds).
+  const pathChanges = await collectPrChanges(
     request.repoDir,
     request.base,
     request.head,
@@ -106,12 +108,15 @@ export async function preparePr(request: Omit<PrDigestRequest, 'pack'>): Promise
     },
   );
   const warning =
-    changes.source === 'git' && changes.head !== undefined
-      ? worktreeWarning(await inspectWorktree(request.repoDir, changes.head, git), request.head, changes.head)
+    pathChanges.source === 'git' && pathChanges.head !== undefined
+      ? worktreeWarning(await inspectWorktree(request.repoDir, pathChanges.head, git), request.head, pathChanges.head)
       : undefined;
   const scanned = await scanRepository(request.repoDir, request.index ?? {});
-  const files = withRemovedSymbols(scanned.files, changes.removedSymbols);
+  const files = withRemovedSymbols(scanned.files, pathChanges.removedSymbols);
   const index = assembleIndex(request.repoDir, files, scanned.skippedFiles, graphOptionsOf(request.index ?? {}));
+  // [diff semantics] the index names modules as Python imports them (`src.flask.app` -> `flask.app`): so do the changes.
+  const idOf = importIdOf(index);
+  const changes = changesWithIds(pathChanges, idOf);
   // A module with no module-level code of its own (only definitions, e.g. a new or renamed module) would
   // be an empty code block: its definitions are changed symbols and roots themselves.
   const roots = changes.changed.map((c) => c.id).filter((id) => {
@@ -124,7 +129,7 @@ export async function preparePr(request: Omit<PrDigestRequest, 'pack'>): Promise
   const notes = [...(warning ? [warning] : []), ...changes.notes];
   // [diff semantics] A removed symbol whose name head binds again (e.g. imports it from its new home) is
   // not put back (it would shadow that binding): it is not "absent", its code is simply gone.
-  const rebound = new Set(reboundInHead(scanned.files, changes.removedSymbols));
+  const rebound = new Set(reboundInHead(scanned.files, pathChanges.removedSymbols).map(idOf));
   const absent = changes.changed.filter((c) => !index.byId.has(c.id) && !rebound.has(c.id)).map((c) => c.id);
   if (absent.length > 0) {
     notes.push(`${plural(absent.length, 'changed symbol')} ${absent.length === 1 ? 'is' : 'are'} not in the analysed code and not packed: ${namedList(absent)}`);
