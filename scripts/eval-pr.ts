@@ -2,7 +2,8 @@
 // measures the PR digest on each: changed symbols against Python-`ast` ground truth, tokens by section,
 // "removed but still called" alarms checked with `git grep`, and run time.
 //
-// Run: npm run eval:pr -- <git repo> [--commits N] [--budget B] [--details]
+// Run: npm run eval:pr -- <git repo> [--commits N] [--budget B] [--head REV] [--details]
+//      (--head: replay the N first-parent commits ending at REV instead of HEAD; --details lists misses and alarms)
 //
 // - The repository is never touched: a `git clone --shared --no-checkout` in a temp dir is checked out
 //   at each commit (the digest indexes the working tree) and removed at the end.
@@ -13,7 +14,7 @@
 // - Sections of the markdown digest, by shape rather than by heading name: `code` is every fenced
 //   block, `lists` every list item or table row outside them, `header` the rest (title, notes, headings,
 //   footer).
-// - Alarms are diff/removedReferences.ts's (what the digest reports as "removed but still called"):
+// - Alarms are the digest's (PreparedPr.removedReferences, from diff/removedReferences.ts):
 //   a removed symbol with resolved live references. Each is checked with `git grep -w <name> <commit>`
 //   on .py files: an alarm whose name occurs nowhere at head is false. Name-only "check" items are
 //   counted apart.
@@ -22,12 +23,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { RepoIndex } from '../src/model.js';
 import type { ChangedSymbol } from '../src/diff/changedSymbols.js';
-import { removedStillReferenced } from '../src/diff/removedReferences.js';
 import { createTokenCounter } from '../src/pack/tokens.js';
 import { packPr, preparePr } from '../src/pipeline/prDigest.js';
-import { adjacencyOf, withPackDefaults } from '../src/pipeline/packRepository.js';
+import { withPackDefaults } from '../src/pipeline/packRepository.js';
 
 const TRUTH_SCRIPT = fileURLToPath(new URL('./eval-pr-truth.py', import.meta.url));
 
@@ -36,10 +35,11 @@ interface Options {
   commits: number;
   budget: number;
   details: boolean;
+  head: string;
 }
 
 function parseArgs(argv: string[]): Options {
-  const options: Options = { repo: '', commits: 10, budget: 8000, details: false };
+  const options: Options = { repo: '', commits: 10, budget: 8000, details: false, head: 'HEAD' };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
     const number = (name: string) => {
@@ -50,10 +50,15 @@ function parseArgs(argv: string[]): Options {
     if (arg === '--commits') options.commits = number('--commits');
     else if (arg === '--budget') options.budget = number('--budget');
     else if (arg === '--details') options.details = true;
-    else if (arg.startsWith('--')) throw new Error(`unknown option ${arg} (expected --commits N, --budget B, --details)`);
+    else if (arg === '--head') {
+      const value = argv[++i];
+      if (!value || value.startsWith('-')) throw new Error(`--head needs a revision, got '${value ?? ''}'`);
+      options.head = value;
+    }
+    else if (arg.startsWith('--')) throw new Error(`unknown option ${arg} (expected --commits N, --budget B, --head REV, --details)`);
     else options.repo = arg;
   }
-  if (!options.repo) throw new Error('usage: npm run eval:pr -- <git repo> [--commits N] [--budget B] [--details]');
+  if (!options.repo) throw new Error('usage: npm run eval:pr -- <git repo> [--commits N] [--budget B] [--head REV] [--details]');
   return options;
 }
 
@@ -107,12 +112,6 @@ export function sectionTokens(markdown: string, count: (text: string) => number)
   return { header: count(parts.header.join('\n')), lists: count(parts.lists.join('\n')), code: count(parts.code.join('\n')) };
 }
 
-function importersOf(index: RepoIndex): (id: string) => readonly string[] {
-  const table = new Map<string, string[]>();
-  for (const e of index.edges) if (e.kind === 'imports') table.set(e.to, [...(table.get(e.to) ?? []), e.from]);
-  return (id) => table.get(id) ?? [];
-}
-
 interface CommitResult {
   sha: string;
   truth: number;
@@ -145,12 +144,7 @@ async function replay(dir: string, sha: string, budget: number, count: (text: st
   const found = new Set(changed.map((c) => key(c.change, c.file, localId(c))));
   const matched = [...found].filter((k) => expected.has(k)).length;
 
-  const references = removedStillReferenced({
-    changed: prepared.changes.changed,
-    adjacency: adjacencyOf(prepared.index),
-    importers: importersOf(prepared.index),
-    locate: (id) => prepared.index.byId.get(id),
-  });
+  const references = prepared.removedReferences;
   const alarms = references
     .filter((r) => !r.heuristicOnly)
     .map((r) => {
@@ -186,7 +180,7 @@ async function main(): Promise<void> {
   const options = parseArgs(process.argv.slice(2));
   const source = resolve(options.repo);
   const top = git(source, 'rev-parse', '--show-toplevel');
-  const commits = git(top, 'rev-list', '--first-parent', `--max-count=${options.commits}`, 'HEAD')
+  const commits = git(top, 'rev-list', '--first-parent', `--max-count=${options.commits}`, options.head, '--')
     .split('\n')
     .filter((sha) => sha !== '' && spawnSync('git', ['-C', top, 'rev-parse', '-q', '--verify', `${sha}~1`]).status === 0);
   const work = mkdtempSync(join(tmpdir(), 'repodigest-eval-pr-'));
@@ -208,7 +202,8 @@ async function main(): Promise<void> {
   }
 
   const out: string[] = [];
-  out.push(`PR replay of ${top}: last ${commits.length} commits, budget ${options.budget} (o200k_base)`, '');
+  const ending = options.head === 'HEAD' ? '' : ` ending at ${options.head}`;
+  out.push(`PR replay of ${top}: last ${commits.length} commits${ending}, budget ${options.budget} (o200k_base)`, '');
   out.push(row(['commit', 'truth', 'found', 'matched', 'recall', 'precision', 'moves', 'header', 'lists', 'code', 'total', 'alarms (name in head)', 'checks', 'ms']));
   out.push(row(Array(14).fill('---')));
   for (const r of results) {
