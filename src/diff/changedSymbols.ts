@@ -231,7 +231,10 @@ export function reboundInHead(headFiles: readonly FileRecord[], removedSymbols: 
   for (const f of headFiles) {
     for (const s of f.symbols) {
       live.set(s.id, s);
-      if (s.parent !== undefined) children.set(s.parent, [...(children.get(s.parent) ?? []), s]);
+      if (s.parent === undefined) continue;
+      const list = children.get(s.parent);
+      if (list) list.push(s);
+      else children.set(s.parent, [s]);
     }
   }
   const bound = new Map<string, Set<string>>();

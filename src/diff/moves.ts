@@ -11,9 +11,10 @@
 //   two one-line stubs (`def a(): pass`, `def b(): pass`) are identical after the placeholder and would
 //   pair by chance. A same-name move has no such floor (a verbatim file rename moves one-liners too).
 // - Kinds pair with their own kind, except function <-> method (moved into or out of a class).
-// - Pairing is greedy and deterministic: candidate pairs sorted by similarity (desc), same simple name
-//   first, same container shape (the pair of their parents already paired) first, then removed id and
-//   added id ascending; each symbol joins at most one pair.
+// - Pairing is greedy and deterministic, outer symbols first (by id depth): at each depth, candidates
+//   whose parents were paired with each other go first (members follow their moved class), then the
+//   rest; within each, by similarity (desc), same simple name first, then removed id and added id
+//   ascending. Each symbol joins at most one pair.
 // - moveKind is 'renamed' when the simple name differs, else 'moved' (another file, class or module).
 // - Cost guard: when removed × added exceeds MAX_COMPARISONS (4M), only same-name candidates are
 //   compared, and the result says so (a note).
@@ -119,7 +120,11 @@ export function detectMoves(
     );
   }
   const addedByName = new Map<string, Body[]>();
-  for (const a of addedBodies) addedByName.set(a.simple, [...(addedByName.get(a.simple) ?? []), a]);
+  for (const a of addedBodies) {
+    const list = addedByName.get(a.simple);
+    if (list) list.push(a);
+    else addedByName.set(a.simple, [a]);
+  }
 
   const candidates: Candidate[] = [];
   for (const r of removedBodies) {
@@ -137,8 +142,7 @@ export function detectMoves(
     }
   }
 
-  // Greedy in a fixed order; parents are decided before their members (outer symbols are shorter ids
-  // and, at equal similarity, a member whose parents were paired together wins over a stray twin).
+  // Greedy in a fixed order (see the top of the file).
   candidates.sort(
     (x, y) =>
       y.similarity - x.similarity ||
@@ -159,16 +163,14 @@ export function detectMoves(
       similarity: Math.round(c.similarity * 100) / 100,
     });
   };
-  // First pass: symbols whose parents are paired with each other (members of a moved class follow it).
   const depthOf = (id: string) => id.split('.').length;
-  const byDepth = [...candidates].sort((x, y) => depthOf(x.removed.id) - depthOf(y.removed.id));
   const parentPaired = (c: Candidate) => {
     const rp = c.removed.symbol.parent;
     const ap = c.added.symbol.parent;
     return rp !== undefined && ap !== undefined && pairedFrom.get(parentIdAsReported(c.removed, rp)) === ap;
   };
   // Outer levels first so that parents are known when members are considered.
-  const depths = [...new Set(byDepth.map((c) => depthOf(c.removed.id)))].sort((a, b) => a - b);
+  const depths = [...new Set(candidates.map((c) => depthOf(c.removed.id)))].sort((a, b) => a - b);
   for (const depth of depths) {
     const level = candidates.filter((c) => depthOf(c.removed.id) === depth);
     for (const preferParents of [true, false]) {
