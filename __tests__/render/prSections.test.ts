@@ -149,8 +149,8 @@ describe('compact levels (issue 8: more compact, never silently shorter)', () =>
     expect(renderChangedList(entries, adjacency, 'names').split('\n')).toEqual([
       '### Changed symbols (6: 2 added, 2 modified, 2 removed)',
       '',
-      '- `pkg/a.py`: `f` modified (signature), `g` modified',
-      '- `pkg/b.py`: `New` added (renamed from `Old`; moved with it, unchanged: `run`)',
+      '- `pkg/a.py` modified: `f` (signature), `g`',
+      '- `pkg/b.py` added: `New` (renamed from `Old`; moved with it, unchanged: `run`)',
     ]);
   });
 

@@ -186,6 +186,7 @@ export function packContext(input: PackInput): PackResult {
   const renderer = input.renderer ?? markdownRenderer;
   const maxCandidates = input.maxCandidates ?? DEFAULT_MAX_CANDIDATES;
   const rootSet = new Set(input.roots);
+  const rootFiles = new Map(input.roots.map((id) => [id, symbols.get(id)?.file ?? '']));
   const roots = [...rootSet];
   const state = new PackState(symbols);
 
@@ -205,7 +206,7 @@ export function packContext(input: PackInput): PackResult {
       skippedTotal: state.skips.length,
       ...(insidePacked > 0 ? { insidePacked } : {}),
       usedTokens: used,
-      ...(input.changedFirst ? { changedInPreamble: true as const } : {}),
+      ...(input.changedFirst ? { changedInPreamble: true as const, rootFiles } : {}),
     };
   };
 
@@ -280,6 +281,16 @@ export function packContext(input: PackInput): PackResult {
     }
   };
 
+  let rootsLineReserve = 0;
+  // changedFirst: the line that counts the roots not in the document (per file) is reserved up front at
+  // its longest, so greedy roots never eat the room it needs (the final check would otherwise drop the
+  // best-ranked code to make room for it).
+  if (input.changedFirst && roots.length > 0) {
+    const all = roots.map((id): DigestSkip => ({ id, tokens: 0, reason: '' }));
+    rootsLineReserve = counter.count(renderer.rootsLineText(all, rootFiles));
+    remaining -= rootsLineReserve;
+  }
+
   let examined = 0;
   // Why the scan stopped, once it has: every later candidate is a `not considered` skip.
   let stopped: string | undefined;
@@ -305,8 +316,14 @@ export function packContext(input: PackInput): PackResult {
     // Priority items offered between roots; offered after the last root they are neighbours like any other.
     const isPriority = !isRoot && rootsSeen < roots.length && priorityIds.has(candidate.id);
     if (!isRoot && !isPriority && !rootLinesPaid) {
-      // Roots come first; before any neighbour takes space, pay for the lines naming roots that did not fit.
-      remaining -= lineCost(rootSkips());
+      // Roots come first; before any neighbour takes space, pay for the lines naming roots that did not fit
+      // (changedFirst reserved them up front).
+      if (!input.changedFirst) remaining -= lineCost(rootSkips());
+      else {
+        // Every root is decided: give back what the reserve holds beyond the line as it now reads.
+        const lost = rootSkips();
+        remaining += rootsLineReserve - (lost.length > 0 ? counter.count(renderer.rootsLineText(lost, rootFiles)) : 0);
+      }
       rootLinesPaid = true;
       // A changed symbol out of the document: no neighbour may take space (PR digests).
       if (input.changedFirst && rootSkips().length > 0 && stopped === undefined) stopped = NOT_CONSIDERED_CHANGED_FIRST;
@@ -385,7 +402,7 @@ export function packContext(input: PackInput): PackResult {
         : `root does not fit after earlier roots: needs ${plural(cost, 'token')}, ${Math.max(0, remaining)} left`;
     state.skips.push({ id: symbol.id, tokens: item.tokens, reason });
   }
-  if (!rootLinesPaid) remaining -= lineCost(rootSkips());
+  if (!rootLinesPaid && !input.changedFirst) remaining -= lineCost(rootSkips());
 
   // After the roots' lines (paid for above), list other skips while they fit in what is left.
   let listed = 0;

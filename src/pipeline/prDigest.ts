@@ -376,24 +376,47 @@ function packPrDocument(prepared: PreparedPr, pack: PackSettings): PackResult {
   throw second.error ?? first.error;
 }
 
-/** The level that shows the most changed symbols (then the most in their best view), fuller on a tie. */
+/**
+ * The level that shows the most changed symbols (then the most in their best view), fuller on a tie.
+ * What a level shows grows as its preamble shrinks, so the levels are not all packed: the most compact
+ * one gives the best score, then a binary search finds the fullest level that reaches it (3-4 packs
+ * instead of up to 8; sphinx 9257a4f1bb, 110 changed symbols: ~0.3 s per pack).
+ */
 function bestOf(prepared: PreparedPr, pack: PackSettings, levels: readonly SectionsLevel[]): { result?: PackResult; error?: unknown } {
   let error: unknown;
-  let best: { result: PackResult; score: [number, number] } | undefined;
-  for (const level of levels) {
-    let result: PackResult;
+  const tried = new Map<number, { result?: PackResult; score?: [number, number] }>();
+  const attempt = (i: number) => {
+    const known = tried.get(i);
+    if (known) return known;
+    let outcome: { result?: PackResult; score?: [number, number] } = {};
     try {
-      result = packPrAt(prepared, pack, level);
+      const result = packPrAt(prepared, pack, levels[i]!);
+      outcome = { result, score: scoreOf(prepared, result) };
     } catch (error_) {
       if (!(error_ instanceof BudgetTooSmallError)) throw error_;
       error = error_;
-      continue;
     }
-    const score = scoreOf(prepared, result);
-    if (score[0] === result.roots.length && score[1] === result.roots.length) return { result };
-    if (!best || score[0] > best.score[0] || (score[0] === best.score[0] && score[1] > best.score[1])) best = { result, score };
+    tried.set(i, outcome);
+    return outcome;
+  };
+  if (levels.length === 0) return {};
+  const first = attempt(0);
+  if (first.score && first.score[0] === first.result!.roots.length && first.score[1] === first.result!.roots.length) return { result: first.result! };
+  const last = attempt(levels.length - 1);
+  if (!last.score) return first.result ? { result: first.result } : { error };
+  const target = last.score;
+  const reaches = (i: number): boolean => {
+    const o = attempt(i);
+    return o.score !== undefined && (o.score[0] > target[0] || (o.score[0] === target[0] && o.score[1] >= target[1]));
+  };
+  let lo = 0;
+  let hi = levels.length - 1;
+  while (lo < hi) {
+    const mid = Math.floor((lo + hi) / 2);
+    if (reaches(mid)) hi = mid;
+    else lo = mid + 1;
   }
-  return best ? { result: best.result } : { error };
+  return { result: attempt(lo).result! };
 }
 
 /** What the header says a level left out or compacted (nothing at the fullest level). */

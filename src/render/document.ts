@@ -130,6 +130,8 @@ export interface DigestDocument {
    * "… and N more", which is for neighbours only) instead of one line each.
    */
   changedInPreamble?: true;
+  /** With `changedInPreamble`: each root's file (the roots' line counts them per file). */
+  rootFiles?: ReadonlyMap<string, string>;
 }
 
 export interface DocumentRenderer {
@@ -141,6 +143,8 @@ export interface DocumentRenderer {
   fileText(file: string): string;
   /** Text one listed skip adds (estimate). */
   skipText(skip: DigestSkip): string;
+  /** With `changedInPreamble`: the one line that accounts for the roots not in the document. */
+  rootsLineText(skips: readonly DigestSkip[], rootFiles: ReadonlyMap<string, string>): string;
 }
 
 /** With `changedInPreamble`: the roots not in the document (lost, not inside a packed symbol), in skip order. */
@@ -156,7 +160,17 @@ export function listedOwnLines(doc: DigestDocument): DigestSkip[] {
   return listedLost(doc).filter((s) => !grouped.has(s));
 }
 
-export const ROOTS_NOT_SHOWN = 'Changed symbols not in the document (they did not fit after the higher-ranked changes; raise the budget):';
+/** The roots' line: how many changed symbols are not in the document, why, and per file how many (each is named in the changed list). */
+export function rootsNotShown(skips: readonly DigestSkip[], rootFiles: ReadonlyMap<string, string> | undefined, file: (path: string) => string): string {
+  const perFile = new Map<string, number>();
+  for (const s of skips) {
+    const path = rootFiles?.get(s.id) ?? '';
+    perFile.set(path, (perFile.get(path) ?? 0) + 1);
+  }
+  const files = [...perFile].map(([path, n]) => `${file(path)} ${n}`).join(', ');
+  const count = skips.length === 1 ? '1 changed symbol is' : `${skips.length} changed symbols are`;
+  return `${count} not in the document: they did not fit after the higher-ranked changes (each is named in the changed list; raise the budget to see them). Per file: ${files}`;
+}
 
 export function isInsidePacked(skip: DigestSkip): boolean {
   return skip.within !== undefined;

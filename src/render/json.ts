@@ -118,4 +118,5 @@ export const jsonRenderer: DocumentRenderer = {
   itemText: (item) => `${indented(packedEntry(item))},\n${JSON.stringify(`${markdownItem(item)}\n\n`).slice(1, -1)}`,
   fileText: (file) => JSON.stringify(`## \`${file}\`\n\n`).slice(1, -1),
   skipText: (skip) => `${indented(skipEntry(skip))},\n${JSON.stringify(markdownRenderer.skipText(skip)).slice(1, -1)}`,
+  rootsLineText: (skips, rootFiles) => JSON.stringify(markdownRenderer.rootsLineText(skips, rootFiles)).slice(1, -1),
 };

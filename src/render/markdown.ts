@@ -9,7 +9,7 @@ import {
   groupByFile,
   groupedRootSkips,
   listedOwnLines,
-  ROOTS_NOT_SHOWN,
+  rootsNotShown,
   isInsidePacked,
   listedLost,
   lostTotal,
@@ -43,9 +43,9 @@ function fileHeading(file: string): string {
   return `## ${codeSpan(file)}`;
 }
 
-/** The one line naming every root not in the document (PR digests, `changedInPreamble`). */
-export function groupedRootsLine(skips: readonly DigestSkip[]): string {
-  return `- ${ROOTS_NOT_SHOWN} ${skips.map((s) => codeSpan(s.id)).join(', ')}`;
+/** The one line accounting for every root not in the document (PR digests, `changedInPreamble`). */
+export function groupedRootsLine(skips: readonly DigestSkip[], rootFiles: ReadonlyMap<string, string> | undefined): string {
+  return `- ${rootsNotShown(skips, rootFiles, (path) => codeSpan(path))}`;
 }
 
 function skipLine(skip: DigestSkip): string {
@@ -58,7 +58,7 @@ function skippedSection(doc: DigestDocument): string | undefined {
   const lost = lostTotal(doc);
   if (lost === 0) return undefined;
   const roots = groupedRootSkips(doc);
-  const lines = [`## Skipped (${lost})`, '', ...(roots.length > 0 ? [groupedRootsLine(roots)] : []), ...listedOwnLines(doc).map(skipLine)];
+  const lines = [`## Skipped (${lost})`, '', ...(roots.length > 0 ? [groupedRootsLine(roots, doc.rootFiles)] : []), ...listedOwnLines(doc).map(skipLine)];
   const rest = notListed(doc);
   if (rest > 0) lines.push(`- … and ${rest} more not listed`);
   return lines.join('\n');
@@ -82,4 +82,5 @@ export const markdownRenderer: DocumentRenderer = {
   itemText: (item) => `${markdownItem(item)}\n\n`,
   fileText: (file) => `${fileHeading(file)}\n\n`,
   skipText: (skip) => (isInsidePacked(skip) ? '' : `${skipLine(skip)}\n`),
+  rootsLineText: (skips, rootFiles) => `${groupedRootsLine(skips, rootFiles)}\n`,
 };

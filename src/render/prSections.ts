@@ -133,13 +133,19 @@ function shortAgainst(other: string, c: PrEntry): string {
   return scope !== '' && other.startsWith(scope) ? other.slice(scope.length) : other;
 }
 
-function changeText(c: PrEntry, inTable: boolean, members: readonly PrEntry[] = []): string {
+/** What a list says about a change beyond added/modified/removed: the move, the carried members, a signature change. */
+function changeDetail(c: PrEntry, inTable: boolean, members: readonly PrEntry[] = []): string | undefined {
   const span = (id: string) => codeSpan(id, inTable);
   const how = c.moveKind === 'renamed' ? 'renamed' : 'moved';
   const carried = members.length > 0 ? `; moved with it, unchanged: ${members.map((m) => span(m.id.slice(c.id.length + 1))).join(', ')}` : '';
-  if (c.movedTo !== undefined) return `removed (${how} to ${span(shortAgainst(c.movedTo, c))})`;
-  if (c.movedFrom !== undefined) return `added (${how} from ${span(shortAgainst(c.movedFrom, c))}${carried})`;
-  return c.contract === 'signature' ? `${c.change} (signature)` : c.change;
+  if (c.movedTo !== undefined) return `${how} to ${span(shortAgainst(c.movedTo, c))}`;
+  if (c.movedFrom !== undefined) return `${how} from ${span(shortAgainst(c.movedFrom, c))}${carried}`;
+  return c.contract === 'signature' ? 'signature' : undefined;
+}
+
+function changeText(c: PrEntry, inTable: boolean, members: readonly PrEntry[] = []): string {
+  const detail = changeDetail(c, inTable, members);
+  return detail === undefined ? c.change : `${c.change} (${detail})`;
 }
 
 /** The entries a list shows on their own: not the removed end of a move (its added end names it), not carried members. */
@@ -187,8 +193,18 @@ export function renderChangedList(changed: readonly PrEntry[], adjacency: Adjace
     const shown = ownLines(changed);
     const membersOf = new Map(shown.map((x) => [x.entry, x.members]));
     for (const [file, entries] of byFile(shown.map((x) => x.entry))) {
-      const names = entries.map((c) => `${codeSpan(c.name === '' ? '(module-level code)' : c.name)} ${changeText(c, false, membersOf.get(c))}`);
-      lines.push(`- ${codeSpan(file)}: ${names.join(', ')}`);
+      const groups = (['added', 'modified', 'removed'] as const)
+        .map((change) => {
+          const names = entries
+            .filter((c) => c.change === change)
+            .map((c) => {
+              const detail = changeDetail(c, false, membersOf.get(c));
+              return `${codeSpan(c.name === '' ? '(module-level code)' : c.name)}${detail === undefined ? '' : ` (${detail})`}`;
+            });
+          return names.length > 0 ? `${change}: ${names.join(', ')}` : '';
+        })
+        .filter((g) => g !== '');
+      lines.push(`- ${codeSpan(file)} ${groups.join('; ')}`);
     }
   } else {
     for (const [file, entries] of byFile(changed)) {
@@ -250,7 +266,13 @@ function callerSites(c: PrEntry, adjacency: Adjacency, locate: LocateSymbol, rem
       if (caller.resolution === 'heuristic') guesses++;
     }
   }
+  // Read in file order, like the alarms (diff/removedReferences.ts).
+  sites.sort((a, b) => compareText(a.file ?? a.caller, b.file ?? b.caller) || (a.line ?? 0) - (b.line ?? 0) || compareText(a.caller, b.caller));
   return { sites, guesses };
+}
+
+function compareText(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
 }
 
 export interface CallSitesInput {

@@ -15,7 +15,7 @@ import {
   groupByFile,
   groupedRootSkips,
   listedOwnLines,
-  ROOTS_NOT_SHOWN,
+  rootsNotShown,
   isInsidePacked,
   listedLost,
   lostTotal,
@@ -82,8 +82,8 @@ function skipElement(skip: DigestSkip): string {
   return `<skip${attrs([['id', skip.id], ['tokens', skip.tokens], ['reason', skip.reason]])}/>`;
 }
 
-export function groupedRootsElement(skips: readonly DigestSkip[]): string {
-  return `<changed-not-shown${attrs([['reason', ROOTS_NOT_SHOWN], ['ids', skips.map((s) => s.id).join(' ')]])}/>`;
+export function groupedRootsElement(skips: readonly DigestSkip[], rootFiles: ReadonlyMap<string, string> | undefined): string {
+  return `<changed-not-shown${attrs([['count', skips.length], ['reason', rootsNotShown(skips, rootFiles, (path) => path)]])}/>`;
 }
 
 export function renderXml(doc: DigestDocument): string {
@@ -106,7 +106,7 @@ export function renderXml(doc: DigestDocument): string {
   if (lost > 0) {
     out.push(`<skipped${attrs([['count', lost], ['notListed', notListed(doc)]])}>`);
     const roots = groupedRootSkips(doc);
-    if (roots.length > 0) out.push(groupedRootsElement(roots));
+    if (roots.length > 0) out.push(groupedRootsElement(roots, doc.rootFiles));
     for (const skip of listedOwnLines(doc)) out.push(skipElement(skip));
     out.push('</skipped>');
   }
@@ -129,4 +129,5 @@ export const xmlRenderer: DocumentRenderer = {
   itemText: (item) => `${symbolElement(item)}\n`,
   fileText: (file) => `<file${attrs([['path', file]])}>\n</file>\n`,
   skipText: (skip) => (isInsidePacked(skip) ? '' : `${skipElement(skip)}\n`),
+  rootsLineText: (skips, rootFiles) => `${groupedRootsElement(skips, rootFiles)}\n`,
 };
