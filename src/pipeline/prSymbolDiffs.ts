@@ -201,7 +201,28 @@ function diffOf(
     addedLines: file.newLines,
     ...(file.linesUnknown ? { linesUnknown: true } : {}),
   });
-  return isModule || !baseSymbol || !headRecordSymbol ? { lines } : withSignature({ lines }, baseSymbol, headRecordSymbol);
+  if (isModule || isClass) return withSignatureIf({ lines: tidyOwnLines(lines) }, isClass ? baseSymbol : undefined, isClass ? headRecordSymbol : undefined);
+  return !baseSymbol || !headRecordSymbol ? { lines } : withSignature({ lines }, baseSymbol, headRecordSymbol);
+}
+
+/**
+ * A module's or class's own lines, as a reader wants them: the blank lines that only surrounded nested
+ * definitions (added or removed with them, or now next to each other) say nothing, so blank `+`/`-`
+ * lines are left out and runs of blank context lines become one.
+ */
+function tidyOwnLines(lines: readonly DiffLine[]): DiffLine[] {
+  const out: DiffLine[] = [];
+  for (const l of lines) {
+    const blank = l.text.trim() === '';
+    if (blank && l.tag !== ' ') continue;
+    if (blank && out.length > 0 && out[out.length - 1]!.tag === ' ' && out[out.length - 1]!.text.trim() === '') continue;
+    out.push(l);
+  }
+  return out;
+}
+
+function withSignatureIf(info: SymbolChangeInfo, before: PySymbol | undefined, after: PySymbol | undefined): SymbolChangeInfo {
+  return before && after ? withSignature(info, before, after) : info;
 }
 
 function withSignature(info: SymbolChangeInfo, before: PySymbol, after: PySymbol): SymbolChangeInfo {
