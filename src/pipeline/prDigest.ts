@@ -8,8 +8,12 @@
 //   shows up as a caller edge, and the removed code itself is shown from base as a root, its heading
 //   marked "(removed; code as in base)" (status="removed" in XML and JSON), so it is never read as live
 //   code. The mark is given for every level of the sections below, the summary one included.
-// - The PR sections (header, changed table, call sites, Mermaid) are the digest's preamble: they are
+// - The PR sections (header, changed list, call sites, Mermaid) are the digest's preamble: they are
 //   inside the budget like everything else, and the header states the document's exact token count.
+//   How compact they are is chosen against the code (SectionsLevel below); what gets budget, in which
+//   order, is pack/prPlan.ts; how each changed symbol is shown (its diff) is render/prViews.ts.
+// - The JSON digest is the markdown digest (`content`, byte for byte, what the budget bounds) wrapped in
+//   metadata that is never cut: the complete `changed` manifest with each symbol's diff (render/json.ts).
 // - The scan root may be a folder inside the repository (prChanges.ts maps git's paths onto it).
 // - A working tree that is not head is stated, not refused (diff/worktree.ts says why): one warning
 //   (`PreparedPr.warning`, printed by the CLI) that is also the digest's first note.
