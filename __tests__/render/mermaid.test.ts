@@ -19,7 +19,10 @@ describe('mermaidLabel', () => {
   });
 
   it('truncates long labels', () => {
-    expect([...mermaidLabel('x'.repeat(100)).replace(/#8230;$/, '…')]).toHaveLength(60);
+    expect([...mermaidLabel('x'.repeat(100)).replace(/^#8230;/, '…')]).toHaveLength(60);
+    // The tail is kept: long ids with a shared package prefix stay apart.
+    const long = 'testing.code.test_excinfo.TestExceptionInfoFormatter.test_repr_';
+    expect(mermaidLabel(`${long}local`)).not.toBe(mermaidLabel(`${long}source`));
   });
 });
 

@@ -165,9 +165,10 @@ export function buildProgram(io: CliIo = defaultIo): Command {
         .requiredOption('--base <rev>', 'base revision (the merge base with head is used)')
         .option('--head <rev>', 'head revision', 'HEAD')
         .option('--title <text>', 'title shown in the digest header')
+        .option('--no-mermaid', 'leave the Mermaid call graph out of the digest (it is never in the XML one)')
         .option('--html <file>', "also write the change's impact as an interactive graph viewer (HTML)"),
     ),
-  ).action(async (path: string, flags: PackFlags & { base: string; head: string; title?: string; html?: string }) => {
+  ).action(async (path: string, flags: PackFlags & { base: string; head: string; title?: string; mermaid?: boolean; html?: string }) => {
     const result = await runPrCommand(path, flags, io);
     emit(result.text, flags.output, io);
     for (const line of result.warnings) io.stderr(`${line}\n`);

@@ -29,7 +29,8 @@
 //   sums their token counts as its running estimate and verifies the final document.
 import type { SymbolKind } from '../model.js';
 
-export type PackMode = 'full' | 'signature';
+/** `hunks`: a PR's changed symbol shown as its changed lines with a little context (its whole diff did not fit, or it is a module or class). */
+export type PackMode = 'full' | 'signature' | 'hunks';
 export type PackDirection = 'root' | 'callee' | 'caller';
 export type DigestFormat = 'markdown' | 'xml' | 'json';
 
@@ -54,7 +55,16 @@ export interface DigestItem {
   partialParse?: true;
   /** The definition's name as written when Python reads it as another (NFKC, python/identifiers.ts): said in the heading. */
   spelledAs?: string;
+  /** PR digests: how the PR changed this symbol (changed symbols only). */
+  change?: 'added' | 'modified' | 'removed';
+  /** PR digests: `text` is diff lines (`+`/`-`/` ` prefixes, `@@` hunk headers), fenced as `diff`. */
+  fence?: 'diff';
+  /** PR digests: short lines said under the heading (moved from, signature old -> new, why only hunks). */
+  notes?: readonly string[];
 }
+
+/** One way to show a symbol: its text and how it is labelled (PR digests: a diff, or only its hunks). */
+export type ItemView = Pick<DigestItem, 'text' | 'mode' | 'change' | 'fence' | 'notes'>;
 
 /**
  * `tokens` is exact, or a lower bound when the reason says "at least" (the packer proved it cannot fit
@@ -70,12 +80,25 @@ export interface DigestSkip {
   considered?: false;
 }
 
-/** One row of the PR digest's changed symbols (issue 4), carried into the json output. */
+/**
+ * One entry of the PR digest's manifest of changed symbols, carried whole into the json output (it is
+ * metadata: never cut by the budget). `diff` is the symbol's unified diff base -> head, `changedLines`
+ * the head line numbers it adds; the move fields link the two ends of a moved or renamed symbol.
+ */
 export interface ChangedSymbolRow {
   id: string;
   file: string;
   name: string;
+  kind?: SymbolKind;
   change: 'added' | 'modified' | 'removed';
+  startLine?: number;
+  endLine?: number;
+  diff?: string;
+  changedLines?: number[];
+  movedFrom?: string;
+  movedTo?: string;
+  moveKind?: 'moved' | 'renamed';
+  similarity?: number;
 }
 
 export interface TokenUsage {
@@ -104,6 +127,13 @@ export interface DigestDocument {
   insidePacked?: number;
   /** Token count of the whole rendered document; stated in its footer. */
   usedTokens: number;
+  /**
+   * PR digests: the preamble accounts for every changed symbol (the roots), so XML lists no <roots>/<changed>, and the roots that are not in the document are named on one line (never folded into
+   * "… and N more", which is for neighbours only) instead of one line each.
+   */
+  changedInPreamble?: true;
+  /** With `changedInPreamble`: each root's file (the roots' line counts them per file). */
+  rootFiles?: ReadonlyMap<string, string>;
 }
 
 export interface DocumentRenderer {
@@ -115,6 +145,33 @@ export interface DocumentRenderer {
   fileText(file: string): string;
   /** Text one listed skip adds (estimate). */
   skipText(skip: DigestSkip): string;
+  /** With `changedInPreamble`: the one line that accounts for the roots not in the document. */
+  rootsLineText(skips: readonly DigestSkip[], rootFiles: ReadonlyMap<string, string>): string;
+}
+
+/** With `changedInPreamble`: the roots not in the document (lost, not inside a packed symbol), in skip order. */
+export function groupedRootSkips(doc: DigestDocument): DigestSkip[] {
+  if (!doc.changedInPreamble) return [];
+  const roots = new Set(doc.roots);
+  return doc.skipped.filter((s) => roots.has(s.id) && !isInsidePacked(s));
+}
+
+/** The listed skips that get a line each (all lost ones, or only non-roots with `changedInPreamble`). */
+export function listedOwnLines(doc: DigestDocument): DigestSkip[] {
+  const grouped = new Set(groupedRootSkips(doc));
+  return listedLost(doc).filter((s) => !grouped.has(s));
+}
+
+/** The roots' line: how many changed symbols are not in the document, why, and per file how many (each is named in the changed list). */
+export function rootsNotShown(skips: readonly DigestSkip[], rootFiles: ReadonlyMap<string, string> | undefined, file: (path: string) => string): string {
+  const perFile = new Map<string, number>();
+  for (const s of skips) {
+    const path = rootFiles?.get(s.id) ?? '';
+    perFile.set(path, (perFile.get(path) ?? 0) + 1);
+  }
+  const files = [...perFile].map(([path, n]) => `${file(path)} ${n}`).join(', ');
+  const count = skips.length === 1 ? '1 changed symbol is' : `${skips.length} changed symbols are`;
+  return `${count} not in the document: they did not fit after the higher-ranked changes (each is named in the changed list; raise the budget to see them). Per file: ${files}`;
 }
 
 export function isInsidePacked(skip: DigestSkip): boolean {

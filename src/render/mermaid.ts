@@ -23,7 +23,9 @@ const SAFE = /^[A-Za-z0-9 _.,:/-]$/;
 export function mermaidLabel(text: string): string {
   // Acting characters first become visible escapes (`\u202e`), whose backslash is then an entity.
   let chars = [...visibleText(text.replace(/[ \t\r\n]+/g, ' ').trim())];
-  if (chars.length > MAX_LABEL_CHARS) chars = [...chars.slice(0, MAX_LABEL_CHARS - 1), '…'];
+  // Long ids share their package prefix: keep the tail, which tells them apart (issue 8 saw four
+  // identical head-truncated labels).
+  if (chars.length > MAX_LABEL_CHARS) chars = ['…', ...chars.slice(chars.length - (MAX_LABEL_CHARS - 1))];
   return chars.map((ch) => (SAFE.test(ch) ? ch : `#${ch.codePointAt(0)};`)).join('');
 }
 

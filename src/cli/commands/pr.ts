@@ -14,10 +14,12 @@ export interface PrFlags extends PackFlags {
   title?: string;
   /** Also write the PR's impact as an interactive graph viewer (src/viewer/). */
   html?: string;
+  /** false with --no-mermaid. */
+  mermaid?: boolean;
 }
 
 export async function runPrCommand(path: string, flags: PrFlags, io: CliIo): Promise<{ text: string; warnings: string[] }> {
-  const pack = packSettingsFrom(flags);
+  const pack = { ...packSettingsFrom(flags), ...(flags.mermaid === false ? { mermaid: false } : {}) };
   const digest = await prDigest({
     repoDir: path,
     base: flags.base,

@@ -1,0 +1,148 @@
+// The PR digest's plan and rendering (issue 8) on the scripted PRs of prFixture.ts: the exact sections
+// a reviewer reads for a signature change, a deleted-line fix, a module-level import and a PR with 150
+// changed symbols of which 5 are code.
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { createTokenCounter } from '../../src/pack/tokens.js';
+import { packPr, preparePr, type PreparedPr } from '../../src/pipeline/prDigest.js';
+import type { DigestFormat } from '../../src/render/document.js';
+import { removeTempDirs } from '../support/testRepo.js';
+import { buildPrFixture, type FixturePrName, type PrFixture } from './prFixture.js';
+
+let fixture: PrFixture;
+const prepared = new Map<FixturePrName, PreparedPr>();
+
+beforeAll(async () => {
+  fixture = buildPrFixture();
+  for (const name of ['signatureChange', 'deletedLineFix', 'moduleImport', 'manyTests', 'moveWithEdit'] as const) {
+    const pr = fixture.prs[name];
+    fixture.repo.git('checkout', '-q', '--detach', pr.head);
+    prepared.set(name, await preparePr({ repoDir: fixture.repo.dir, base: pr.base, head: pr.head }));
+  }
+}, 120_000);
+afterAll(removeTempDirs);
+
+function pack(name: FixturePrName, budget: number, format: DigestFormat = 'markdown') {
+  return packPr(prepared.get(name)!, { budget, encoding: 'o200k_base', format, signaturesOnly: false, resolution: 'all' });
+}
+
+/** The lines of one `### ` item or section, from its heading to the next heading. */
+function section(content: string, heading: string): string {
+  const start = content.indexOf(heading);
+  if (start < 0) return '';
+  const next = content.slice(start + heading.length).search(/\n(#{2,3} |---\n)/);
+  return content.slice(start, next < 0 ? undefined : start + heading.length + next);
+}
+
+describe('a signature change with callers', () => {
+  test('shows old -> new signature above the whole diff, and every call site in full, contract first', () => {
+    const { content } = pack('signatureChange', 4000);
+    expect(section(content, '### `pkg.shapes.area`')).toBe(
+      [
+        '### `pkg.shapes.area` (function, full) — `pkg/shapes.py:7-9` · modified',
+        '',
+        'Signature changed: `def area(w, h):` -> `def area(w, h, scale=1):`',
+        '',
+        '```diff',
+        '-def area(w, h):',
+        '+def area(w, h, scale=1):',
+        '     """Area of a w x h rectangle."""',
+        '-    return w * h * UNIT',
+        '+    return w * h * UNIT * scale',
+        '```',
+        '',
+      ].join('\n'),
+    );
+    expect(section(content, '### Call sites to check')).toBe(
+      [
+        '### Call sites to check',
+        '',
+        '- `pkg.shapes.area` (modified (signature)), 3 call sites:',
+        '  - `pkg/panel.py:5` in `pkg.panel.panel_area`',
+        '  - `pkg/panel.py:9` in `pkg.panel.double_panel`',
+        '  - `pkg/report.py:7` in `pkg.report.summary`',
+        '',
+      ].join('\n'),
+    );
+    // The callers whose contract changed under them are packed right after the changed code.
+    const result = pack('signatureChange', 4000);
+    expect(result.packed.map((p) => p.id).slice(0, 4)).toEqual(['pkg.shapes.area', 'pkg.panel.double_panel', 'pkg.panel.panel_area', 'pkg.report.summary']);
+  });
+});
+
+describe('a fix that only deletes a line', () => {
+  test('shows the deleted line inside the whole function, and the manifest has it in its diff', () => {
+    const { content } = pack('deletedLineFix', 3000);
+    expect(section(content, '### `pkg.shapes.countdown`')).toContain(
+      ['```diff', ' def countdown(n):', '     out = []', '     while n > 0:', '         out.append(n)', '         n = n - 1', '-        n = n - 1', '     return out', '```'].join('\n'),
+    );
+    const body = JSON.parse(pack('deletedLineFix', 3000, 'json').content);
+    expect(body.changed).toEqual([
+      expect.objectContaining({ id: 'pkg.shapes.countdown', change: 'modified', changedLines: [], diff: expect.stringContaining('\n-        n = n - 1\n') }),
+    ]);
+  });
+});
+
+describe('a module-level import change', () => {
+  test('shows only its hunk with 3 lines of context, not all module-level code', () => {
+    const { content } = pack('moduleImport', 3000);
+    expect(section(content, '### `pkg.config`')).toBe(
+      [
+        '### `pkg.config` (module, hunks) — `pkg/config.py:1-17` · modified',
+        '',
+        'Module-level code: only the changed lines, with 3 lines of context.',
+        '',
+        '```diff',
+        '@@ -1,5 +1,6 @@',
+        ' """Settings read once at import."""',
+        ' import os',
+        '+from typing import TYPE_CHECKING',
+        ' ',
+        ' DEBUG = os.environ.get("DEBUG") == "1"',
+        ' ',
+        '```',
+        '',
+      ].join('\n'),
+    );
+    expect(content).not.toContain('DEFAULT_LEVEL = LEVELS["mid"]');
+  });
+});
+
+describe('a moved function with an edit', () => {
+  test('is shown once, at its new place, as a diff against its old body', () => {
+    const { content } = pack('moveWithEdit', 3000);
+    expect(content.match(/^### `pkg\.(helpers|mathx)\.clamp`/gm)).toEqual(['### `pkg.mathx.clamp`']);
+    expect(section(content, '### `pkg.mathx.clamp`')).toContain(['-    if x > hi:', '+    if x >= hi:'].join('\n'));
+  });
+});
+
+describe('a PR with 150 changed symbols, 5 of them code', () => {
+  const code = ['pkg.panel.double_panel', 'pkg.panel.panel_area', 'pkg.report.bounded', 'pkg.report.summary', 'pkg.shapes.area'];
+
+  test('the manifest lists all 150 and the code comes first in the plan', () => {
+    const p = prepared.get('manyTests')!;
+    expect(p.changed).toHaveLength(150);
+    expect(p.changed.filter((c) => !c.file.startsWith('tests/')).map((c) => c.id).sort()).toEqual(code);
+    expect([...p.roots.slice(0, 5)].sort()).toEqual(code);
+  });
+
+  test.each([3000, 8000, 20000])('at budget %i: all 150 named, the 5 code symbols in the document, no neighbour while a changed one is out, exact footer, JSON content = markdown', (budget) => {
+    const markdown = pack('manyTests', budget);
+    const json = pack('manyTests', budget, 'json');
+    const body = JSON.parse(json.content);
+    expect(body.content).toBe(markdown.content);
+    expect(body.changed).toHaveLength(150);
+    const tokens = createTokenCounter('o200k_base').count(markdown.content);
+    expect(tokens).toBe(markdown.totalTokens);
+    expect(tokens).toBeLessThanOrEqual(budget);
+    expect(markdown.content).toContain(`Token usage: ${tokens} / ${budget}`);
+    for (const c of body.changed as { id: string; name: string }[]) {
+      const named = markdown.content.includes(`\`${c.id}\``) || markdown.content.includes(`\`${c.name === '' ? '(module-level code)' : c.name}\``);
+      expect(named, c.id).toBe(true);
+    }
+    const packedRoots = new Set(markdown.packed.filter((p) => p.direction === 'root').map((p) => p.id));
+    for (const id of code) expect(packedRoots.has(id), `${budget}: ${id}`).toBe(true);
+    const out = markdown.roots.filter((id) => !packedRoots.has(id) && !markdown.skipped.some((s) => s.id === id && s.within));
+    if (out.length > 0) expect(markdown.packed.filter((p) => p.direction !== 'root')).toEqual([]);
+    expect(markdown.content).not.toMatch(/first 30/);
+  });
+});

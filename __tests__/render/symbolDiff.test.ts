@@ -1,0 +1,51 @@
+// diff/symbolDiff.ts: a symbol's diff cut from git's own hunks (deleted lines included), a moved body
+// diffed line by line, hunks with context; render/prViews.ts: what a `#N` suffix means.
+import { describe, expect, it } from 'vitest';
+import { changedHeadLines, hunksText, sameFileDiff, textDiff, unifiedDiff, wholeDiffText } from '../../src/diff/symbolDiff.js';
+import type { PySymbol } from '../../src/model.js';
+import { definitionNote } from '../../src/render/prViews.js';
+
+const BASE = ['def f(n):', '    n = n - 1', '    n = n - 1', '    return n', '', 'def g():', '    pass'];
+const HEAD = ['def f(n, k=1):', '    n = n - 1', '    return n', '', 'def g():', '    pass'];
+
+describe('sameFileDiff', () => {
+  it('walks base and head spans with git hunks: - before +, kept lines as context, the deleted line kept', () => {
+    // git diff -U0: base line 1 and 3 removed, head line 1 added.
+    const lines = sameFileDiff({ base: { fileLines: BASE, span: [1, 4] }, head: { fileLines: HEAD, span: [1, 3] }, removedLines: [[1, 1], [3, 3]], addedLines: [[1, 1]] });
+    expect(wholeDiffText(lines)).toBe(['-def f(n):', '+def f(n, k=1):', '     n = n - 1', '-    n = n - 1', '     return n'].join('\n'));
+    expect(changedHeadLines(lines)).toEqual([1]);
+    expect(unifiedDiff(lines, 'm.py', 'm.py')).toBe(
+      ['--- a/m.py', '+++ b/m.py', '@@ -1,4 +1,3 @@', '-def f(n):', '+def f(n, k=1):', '     n = n - 1', '-    n = n - 1', '     return n', ''].join('\n'),
+    );
+  });
+
+  it('leaves out lines a nested definition owns (a module: its own code only)', () => {
+    const lines = sameFileDiff({
+      base: { fileLines: ['import a', '', 'def f():', '    x = 1'], span: [1, 4], notOwn: (n) => n >= 3 },
+      head: { fileLines: ['import a', 'import b', '', 'def f():', '    x = 2'], span: [1, 5], notOwn: (n) => n >= 4 },
+      removedLines: [[4, 4]],
+      addedLines: [[2, 2], [5, 5]],
+    });
+    expect(wholeDiffText(lines)).toBe([' import a', '+import b', ' '].join('\n'));
+  });
+});
+
+describe('textDiff and hunksText', () => {
+  it('diffs a moved body line by line and cuts hunks with context', () => {
+    const lines = textDiff('a\nb\nc\nd\ne\nf\ng\n', 'a\nb\nc\nD\ne\nf\ng\n', 10, 20);
+    expect(hunksText(lines, 1)).toBe(['@@ -12,3 +22,3 @@', ' c', '-d', '+D', ' e'].join('\n'));
+  });
+});
+
+describe('definitionNote', () => {
+  const sym = (id: string, line: number, decorators: string[] = []): PySymbol =>
+    ({ id, name: 'stream', startLine: line, decorators }) as unknown as PySymbol;
+  it('says which definition a #N is, and what the earlier ones are', () => {
+    const defs = [sym('m.stream', 1, ['@overload']), sym('m.stream#2', 5, ['@typing.overload']), sym('m.stream#3', 9)];
+    expect(definitionNote(defs[2]!, defs)).toBe('3rd definition of `stream`, the implementation after 2 `@overload`s.');
+    expect(definitionNote(defs[1]!, defs)).toBe('2nd definition of `stream`, an `@overload` signature.');
+    expect(definitionNote(defs[0]!, defs)).toBeUndefined();
+    const plain = [sym('m.stream', 1), sym('m.stream#2', 5)];
+    expect(definitionNote(plain[1]!, plain)).toBe('2nd definition of `stream`, a redefinition in the same scope (conditional or later): the one that runs last wins.');
+  });
+});
