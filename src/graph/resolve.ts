@@ -24,7 +24,7 @@ export interface ResolveOptions {
   parameterFlow?: boolean;
 }
 
-const KIND_ORDER: Record<EdgeKind, number> = { calls: 0, contains: 1, imports: 2, inherits: 3 };
+const KIND_ORDER: Record<EdgeKind, number> = { calls: 0, contains: 1, imports: 2, inherits: 3, references: 4 };
 
 export function compareEdges(a: Edge, b: Edge): number {
   if (a.from !== b.from) return a.from < b.from ? -1 : 1;
@@ -33,9 +33,13 @@ export function compareEdges(a: Edge, b: Edge): number {
 }
 
 interface CallAccumulator {
-  resolved: boolean;
+  /** 0 resolved, 1 dispatch, 2 heuristic: the strongest site wins. */
+  rank: number;
   lines: number[];
+  confidence?: number;
 }
+
+const RANKED: readonly ('resolved' | 'dispatch' | 'heuristic')[] = ['resolved', 'dispatch', 'heuristic'];
 
 /** One symbol's call edges from its sites' targets (in site order), merged per target. */
 function symbolCallEdges(sym: PySymbol, targetsBySite: readonly SiteTargets[]): Edge[] {
@@ -43,20 +47,27 @@ function symbolCallEdges(sym: PySymbol, targetsBySite: readonly SiteTargets[]): 
   for (let s = 0; s < sym.calls.length; s++) {
     const site = sym.calls[s]!;
     const targets = targetsBySite[s]!;
-    for (let i = 0; i < targets.resolved.length + targets.heuristic.length; i++) {
-      const resolved = i < targets.resolved.length;
-      const to = resolved ? targets.resolved[i]! : targets.heuristic[i - targets.resolved.length]!;
-      const acc = byTo.get(to);
-      if (!acc) byTo.set(to, { resolved, lines: [site.line] });
-      else {
-        if (!acc.lines.includes(site.line)) acc.lines.push(site.line);
-        acc.resolved ||= resolved;
+    const lists = [targets.resolved, targets.dispatch ?? [], targets.heuristic];
+    for (let rank = 0; rank < 3; rank++) {
+      const ids = lists[rank]!;
+      for (let i = 0; i < ids.length; i++) {
+        const to = ids[i]!;
+        const confidence = rank === 2 ? targets.confidence?.[i] : undefined;
+        const acc = byTo.get(to);
+        if (!acc) byTo.set(to, confidence === undefined ? { rank, lines: [site.line] } : { rank, lines: [site.line], confidence });
+        else {
+          if (!acc.lines.includes(site.line)) acc.lines.push(site.line);
+          acc.rank = Math.min(acc.rank, rank);
+          if (confidence !== undefined) acc.confidence = Math.max(acc.confidence ?? 0, confidence);
+        }
       }
     }
   }
   const edges: Edge[] = [];
   for (const [to, acc] of byTo) {
-    edges.push({ from: sym.id, to, kind: 'calls', resolution: acc.resolved ? 'resolved' : 'heuristic', lines: acc.lines.sort((a, b) => a - b) });
+    const edge: Edge = { from: sym.id, to, kind: 'calls', resolution: RANKED[acc.rank]!, lines: acc.lines.sort((a, b) => a - b) };
+    if (acc.rank === 2 && acc.confidence !== undefined) edge.confidence = acc.confidence;
+    edges.push(edge);
   }
   return edges;
 }
@@ -83,8 +94,8 @@ export function resolveCallGraph(files: readonly FileRecord[], options: ResolveO
         const found = resolveSite(ev, sym, site, max);
         targets.push(found);
         if (site.via !== 'call') continue;
-        if (found.resolved.length > 0) {
-          if (flow && (site.args || site.keywords)) flow.record(sym, site, found.resolved);
+        if (found.resolved.length > 0 || found.dispatch) {
+          if (flow && (site.args || site.keywords)) flow.record(sym, site, [...found.resolved, ...(found.dispatch ?? [])]);
         } else if (flow?.mayStartAtParameter(sym, site.callee)) (revisit ??= []).push(i);
       }
       if (revisit) deferred.push({ sym, targets, revisit });

@@ -8,6 +8,7 @@
 // nothing is left). A call's argument list is only read when it closes within MAX_ARGS_TEXT
 // characters, so that 10,000 nested calls cost 10,000 bounded scans rather than a quadratic one.
 import type { KeywordArg, RefExpr } from '../model.js';
+import { builtinValue } from './extractFlowFacts.js';
 import { refFromText } from './extractRef.js';
 import { closingBracket, splitTopLevel, topLevelIndex } from './extractText.js';
 
@@ -29,14 +30,17 @@ function trimmed(text: string): [number, number] {
 
 /** The value of an assignment or `return`: a container literal's elements, else the RefExpr chain. */
 export function valueFromText(text: string): RefExpr {
-  return containerFromText(text) ?? refFromText(text) ?? OTHER;
+  return containerFromText(text) ?? builtinValue(text, valueFromText) ?? refFromText(text) ?? OTHER;
 }
+
+/** Containers nest this deep at most (`[("a", f)]` keeps f; deeper items are dropped). */
+const MAX_NESTING = 3;
 
 /**
  * `[a, b]`, `(a, b)`, `a, b`, `{a, b}`, `{"k": a}` -> elements (dict values for a dict); undefined
  * when the text is not a container literal (then it is an ordinary expression).
  */
-export function containerFromText(text: string): RefExpr | undefined {
+export function containerFromText(text: string, depth = 0): RefExpr | undefined {
   const [start, end] = trimmed(text);
   const open = text[start];
   let inner: string;
@@ -53,21 +57,32 @@ export function containerFromText(text: string): RefExpr | undefined {
     inner = text.slice(start, end); // a bare tuple `f, g`
   }
   const items: RefExpr[] = [];
+  const positions: number[] = [];
+  let splat = false;
+  let size = 0;
   for (const piece of splitTopLevel(inner, ',')) {
     let item = piece.trim();
-    if (item === '' || item.startsWith('*')) continue; // `*rest`, `**other`: not read
+    if (item === '') continue;
+    const at = size++;
+    if (item.startsWith('*')) {
+      splat = true; // `*rest`, `**other`: not read, and the positions after it are unknown
+      continue;
+    }
     if (dict) {
       const colon = topLevelIndex(item, ':');
       if (colon < 0) continue;
       item = item.slice(colon + 1);
     }
-    const ref = refFromText(item);
+    const ref = (depth < MAX_NESTING - 1 ? containerFromText(item, depth + 1) : undefined) ?? refFromText(item);
     if (!ref || ref.t === 'other') continue;
     if (items.length === MAX_ELEMENTS) return OTHER;
     items.push(ref);
+    positions.push(at);
   }
   if (items.length === 0) return OTHER;
-  return dict ? { t: 'elements', items, dict: true } : { t: 'elements', items };
+  if (dict) return { t: 'elements', items, dict: true };
+  if (splat) return { t: 'elements', items, positions: [] };
+  return items.length === size ? { t: 'elements', items } : { t: 'elements', items, positions, size };
 }
 
 /** `return <expr>` -> its value, or undefined for a bare `return` or a value that reduces to `other`. */
@@ -97,8 +112,7 @@ export function forIterableFromText(source: string, afterTarget: number): RefExp
     }
   }
   if (stop < 0) return OTHER;
-  const text = source.slice(from, stop);
-  return containerFromText(text) ?? refFromText(text) ?? OTHER;
+  return valueFromText(source.slice(from, stop));
 }
 
 export interface CallArguments {
