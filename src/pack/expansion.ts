@@ -9,8 +9,9 @@
 // - Directions stay consistent: callees of callees go down, callers of callers go up (callees of a
 //   caller would be siblings, not context). A symbol joins a frontier the first time it is reached in
 //   that direction, even if the other direction already offered it; it is offered to the packer once.
-// - A hop's new symbols come resolved-first (reached over at least one `resolved` edge), then by id.
-//   With `resolution: 'resolved'`, heuristic edges are not followed at all.
+// - A hop's new symbols come by the strongest edge that reached them (resolved, dispatch, heuristic;
+//   heuristic ones by confidence, highest first), then by id. With `resolution: 'resolved'`,
+//   heuristic edges are not followed at all (dispatch ones are: adjacency.ts isProved).
 // - The order depends only on the graph, not on what fitted: a skipped symbol's neighbours are still
 //   reached, so a smaller, farther symbol can use space a large near one could not. One exception,
 //   the next rule, asks whether a class was packed in full.
@@ -27,7 +28,7 @@
 //   every symbol in it was offered and decided. Members reached through other symbols are still
 //   offered; the packer skips them as inside the class (packState.ts), so no code is packed twice.
 import type { Resolution } from '../model.js';
-import type { Adjacency, Neighbour } from '../graph/adjacency.js';
+import { compareNeighbours, isProved, strongerResolution, type Adjacency, type Neighbour } from '../graph/adjacency.js';
 import type { PackDirection } from '../render/document.js';
 import type { ClassLookups } from './classNeighbours.js';
 
@@ -76,19 +77,24 @@ export function* expansionOrder(input: ExpansionInput): Generator<Candidate> {
   while (frontier.callee.length > 0 || frontier.caller.length > 0) {
     for (const direction of ['callee', 'caller'] as const) {
       if (frontier[direction].length === 0) continue;
-      const reached = new Map<string, Resolution>();
+      const reached = new Map<string, { id: string; resolution: Resolution; confidence?: number }>();
       for (const from of frontier[direction]) {
         for (const neighbours of neighbourLists(input, from, direction)) {
           for (const n of neighbours) {
-            if (input.resolution === 'resolved' && n.resolution !== 'resolved') continue;
+            if (input.resolution === 'resolved' && !isProved(n.resolution)) continue;
             if (seen[direction].has(n.id) || !input.exists(n.id)) continue;
-            if (reached.get(n.id) !== 'resolved') reached.set(n.id, n.resolution);
+            const known = reached.get(n.id);
+            if (!known) reached.set(n.id, n.confidence === undefined ? { id: n.id, resolution: n.resolution } : { id: n.id, resolution: n.resolution, confidence: n.confidence });
+            else {
+              known.resolution = strongerResolution(known.resolution, n.resolution);
+              if (n.confidence !== undefined) known.confidence = Math.max(known.confidence ?? 0, n.confidence);
+            }
           }
         }
       }
-      const next = [...reached]
-        .sort(([a, ra], [b, rb]) => (ra === rb ? (a < b ? -1 : a > b ? 1 : 0) : ra === 'resolved' ? -1 : 1))
-        .map(([id, resolution]) => ({ id, resolution }));
+      const next = [...reached.values()]
+        .sort((a, b) => compareNeighbours({ ...a, lines: [] }, { ...b, lines: [] }))
+        .map(({ id, resolution }) => ({ id, resolution }));
       hop[direction]++;
       for (const { id, resolution } of next) {
         seen[direction].add(id);
