@@ -19,6 +19,8 @@ export interface Neighbour {
 export interface Adjacency {
   callees(id: string): readonly Neighbour[];
   callers(id: string): readonly Neighbour[];
+  /** Symbols that use `id` as a value without calling it there (`references` edges), same order. */
+  users(id: string): readonly Neighbour[];
 }
 
 const NONE: readonly Neighbour[] = Object.freeze([]);
@@ -79,15 +81,19 @@ function freeze(table: Table): Map<string, readonly Neighbour[]> {
 export function buildAdjacency(edges: readonly Edge[]): Adjacency {
   const down: Table = new Map();
   const up: Table = new Map();
+  const referenced: Table = new Map();
   for (const edge of edges) {
+    if (edge.kind === 'references') add(referenced, edge.to, edge.from, edge);
     if (edge.kind !== 'calls') continue;
     add(down, edge.from, edge.to, edge);
     add(up, edge.to, edge.from, edge);
   }
   const callees = freeze(down);
   const callers = freeze(up);
+  const users = freeze(referenced);
   return {
     callees: (id) => callees.get(id) ?? NONE,
     callers: (id) => callers.get(id) ?? NONE,
+    users: (id) => users.get(id) ?? NONE,
   };
 }

@@ -1,18 +1,21 @@
 // resolveCallGraph: the precise call graph (issue 3) plus the structural edges, in one sorted list.
 //
+// `references` edges (resolverReferences.ts: functions used as values) are made per symbol in pass 1.
 // Phases: index the project once (resolverIndex), then resolve every call site in its own scope
 // (resolverCalls over resolverEval), then (with `parameterFlow`) revisit the sites that resolved
 // nothing and start at a parameter, with the arguments their callers pass (resolverFlow: one level), then merge per
 // (from, to): one calls edge with every call-site line, `resolved` when any site proved it. Everything is sorted, so the output is a pure function of
 // the input records whatever order the files arrive in.
 import { appendAll } from '../shared/arrays.js';
-import type { Edge, EdgeKind, FileRecord, PySymbol } from '../model.js';
-import { resolveSite, type SiteTargets } from './resolverCalls.js';
+import type { CallSite, Edge, EdgeKind, FileRecord, PySymbol } from '../model.js';
+import { callTargets, resolveSite, type SiteTargets } from './resolverCalls.js';
+import { decoratedAt } from './resolverDecorated.js';
+import { referenceEdges } from './resolverReferences.js';
 import { containsEdges, importEdges, inheritsEdges } from './resolverEdges.js';
 import { Evaluator } from './resolverEval.js';
 import { ArgumentFlow } from './resolverFlow.js';
 import { DEFAULT_MAX_HEURISTIC_TARGETS } from './resolverHeuristic.js';
-import { buildProjectIndex } from './resolverIndex.js';
+import { bareName, buildProjectIndex } from './resolverIndex.js';
 
 export interface ResolveOptions {
   maxHeuristicTargets?: number;
@@ -72,6 +75,18 @@ function symbolCallEdges(sym: PySymbol, targetsBySite: readonly SiteTargets[]): 
   return edges;
 }
 
+/**
+ * A decorator application as the call it is, for parameter flow: `@logged` over `def fetch` calls
+ * `logged(fetch)`; `@retry(3)` calls what `retry(3)` returned with it (not retry itself).
+ */
+function decoratorApplication(ev: Evaluator, scope: PySymbol, site: CallSite, resolved: readonly string[]): { site: CallSite; targets: string[] } | undefined {
+  const decorated = decoratedAt(ev.index, scope, site.line);
+  if (!decorated) return undefined;
+  const targets = site.callee.t === 'call' ? callTargets(ev, ev.evalRef(scope, site.callee)) : [...resolved];
+  if (targets.length === 0) return undefined;
+  return { site: { callee: site.callee, line: site.line, via: 'call', args: [{ t: 'name', name: bareName(decorated) }] }, targets };
+}
+
 export function resolveCallGraph(files: readonly FileRecord[], options: ResolveOptions = {}): Edge[] {
   const requested = options.maxHeuristicTargets ?? DEFAULT_MAX_HEURISTIC_TARGETS;
   // 0 turns the name fallback off; anything that is not a count falls back to the default.
@@ -86,13 +101,19 @@ export function resolveCallGraph(files: readonly FileRecord[], options: ResolveO
   const deferred: { sym: PySymbol; targets: SiteTargets[]; revisit: number[] }[] = [];
   for (const file of index.files) {
     for (const sym of file.symbols) {
-      if (sym.calls.length === 0 || index.byId.get(sym.id) !== sym) continue; // id clash: the imported module wins
+      if (index.byId.get(sym.id) !== sym) continue; // id clash: the imported module wins
+      appendAll(edges, referenceEdges(ev, sym));
+      if (sym.calls.length === 0) continue;
       const targets: SiteTargets[] = [];
       let revisit: number[] | undefined;
       for (let i = 0; i < sym.calls.length; i++) {
         const site = sym.calls[i]!;
         const found = resolveSite(ev, sym, site, max);
         targets.push(found);
+        if (site.via === 'decorator' && flow && found.resolved.length > 0) {
+          const applied = decoratorApplication(ev, sym, site, found.resolved);
+          if (applied) flow.record(sym, applied.site, applied.targets);
+        }
         if (site.via !== 'call') continue;
         if (found.resolved.length > 0 || found.dispatch) {
           if (flow && (site.args || site.keywords)) flow.record(sym, site, [...found.resolved, ...(found.dispatch ?? [])]);

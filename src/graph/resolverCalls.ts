@@ -133,6 +133,8 @@ export function resolveSite(ev: Evaluator, scope: PySymbol, site: CallSite, maxH
 
 function resolveCallee(ev: Evaluator, scope: PySymbol, site: CallSite | RefExpr, via: CallSite['via'], maxHeuristic: number, root?: readonly Value[]): SiteTargets {
   const callee = 'via' in site ? site.callee : site;
+  // A loop's `__iter__`/`__next__` sites (extractIteration.ts) cost nothing where no project class defines them.
+  if (callee.t === 'attr' && (callee.attr === '__iter__' || callee.attr === '__next__') && !ev.index.byBareName.has(callee.attr)) return NONE;
   const readsProperty = readsPropertyName(ev, callee);
   const collector = readsProperty ? new GetterCollector(ev) : undefined;
   const getters = collector?.getters ?? [];

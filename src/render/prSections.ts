@@ -151,6 +151,21 @@ function callSiteItems(c: ChangedSymbol, adjacency: Adjacency, locate: LocateSym
   return items;
 }
 
+// ---- "used by" (issue 10): functions used as values, next to their callers -------------------------
+/** Symbols that use `c` as a value (a callback passed, stored or returned), one item per site. */
+function usedByItems(c: ChangedSymbol, adjacency: Adjacency, locate: LocateSymbol, removed: ReadonlySet<string>): string[] {
+  const items: string[] = [];
+  for (const user of adjacency.users(c.id).filter((n) => !removed.has(n.id))) {
+    const file = locate(user.id)?.file;
+    for (const line of user.lines.length > 0 ? user.lines : [undefined]) {
+      const where = file === undefined ? '' : `${codeSpan(line === undefined ? file : `${file}:${line}`)} in `;
+      items.push(`  - ${where}${codeSpan(user.id)} (used by: passed or stored as a value)`);
+    }
+  }
+  return items;
+}
+// ------------------------------------------------------------------------------------------------------
+
 /** The line of the import statement in `imports` that names `id` (best effort: by imported name or module). */
 function importLine(imports: readonly ImportRecord[] | undefined, id: string): number | undefined {
   const name = id.slice(id.lastIndexOf('.') + 1);
@@ -175,7 +190,9 @@ export function renderCallSites(changed: readonly ChangedSymbol[], adjacency: Ad
   const lines = ['### Call sites to check', ''];
   const removed = removedIds(changed);
   const used = (c: ChangedSymbol) =>
-    liveCallers(c.id, adjacency, removed).length > 0 || (c.change === 'removed' && liveImporters(c.id, importers, removed).length > 0);
+    liveCallers(c.id, adjacency, removed).length > 0 ||
+    usedByItems(c, adjacency, locate, removed).length > 0 ||
+    (c.change === 'removed' && liveImporters(c.id, importers, removed).length > 0);
   const targets = changed.filter((c) => c.change !== 'added' && used(c));
   // Removed-but-used first: those call sites and imports fail in head.
   const ordered = [...targets.filter((c) => c.change === 'removed'), ...targets.filter((c) => c.change !== 'removed')];
@@ -184,7 +201,7 @@ export function renderCallSites(changed: readonly ChangedSymbol[], adjacency: Ad
     return lines.join('\n');
   }
   for (const c of ordered) {
-    const calls = callSiteItems(c, adjacency, locate, removed);
+    const calls = [...callSiteItems(c, adjacency, locate, removed), ...usedByItems(c, adjacency, locate, removed)];
     const imports = c.change === 'removed' ? importItems(c, importers, locate, removed) : [];
     let head: string;
     if (c.change !== 'removed') head = `- ${codeSpan(c.id)} (${c.change})`;
