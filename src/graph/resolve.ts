@@ -15,6 +15,7 @@ import { containsEdges, importEdges, inheritsEdges } from './resolverEdges.js';
 import { Evaluator } from './resolverEval.js';
 import { ArgumentFlow } from './resolverFlow.js';
 import { DEFAULT_MAX_HEURISTIC_TARGETS } from './resolverHeuristic.js';
+import { DEFAULT_MIN_CONFIDENCE } from './resolverConfidence.js';
 import { bareName, buildProjectIndex } from './resolverIndex.js';
 
 export interface ResolveOptions {
@@ -25,6 +26,8 @@ export interface ResolveOptions {
    * on small programs passing callbacks it is what links `apply(fn)` to `fn`.
    */
   parameterFlow?: boolean;
+  /** Heuristic edges under this confidence are not made (resolverConfidence.ts; default DEFAULT_MIN_CONFIDENCE, 0 keeps every guess). */
+  minHeuristicConfidence?: number;
 }
 
 const KIND_ORDER: Record<EdgeKind, number> = { calls: 0, contains: 1, imports: 2, inherits: 3, references: 4 };
@@ -91,6 +94,7 @@ export function resolveCallGraph(files: readonly FileRecord[], options: ResolveO
   const requested = options.maxHeuristicTargets ?? DEFAULT_MAX_HEURISTIC_TARGETS;
   // 0 turns the name fallback off; anything that is not a count falls back to the default.
   const max = Number.isFinite(requested) && requested >= 0 ? Math.floor(requested) : DEFAULT_MAX_HEURISTIC_TARGETS;
+  const minConfidence = options.minHeuristicConfidence ?? DEFAULT_MIN_CONFIDENCE;
   const index = buildProjectIndex(files);
   const ev = new Evaluator(index);
   const flow = options.parameterFlow ? new ArgumentFlow(ev) : undefined;
@@ -108,7 +112,7 @@ export function resolveCallGraph(files: readonly FileRecord[], options: ResolveO
       let revisit: number[] | undefined;
       for (let i = 0; i < sym.calls.length; i++) {
         const site = sym.calls[i]!;
-        const found = resolveSite(ev, sym, site, max);
+        const found = resolveSite(ev, sym, site, max, undefined, minConfidence);
         targets.push(found);
         if (site.via === 'decorator' && flow && found.resolved.length > 0) {
           const applied = decoratorApplication(ev, sym, site, found.resolved);
@@ -129,7 +133,7 @@ export function resolveCallGraph(files: readonly FileRecord[], options: ResolveO
       const site = sym.calls[at]!;
       const root = flow!.rootValues(sym, site.callee); // deferred only with flow on
       if (!root) continue;
-      const again = resolveSite(ev, sym, site, max, root);
+      const again = resolveSite(ev, sym, site, max, root, minConfidence);
       if (again.resolved.length > 0) targets[at] = again;
     }
     appendAll(edges, symbolCallEdges(sym, targets));

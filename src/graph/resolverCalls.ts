@@ -10,9 +10,10 @@ import { appendAll } from '../shared/arrays.js';
 import type { CallSite, PySymbol, RefExpr } from '../model.js';
 import type { Evaluator } from './resolverEval.js';
 import { BUILTIN_METHOD_NAMES } from './resolverBuiltins.js';
+import { DEFAULT_MIN_CONFIDENCE, scoreCandidates } from './resolverConfidence.js';
 import { heuristicTargets } from './resolverHeuristic.js';
 import { MAX_OVERRIDES } from './resolverClasses.js';
-import { higherOrderArguments } from './resolverHigherOrder.js';
+import { higherOrderArguments, protocolMethods } from './resolverHigherOrder.js';
 import { isOpaqueLike, type Value } from './resolverValues.js';
 
 export interface SiteTargets {
@@ -119,19 +120,27 @@ class GetterCollector {
 }
 
 /** `root`: values for the callee chain's base name, standing in for its lookup (parameter flow, resolverFlow.ts). */
-export function resolveSite(ev: Evaluator, scope: PySymbol, site: CallSite, maxHeuristic: number, root?: readonly Value[]): SiteTargets {
+export function resolveSite(ev: Evaluator, scope: PySymbol, site: CallSite, maxHeuristic: number, root?: readonly Value[], minConfidence = DEFAULT_MIN_CONFIDENCE): SiteTargets {
   const callee = site.callee;
   if (site.via === 'decorator' && callee.t === 'call') {
     // `@dec(args)` calls dec, then calls what dec returned with the definition (a decorator factory).
-    const factory = resolveCallee(ev, scope, callee.callee, 'call', maxHeuristic);
+    const factory = resolveCallee(ev, scope, callee.callee, 'call', maxHeuristic, undefined, minConfidence);
     const applied = callTargets(ev, ev.evalRef(scope, callee)).filter((id) => !factory.resolved.includes(id));
     if (applied.length === 0) return factory;
     return { resolved: [...factory.resolved, ...applied], heuristic: [] };
   }
-  return resolveCallee(ev, scope, site, site.via, maxHeuristic, root);
+  return resolveCallee(ev, scope, site, site.via, maxHeuristic, root, minConfidence);
 }
 
-function resolveCallee(ev: Evaluator, scope: PySymbol, site: CallSite | RefExpr, via: CallSite['via'], maxHeuristic: number, root?: readonly Value[]): SiteTargets {
+function resolveCallee(
+  ev: Evaluator,
+  scope: PySymbol,
+  site: CallSite | RefExpr,
+  via: CallSite['via'],
+  maxHeuristic: number,
+  root: readonly Value[] | undefined,
+  minConfidence: number,
+): SiteTargets {
   const callee = 'via' in site ? site.callee : site;
   // A loop's `__iter__`/`__next__` sites (extractIteration.ts) cost nothing where no project class defines them.
   if (callee.t === 'attr' && (callee.attr === '__iter__' || callee.attr === '__next__') && !ev.index.byBareName.has(callee.attr)) return NONE;
@@ -147,7 +156,7 @@ function resolveCallee(ev: Evaluator, scope: PySymbol, site: CallSite | RefExpr,
   const values = ev.evalRef(scope, callee, collector, root);
   const dispatch: string[] = [];
   const resolved = [...getters, ...callTargets(ev, values, dispatch)];
-  const passed = 'via' in site ? higherOrderArguments(ev, scope, site, values) : [];
+  const passed = 'via' in site ? [...higherOrderArguments(ev, scope, site, values), ...protocolMethods(ev, scope, site, values)] : [];
   if (passed.length > 0) for (const id of callTargets(ev, passed)) if (!resolved.includes(id)) resolved.push(id);
   if (resolved.length > 0 || dispatch.length > 0 || values.some((v) => v.k === 'ext')) {
     return dispatch.length > 0 ? { resolved, heuristic: [], dispatch } : { resolved, heuristic: [] };
@@ -167,5 +176,6 @@ function resolveCallee(ev: Evaluator, scope: PySymbol, site: CallSite | RefExpr,
   // `x.append()`, `d.items()`, `s.split()` on a receiver we cannot type is far more often the builtin
   // method than a project method of that name: no guess.
   if (!last.bare && BUILTIN_METHOD_NAMES.has(last.name)) return NONE;
-  return { resolved: [], heuristic: heuristicTargets(ev.index, last.name, last.bare, maxHeuristic) };
+  const scored = scoreCandidates(ev.index, callee, heuristicTargets(ev.index, last.name, last.bare, maxHeuristic), minConfidence);
+  return scored.ids.length === 0 ? NONE : { resolved: [], heuristic: scored.ids, confidence: scored.confidence };
 }

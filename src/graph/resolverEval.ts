@@ -23,6 +23,8 @@ import { EXT, OPAQUE, unionValues, type Value } from './resolverValues.js';
 import { joinModuleId, moduleExists } from './sourceRoots.js';
 
 const MAX_DEPTH = 150;
+const SEQUENCE_ANNOTATION =
+  /^(?:typing\.|collections\.abc\.)?(?:List|list|Sequence|MutableSequence|Iterable|Iterator|Collection|Set|set|FrozenSet|frozenset|Deque|deque|Tuple|tuple|Generator|AsyncIterator|AsyncIterable|AsyncGenerator)\[([\s\S]+)\]$/;
 const NOT_BOUND = undefined;
 
 type Lookup = Value[] | typeof NOT_BOUND;
@@ -225,8 +227,24 @@ export class Evaluator {
     return unionValues(parts);
   }
 
+  private readonly annotatedElems = new Map<string, Value>();
+
   /** Annotation text -> instances of the classes it names (externals stay external). */
   evalAnnotation(scope: PySymbol, text: string): Value[] {
+    // `List[Item]`, `Iterable[Item]`, `tuple[Item, ...]`: a sequence of Item instances.
+    const seq = SEQUENCE_ANNOTATION.exec(text.trim());
+    if (seq) {
+      const element = annotationNames(seq[1]!.split(',')[0]!)[0];
+      if (element) {
+        const key = `${scope.id}\u0000${element}`;
+        let v = this.annotatedElems.get(key);
+        if (!v) {
+          v = { k: 'elems', uid: this.nextElemsId++, scope, items: [{ t: 'call', callee: dottedToRef(element) }], dict: false, positions: [] };
+          this.annotatedElems.set(key, v);
+        }
+        return [v];
+      }
+    }
     const out: Value[][] = [];
     for (const name of annotationNames(text)) {
       out.push(this.evalRef(scope, dottedToRef(name)).flatMap((v): Value[] => {

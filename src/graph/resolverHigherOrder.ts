@@ -46,6 +46,27 @@ const METHODS: ReadonlyMap<string, Slot> = new Map([
   ['apply_async', { position: 0 }],
 ]);
 
+/** Builtins that call a protocol method of their argument: `next(it)` runs `it.__next__()`. */
+const PROTOCOL: ReadonlyMap<string, string> = new Map([
+  ['next', '__next__'],
+  ['iter', '__iter__'],
+  ['len', '__len__'],
+  ['repr', '__repr__'],
+  ['hash', '__hash__'],
+  ['reversed', '__reversed__'],
+]);
+
+/** `next(obj)` and the like, with `obj` an instance of a project class: its protocol method (as a bound-method value). */
+export function protocolMethods(ev: Evaluator, scope: PySymbol, site: CallSite, calleeValues: readonly Value[]): Value[] {
+  const callee = site.callee;
+  const dunder = callee.t === 'name' ? PROTOCOL.get(callee.name) : undefined;
+  const arg = site.args?.[0];
+  if (!dunder || !arg || arg.t === 'other' || calleeValues.length === 0 || !calleeValues.every((v) => v.k === 'ext')) return [];
+  const out: Value[] = [];
+  for (const v of ev.evalRef(scope, arg)) if (v.k === 'inst') out.push(...ev.member(v, dunder).filter((m) => m.k === 'def'));
+  return out;
+}
+
 function argument(site: CallSite, slot: Slot): RefExpr | undefined {
   const kw = slot.keyword === undefined ? undefined : site.keywords?.find((k) => k.name === slot.keyword)?.value;
   if (kw) return kw;

@@ -47,6 +47,8 @@ export function containerFromText(text: string, depth = 0): RefExpr | undefined 
   let dict = false;
   if ((open === '[' || open === '{' || open === '(') && closingBracket(text, start) === end) {
     inner = text.slice(start + 1, end - 1);
+    const comprehension = comprehensionElement(inner, open === '{');
+    if (comprehension) return comprehension;
     if (open === '(' && splitTopLevel(inner, ',').length < 2) return undefined; // `(expr)`, not a tuple
     if (open === '{') {
       const first = splitTopLevel(inner, ',')[0]!.trim();
@@ -83,6 +85,35 @@ export function containerFromText(text: string, depth = 0): RefExpr | undefined 
   if (dict) return { t: 'elements', items, dict: true };
   if (splat) return { t: 'elements', items, positions: [] };
   return items.length === size ? { t: 'elements', items } : { t: 'elements', items, positions, size };
+}
+
+/**
+ * `[f(x) for x in xs]`, `{k: v for ...}`, `(g(x) for ...)`: a container of the element expression, at
+ * unknown positions; undefined when `inner` has no top-level `for`.
+ */
+function comprehensionElement(inner: string, braces: boolean): RefExpr | undefined {
+  let depth = 0;
+  let at = -1;
+  for (let i = 0; i < inner.length && at < 0; i++) {
+    const c = inner[i]!;
+    if (c === '"' || c === "'") return undefined; // strings in the element: not a plain chain anyway
+    if (c === '(' || c === '[' || c === '{') depth++;
+    else if (c === ')' || c === ']' || c === '}') depth--;
+    else if (depth === 0 && /\s/.test(c) && /^\s(?:async\s+)?for\s/.test(inner.slice(i, i + 12))) at = i;
+  }
+  if (at < 0) return undefined;
+  let element = inner.slice(0, at);
+  let dict = false;
+  if (braces) {
+    const colon = topLevelIndex(element, ':');
+    if (colon >= 0) {
+      element = element.slice(colon + 1);
+      dict = true;
+    }
+  }
+  const ref = refFromText(element);
+  if (!ref || ref.t === 'other') return OTHER;
+  return dict ? { t: 'elements', items: [ref], dict: true } : { t: 'elements', items: [ref], positions: [] };
 }
 
 /** `return <expr>` -> its value, or undefined for a bare `return` or a value that reduces to `other`. */
