@@ -7,7 +7,7 @@
 // - the receiver's name shares a word with the candidate's class (`adapter.send()` and
 //   `HTTPAdapter`): 0.9 for each such candidate, and the others drop to a fifth;
 // - `m` is also a common method of the standard library's types (`send`, `close`, `read`, `get`):
-//   halved, since an unknown receiver is then more often a socket, file or dict than a project object;
+//   halved unless the receiver's name matches the class, since an unknown receiver is then more often a socket, file or dict than a project object;
 // - a receiver that is an operator's or a literal's result (`(tmp_path / "x").write_text()`) gets no edge;
 // - a receiver named like a standard object (`sock`, `f`, `fp`, `stream`, `text`, `path`, `data`,
 //   `lock`, pytest's fixtures...) gets no edge at all.
@@ -90,8 +90,8 @@ export function scoreCandidates(index: ProjectIndex, callee: RefExpr, candidates
   const common = COMMON_METHODS.has(callee.attr) ? 0.5 : 1;
   candidates.forEach((id, i) => {
     let c = 0.6 / candidates.length;
-    if (anyMatch) c = matching[i] ? 0.9 : c / 5;
-    c *= common;
+    if (anyMatch && matching[i]) c = 0.9; // the receiver's name outweighs the method name's commonness
+    else c = (anyMatch ? c / 5 : c) * common;
     if (c >= min) {
       out.ids.push(id);
       out.confidence.push(round(c));
