@@ -72,7 +72,7 @@ export function runSuite(parser: PythonParser, cases: readonly SuiteCase[], reso
   return cases.map((c) => {
     const edges = resolveCallGraph(extractDir(parser, c.dir), options);
     const actual = edges
-      .filter((e) => e.kind === 'calls' && (!resolvedOnly || e.resolution === 'resolved'))
+      .filter((e) => e.kind === 'calls' && (!resolvedOnly || e.resolution !== 'heuristic')) // resolved + dispatch
       .map((e) => [e.from, e.to] as const);
     return { category: c.category, name: c.name, expected: c.expected, actual };
   });

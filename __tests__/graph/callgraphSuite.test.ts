@@ -3,29 +3,30 @@
 // the resolver improves; never set one above what `npx tsx scripts/eval-callgraph.ts` prints.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { scoreByCategory, type Score } from '../../src/graph/resolverScore.js';
-import { loadPythonParser } from '../../src/python/treeSitter.js';
-import { loadSuite, runSuite } from '../../scripts/eval-callgraph.js';
+import { loadPythonParser, type PythonParser } from '../../src/python/treeSitter.js';
+import { loadSuite, runSuite, type SuiteCase } from '../../scripts/eval-callgraph.js';
 
 /** [precision, recall] floors, all edges (resolved + heuristic) counted as predictions. */
 const FLOORS: Record<string, [number, number]> = {
-  overall: [0.996, 0.977],
-  assignments: [1, 1],
-  builtins: [1, 1],
-  classes: [1, 0.96],
-  decorators: [1, 1],
-  dicts: [1, 1],
-  direct_calls: [1, 1],
-  exceptions: [1, 1],
-  functions: [1, 1],
-  generators: [1, 1],
-  imports: [1, 1],
-  kwargs: [1, 1],
-  lambdas: [1, 1],
-  lists: [1, 1],
-  mro: [1, 1],
-  parameters: [0.96, 0.82],
-  returns: [1, 1],
-  source_roots: [1, 1],
+  overall: [1.0, 0.953],
+  assignments: [1.0, 1.0],
+  builtins: [1.0, 1.0],
+  classes: [1.0, 0.978],
+  decorators: [1.0, 0.812],
+  dicts: [1.0, 1.0],
+  direct_calls: [1.0, 1.0],
+  dispatch: [1.0, 1.0],
+  exceptions: [1.0, 1.0],
+  functions: [1.0, 1.0],
+  generators: [1.0, 0.972],
+  imports: [1.0, 1.0],
+  kwargs: [1.0, 0.714],
+  lambdas: [1.0, 1.0],
+  lists: [1.0, 1.0],
+  mro: [1.0, 1.0],
+  parameters: [1.0, 0.792],
+  returns: [1.0, 1.0],
+  source_roots: [1.0, 1.0],
 };
 
 describe('call graph evaluation suite', () => {
@@ -33,20 +34,26 @@ describe('call graph evaluation suite', () => {
   let resolvedOnly: Score[] = [];
   let withFlow: Score[] = [];
 
+  let parser: PythonParser;
+  let cases: SuiteCase[] = [];
+
   beforeAll(async () => {
-    const parser = await loadPythonParser();
-    const cases = loadSuite();
+    parser = await loadPythonParser();
+    cases = loadSuite();
     all = scoreByCategory(runSuite(parser, cases));
     resolvedOnly = scoreByCategory(runSuite(parser, cases, true));
     withFlow = scoreByCategory(runSuite(parser, cases, false, { parameterFlow: true }));
   });
 
-  it('with parameter flow on (resolve option parameterFlow), parameters are all found and nothing is wrong', () => {
+  it('with parameter flow on, resolved (+ dispatch) edges meet the issue 10 targets: precision 100%, recall >= 95% overall and per construct', () => {
+    const proved = scoreByCategory(runSuite(parser, cases, true, { parameterFlow: true }));
+    for (const row of proved) {
+      expect(row.precision, row.label).toBe(1);
+      expect(row.recall, row.label).toBeGreaterThanOrEqual(0.95);
+    }
+    expect(proved.find((r) => r.label === 'overall')!.recall).toBeGreaterThanOrEqual(0.99);
     const overall = withFlow.find((r) => r.label === 'overall')!;
     expect(overall.precision).toBe(1);
-    expect(overall.recall).toBeGreaterThanOrEqual(0.996);
-    const parameters = withFlow.find((r) => r.label === 'parameters')!;
-    expect([parameters.precision, parameters.recall]).toEqual([1, 1]);
   });
 
   it('covers every category with several cases', () => {

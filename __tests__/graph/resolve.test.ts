@@ -154,29 +154,53 @@ describe('resolveCallGraph: heuristic fallback', () => {
   const project = {
     'a.py': 'class A:\n    def flush(self):\n        pass\n',
     'b.py': 'class B:\n    def flush(self):\n        pass\n',
-    'use.py': 'import json\n\n\ndef run(stream):\n    stream.flush()\n    json.dumps(stream)\n    len(stream)\n',
+    'use.py': 'import json\n\n\ndef run(sink):\n    sink.flush()\n    json.dumps(sink)\n    len(sink)\n',
   };
 
-  it('links an unknown receiver by name, labelled heuristic; externals and builtins get nothing', async () => {
-    expect(callPairs(await graphOf(project), true)).toEqual([
-      'use.run -> a.A.flush (heuristic)',
-      'use.run -> b.B.flush (heuristic)',
+  const everyGuess = { minHeuristicConfidence: 0 };
+
+  it('links an unknown receiver by name, labelled heuristic with a confidence; externals and builtins get nothing', async () => {
+    const edges = await graphOf(project, everyGuess);
+    expect(callPairs(edges, true)).toEqual(['use.run -> a.A.flush (heuristic)', 'use.run -> b.B.flush (heuristic)']);
+    // two candidates (0.6 / 2), `flush` also a common standard method (halved)
+    expect(edges.filter((e) => e.kind === 'calls').map((e) => e.confidence)).toEqual([0.15, 0.15]);
+  });
+
+  it('by default makes no guess under DEFAULT_MIN_CONFIDENCE (two candidates for a common method name)', async () => {
+    expect(callPairs(await graphOf(project))).toEqual([]);
+  });
+
+  it('never guesses for a receiver named like a standard object or an operator result (issue 10: sock.send)', async () => {
+    const edges = await graphOf(
+      {
+        'adapters.py': 'class HTTPAdapter:\n    def send(self, request):\n        pass\n\n    def build(self):\n        pass\n',
+        'test_low.py':
+          'def handler(sock, client_sock, adapter, path):\n    sock.send(b"x")\n    client_sock.send(b"y")\n    (path / "a").build()\n    adapter.send(1)\n',
+      },
+      everyGuess,
+    );
+    expect(edges.filter((e) => e.kind === 'calls').map((e) => `${e.from} -> ${e.to} ${e.confidence}`)).toEqual([
+      'test_low.handler -> adapters.HTTPAdapter.send 0.9', // the receiver's name matches the class
+    ]);
+    expect(callPairs(await graphOf({ 'adapters.py': 'class HTTPAdapter:\n    def send(self, request):\n        pass\n', 'u.py': 'def go(conn2):\n    conn2.send(1)\n' }))).toEqual([]);
+    expect(callPairs(await graphOf({ 'adapters.py': 'class HTTPAdapter:\n    def mount(self, request):\n        pass\n', 'u.py': 'def go(adapter):\n    adapter.mount(1)\n' }), true)).toEqual([
+      'u.go -> adapters.HTTPAdapter.mount (heuristic)',
     ]);
   });
 
   it('links to nothing when more names match than maxHeuristicTargets (0 turns the fallback off)', async () => {
     const files = await extractProject(project);
-    expect(callPairs(resolveCallGraph(files, { maxHeuristicTargets: 2 }))).toHaveLength(2);
-    expect(callPairs(resolveCallGraph(files, { maxHeuristicTargets: 1 }))).toEqual([]);
-    expect(callPairs(resolveCallGraph(files, { maxHeuristicTargets: 0 }))).toEqual([]);
-    expect(callPairs(resolveCallGraph(files, { maxHeuristicTargets: Number.NaN }))).toHaveLength(2);
+    expect(callPairs(resolveCallGraph(files, { ...everyGuess, maxHeuristicTargets: 2 }))).toHaveLength(2);
+    expect(callPairs(resolveCallGraph(files, { ...everyGuess, maxHeuristicTargets: 1 }))).toEqual([]);
+    expect(callPairs(resolveCallGraph(files, { ...everyGuess, maxHeuristicTargets: 0 }))).toEqual([]);
+    expect(callPairs(resolveCallGraph(files, { ...everyGuess, maxHeuristicTargets: Number.NaN }))).toHaveLength(2);
   });
 
   it('never adds a heuristic edge where a resolved one explains the call', async () => {
     const edges = await graphOf({
       ...project,
       'typed.py': 'from a import A\n\n\ndef run(stream: A):\n    stream.flush()\n',
-    });
+    }, everyGuess);
     expect(callPairs(edges.filter((e) => e.from === 'typed.run'), true)).toEqual(['typed.run -> a.A.flush (resolved)']);
   });
 });

@@ -31,7 +31,7 @@ export function symbol(record: FileRecord, id: string): PySymbol {
   return found;
 }
 
-/** RefExpr as compact text: `a.b.c`, `make().m`, `super().m`, `x[]`, `iter(p)`, `[f, g]`, `{f, g}` (dict values), `<other>`. */
+/** RefExpr as compact text: `a.b.c`, `make().m`, `super().m`, `x[]`, `iter(p)`, `iter(p)#1`, `[f, g]`, `{f, g}` (dict values), `<other>`. */
 export function refText(ref: RefExpr): string {
   switch (ref.t) {
     case 'name':
@@ -45,7 +45,8 @@ export function refText(ref: RefExpr): string {
     case 'subscript':
       return `${refText(ref.object)}[]`;
     case 'iter':
-      return `iter(${refText(ref.object)})`;
+      // `iter(p)#1`: the element at 1 (unpacking); `iter(p)#1*0`: the starred rest from 1 to 0 before the end.
+      return `iter(${refText(ref.object)})${ref.at === undefined ? '' : `#${ref.at}`}${ref.star === undefined ? '' : `*${ref.star}`}`;
     case 'elements':
       return `${ref.dict ? '{' : '['}${ref.items.map(refText).join(', ')}${ref.dict ? '}' : ']'}`;
     case 'other':

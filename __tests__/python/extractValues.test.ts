@@ -59,7 +59,7 @@ describe('return values', () => {
 });
 
 describe('containers, loops and except', () => {
-  it('reads list, tuple, set and dict literals one level deep, dict values only', async () => {
+  it('reads list, tuple, set and dict literals three levels deep, dict values only', async () => {
     const record = await extract(py`
       PIPELINE = [first, second, "name", 3]
       STEPS = load, save
@@ -75,7 +75,7 @@ describe('containers, loops and except', () => {
       STEPS: '[load, save]',
       CHECKS: '[check_a, check_b]',
       HANDLERS: '{on_a, mod.on_b}',
-      NESTED: '[g]',
+      NESTED: '[[f], g]',
       STRINGS: '<other>',
       PAREN: 'single',
     });
@@ -87,7 +87,7 @@ describe('containers, loops and except', () => {
     expect(symbol(record, 'pkg.mod').bindings[0]!.value).toEqual({ t: 'other' });
   });
 
-  it('binds a single for target to an element of its iterable, unpacking targets to other', async () => {
+  it('binds a for target to an element of its iterable, an unpacking target to its position in that element', async () => {
     const record = await extract(py`
       def run(self):
           for fn in PIPELINE:
@@ -101,8 +101,8 @@ describe('containers, loops and except', () => {
     expect(bindings).toEqual([
       ['fn', 'iter(PIPELINE)'],
       ['h', 'iter(HANDLERS.values())'],
-      ['k', '<other>'],
-      ['v', '<other>'],
+      ['k', 'iter(iter(pairs))#0'],
+      ['v', 'iter(iter(pairs))#1'],
     ]);
   });
 

@@ -24,7 +24,7 @@ export interface ReferenceSite {
   line?: number;
   /** Id of the referencing symbol (a module for a module-level use or import). */
   caller: string;
-  via: 'call' | 'import';
+  via: 'call' | 'import' | 'value';
   resolution: Resolution;
 }
 
@@ -84,10 +84,21 @@ export function removedStillReferenced(input: RemovedReferencesInput): RemovedRe
       if (!isLive(caller.id)) continue;
       const file = input.locate(caller.id)?.file;
       if (file === undefined) continue;
+      // A dispatch edge reaches an override through its base method, which still answers the call.
+      if (caller.resolution === 'dispatch') continue;
       const list = caller.resolution === 'resolved' ? sites : heuristicSites;
       const lines = caller.lines.length > 0 ? caller.lines : [undefined];
       for (const line of lines) {
         list.push({ file, ...(line === undefined ? {} : { line }), caller: caller.id, via: 'call', resolution: caller.resolution });
+      }
+    }
+    // Used as a value (passed, stored, returned: `references` edges): called from wherever it went.
+    for (const user of input.adjacency.users(id)) {
+      if (!isLive(user.id)) continue;
+      const file = input.locate(user.id)?.file;
+      if (file === undefined) continue;
+      for (const line of user.lines.length > 0 ? user.lines : [undefined]) {
+        sites.push({ file, ...(line === undefined ? {} : { line }), caller: user.id, via: 'value', resolution: 'resolved' });
       }
     }
     for (const importer of input.importers(id)) {

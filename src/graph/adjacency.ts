@@ -1,13 +1,17 @@
 // Callers and callees of a symbol over `calls` edges, built once, looked up in constant time.
 //
-// Decision: neighbours are sorted resolved-first, then by id, because that is the order the packer
-// visits them in (a proved call is better context than a same-named guess). Should two edges join the
-// same pair with different resolutions, the pair counts as resolved and the lines are merged.
+// Decision: neighbours are sorted by resolution strength (resolved, then dispatch, then heuristic;
+// heuristic ones by confidence, highest first), then by id, because that is the order the packer
+// visits them in (a proved call is better context than a possible override, which is better than a
+// same-named guess). Should two edges join the same pair with different resolutions, the pair takes
+// the strongest and the lines are merged. Only `calls` edges are neighbours (`references` are not calls).
 import type { Edge, Resolution } from '../model.js';
 
 export interface Neighbour {
   id: string;
   resolution: Resolution;
+  /** Heuristic neighbours: the edge's confidence (0..1). */
+  confidence?: number;
   /** Call-site lines in the caller's file, ascending. */
   lines: readonly number[];
 }
@@ -15,26 +19,46 @@ export interface Neighbour {
 export interface Adjacency {
   callees(id: string): readonly Neighbour[];
   callers(id: string): readonly Neighbour[];
+  /** Symbols that use `id` as a value without calling it there (`references` edges), same order. */
+  users(id: string): readonly Neighbour[];
 }
 
 const NONE: readonly Neighbour[] = Object.freeze([]);
 
+/** 0 resolved, 1 dispatch, 2 heuristic. */
+export const RESOLUTION_RANK: Readonly<Record<Resolution, number>> = { resolved: 0, dispatch: 1, heuristic: 2 };
+
+/** The rule for "resolved only" filters (`--resolution resolved`): resolved and dispatch edges are kept, heuristic ones dropped. */
+export function isProved(resolution: Resolution): boolean {
+  return resolution !== 'heuristic';
+}
+
+export function strongerResolution(a: Resolution, b: Resolution): Resolution {
+  return RESOLUTION_RANK[a] <= RESOLUTION_RANK[b] ? a : b;
+}
+
 export function compareNeighbours(a: Neighbour, b: Neighbour): number {
-  if (a.resolution !== b.resolution) return a.resolution === 'resolved' ? -1 : 1;
+  if (a.resolution !== b.resolution) return RESOLUTION_RANK[a.resolution] - RESOLUTION_RANK[b.resolution];
+  const ca = a.confidence ?? 0;
+  const cb = b.confidence ?? 0;
+  if (ca !== cb) return cb - ca;
   return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
 }
 
-type Table = Map<string, Map<string, { resolution: Resolution; lines: Set<number> }>>;
+type Table = Map<string, Map<string, { resolution: Resolution; lines: Set<number>; confidence?: number }>>;
 
 function add(table: Table, key: string, other: string, edge: Edge): void {
   let row = table.get(key);
   if (!row) table.set(key, (row = new Map()));
   const cell = row.get(other);
   if (!cell) {
-    row.set(other, { resolution: edge.resolution, lines: new Set(edge.lines ?? []) });
+    const fresh: { resolution: Resolution; lines: Set<number>; confidence?: number } = { resolution: edge.resolution, lines: new Set(edge.lines ?? []) };
+    if (edge.confidence !== undefined) fresh.confidence = edge.confidence;
+    row.set(other, fresh);
     return;
   }
-  if (edge.resolution === 'resolved') cell.resolution = 'resolved';
+  cell.resolution = strongerResolution(cell.resolution, edge.resolution);
+  if (edge.confidence !== undefined) cell.confidence = Math.max(cell.confidence ?? 0, edge.confidence);
   for (const line of edge.lines ?? []) cell.lines.add(line);
 }
 
@@ -42,7 +66,12 @@ function freeze(table: Table): Map<string, readonly Neighbour[]> {
   const out = new Map<string, readonly Neighbour[]>();
   for (const [key, row] of table) {
     const list = [...row].map(([id, cell]) =>
-      Object.freeze({ id, resolution: cell.resolution, lines: Object.freeze([...cell.lines].sort((a, b) => a - b)) }),
+      Object.freeze({
+        id,
+        resolution: cell.resolution,
+        lines: Object.freeze([...cell.lines].sort((a, b) => a - b)),
+        ...(cell.resolution === 'heuristic' && cell.confidence !== undefined ? { confidence: cell.confidence } : {}),
+      }),
     );
     out.set(key, Object.freeze(list.sort(compareNeighbours)));
   }
@@ -52,15 +81,19 @@ function freeze(table: Table): Map<string, readonly Neighbour[]> {
 export function buildAdjacency(edges: readonly Edge[]): Adjacency {
   const down: Table = new Map();
   const up: Table = new Map();
+  const referenced: Table = new Map();
   for (const edge of edges) {
+    if (edge.kind === 'references') add(referenced, edge.to, edge.from, edge);
     if (edge.kind !== 'calls') continue;
     add(down, edge.from, edge.to, edge);
     add(up, edge.to, edge.from, edge);
   }
   const callees = freeze(down);
   const callers = freeze(up);
+  const users = freeze(referenced);
   return {
     callees: (id) => callees.get(id) ?? NONE,
     callers: (id) => callers.get(id) ?? NONE,
+    users: (id) => users.get(id) ?? NONE,
   };
 }

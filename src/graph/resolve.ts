@@ -1,18 +1,22 @@
 // resolveCallGraph: the precise call graph (issue 3) plus the structural edges, in one sorted list.
 //
+// `references` edges (resolverReferences.ts: functions used as values) are made per symbol in pass 1.
 // Phases: index the project once (resolverIndex), then resolve every call site in its own scope
 // (resolverCalls over resolverEval), then (with `parameterFlow`) revisit the sites that resolved
 // nothing and start at a parameter, with the arguments their callers pass (resolverFlow: one level), then merge per
 // (from, to): one calls edge with every call-site line, `resolved` when any site proved it. Everything is sorted, so the output is a pure function of
 // the input records whatever order the files arrive in.
 import { appendAll } from '../shared/arrays.js';
-import type { Edge, EdgeKind, FileRecord, PySymbol } from '../model.js';
-import { resolveSite, type SiteTargets } from './resolverCalls.js';
+import type { CallSite, Edge, EdgeKind, FileRecord, PySymbol } from '../model.js';
+import { callTargets, resolveSite, type SiteTargets } from './resolverCalls.js';
+import { decoratedAt } from './resolverDecorated.js';
+import { referenceEdges } from './resolverReferences.js';
 import { containsEdges, importEdges, inheritsEdges } from './resolverEdges.js';
 import { Evaluator } from './resolverEval.js';
 import { ArgumentFlow } from './resolverFlow.js';
 import { DEFAULT_MAX_HEURISTIC_TARGETS } from './resolverHeuristic.js';
-import { buildProjectIndex } from './resolverIndex.js';
+import { DEFAULT_MIN_CONFIDENCE } from './resolverConfidence.js';
+import { bareName, buildProjectIndex } from './resolverIndex.js';
 
 export interface ResolveOptions {
   maxHeuristicTargets?: number;
@@ -22,9 +26,11 @@ export interface ResolveOptions {
    * on small programs passing callbacks it is what links `apply(fn)` to `fn`.
    */
   parameterFlow?: boolean;
+  /** Heuristic edges under this confidence are not made (resolverConfidence.ts; default DEFAULT_MIN_CONFIDENCE, 0 keeps every guess). */
+  minHeuristicConfidence?: number;
 }
 
-const KIND_ORDER: Record<EdgeKind, number> = { calls: 0, contains: 1, imports: 2, inherits: 3 };
+const KIND_ORDER: Record<EdgeKind, number> = { calls: 0, contains: 1, imports: 2, inherits: 3, references: 4 };
 
 export function compareEdges(a: Edge, b: Edge): number {
   if (a.from !== b.from) return a.from < b.from ? -1 : 1;
@@ -33,9 +39,13 @@ export function compareEdges(a: Edge, b: Edge): number {
 }
 
 interface CallAccumulator {
-  resolved: boolean;
+  /** 0 resolved, 1 dispatch, 2 heuristic: the strongest site wins. */
+  rank: number;
   lines: number[];
+  confidence?: number;
 }
+
+const RANKED: readonly ('resolved' | 'dispatch' | 'heuristic')[] = ['resolved', 'dispatch', 'heuristic'];
 
 /** One symbol's call edges from its sites' targets (in site order), merged per target. */
 function symbolCallEdges(sym: PySymbol, targetsBySite: readonly SiteTargets[]): Edge[] {
@@ -43,28 +53,48 @@ function symbolCallEdges(sym: PySymbol, targetsBySite: readonly SiteTargets[]): 
   for (let s = 0; s < sym.calls.length; s++) {
     const site = sym.calls[s]!;
     const targets = targetsBySite[s]!;
-    for (let i = 0; i < targets.resolved.length + targets.heuristic.length; i++) {
-      const resolved = i < targets.resolved.length;
-      const to = resolved ? targets.resolved[i]! : targets.heuristic[i - targets.resolved.length]!;
-      const acc = byTo.get(to);
-      if (!acc) byTo.set(to, { resolved, lines: [site.line] });
-      else {
-        if (!acc.lines.includes(site.line)) acc.lines.push(site.line);
-        acc.resolved ||= resolved;
+    const lists = [targets.resolved, targets.dispatch ?? [], targets.heuristic];
+    for (let rank = 0; rank < 3; rank++) {
+      const ids = lists[rank]!;
+      for (let i = 0; i < ids.length; i++) {
+        const to = ids[i]!;
+        const confidence = rank === 2 ? targets.confidence?.[i] : undefined;
+        const acc = byTo.get(to);
+        if (!acc) byTo.set(to, confidence === undefined ? { rank, lines: [site.line] } : { rank, lines: [site.line], confidence });
+        else {
+          if (!acc.lines.includes(site.line)) acc.lines.push(site.line);
+          acc.rank = Math.min(acc.rank, rank);
+          if (confidence !== undefined) acc.confidence = Math.max(acc.confidence ?? 0, confidence);
+        }
       }
     }
   }
   const edges: Edge[] = [];
   for (const [to, acc] of byTo) {
-    edges.push({ from: sym.id, to, kind: 'calls', resolution: acc.resolved ? 'resolved' : 'heuristic', lines: acc.lines.sort((a, b) => a - b) });
+    const edge: Edge = { from: sym.id, to, kind: 'calls', resolution: RANKED[acc.rank]!, lines: acc.lines.sort((a, b) => a - b) };
+    if (acc.rank === 2 && acc.confidence !== undefined) edge.confidence = acc.confidence;
+    edges.push(edge);
   }
   return edges;
+}
+
+/**
+ * A decorator application as the call it is, for parameter flow: `@logged` over `def fetch` calls
+ * `logged(fetch)`; `@retry(3)` calls what `retry(3)` returned with it (not retry itself).
+ */
+function decoratorApplication(ev: Evaluator, scope: PySymbol, site: CallSite, resolved: readonly string[]): { site: CallSite; targets: string[] } | undefined {
+  const decorated = decoratedAt(ev.index, scope, site.line);
+  if (!decorated) return undefined;
+  const targets = site.callee.t === 'call' ? callTargets(ev, ev.evalRef(scope, site.callee)) : [...resolved];
+  if (targets.length === 0) return undefined;
+  return { site: { callee: site.callee, line: site.line, via: 'call', args: [{ t: 'name', name: bareName(decorated) }] }, targets };
 }
 
 export function resolveCallGraph(files: readonly FileRecord[], options: ResolveOptions = {}): Edge[] {
   const requested = options.maxHeuristicTargets ?? DEFAULT_MAX_HEURISTIC_TARGETS;
   // 0 turns the name fallback off; anything that is not a count falls back to the default.
   const max = Number.isFinite(requested) && requested >= 0 ? Math.floor(requested) : DEFAULT_MAX_HEURISTIC_TARGETS;
+  const minConfidence = options.minHeuristicConfidence ?? DEFAULT_MIN_CONFIDENCE;
   const index = buildProjectIndex(files);
   const ev = new Evaluator(index);
   const flow = options.parameterFlow ? new ArgumentFlow(ev) : undefined;
@@ -75,16 +105,22 @@ export function resolveCallGraph(files: readonly FileRecord[], options: ResolveO
   const deferred: { sym: PySymbol; targets: SiteTargets[]; revisit: number[] }[] = [];
   for (const file of index.files) {
     for (const sym of file.symbols) {
-      if (sym.calls.length === 0 || index.byId.get(sym.id) !== sym) continue; // id clash: the imported module wins
+      if (index.byId.get(sym.id) !== sym) continue; // id clash: the imported module wins
+      appendAll(edges, referenceEdges(ev, sym));
+      if (sym.calls.length === 0) continue;
       const targets: SiteTargets[] = [];
       let revisit: number[] | undefined;
       for (let i = 0; i < sym.calls.length; i++) {
         const site = sym.calls[i]!;
-        const found = resolveSite(ev, sym, site, max);
+        const found = resolveSite(ev, sym, site, max, undefined, minConfidence);
         targets.push(found);
+        if (site.via === 'decorator' && flow && found.resolved.length > 0) {
+          const applied = decoratorApplication(ev, sym, site, found.resolved);
+          if (applied) flow.record(sym, applied.site, applied.targets);
+        }
         if (site.via !== 'call') continue;
-        if (found.resolved.length > 0) {
-          if (flow && (site.args || site.keywords)) flow.record(sym, site, found.resolved);
+        if (found.resolved.length > 0 || found.dispatch) {
+          if (flow && (site.args || site.keywords)) flow.record(sym, site, [...found.resolved, ...(found.dispatch ?? [])]);
         } else if (flow?.mayStartAtParameter(sym, site.callee)) (revisit ??= []).push(i);
       }
       if (revisit) deferred.push({ sym, targets, revisit });
@@ -97,7 +133,7 @@ export function resolveCallGraph(files: readonly FileRecord[], options: ResolveO
       const site = sym.calls[at]!;
       const root = flow!.rootValues(sym, site.callee); // deferred only with flow on
       if (!root) continue;
-      const again = resolveSite(ev, sym, site, max, root);
+      const again = resolveSite(ev, sym, site, max, root, minConfidence);
       if (again.resolved.length > 0) targets[at] = again;
     }
     appendAll(edges, symbolCallEdges(sym, targets));

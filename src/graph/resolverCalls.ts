@@ -10,12 +10,19 @@ import { appendAll } from '../shared/arrays.js';
 import type { CallSite, PySymbol, RefExpr } from '../model.js';
 import type { Evaluator } from './resolverEval.js';
 import { BUILTIN_METHOD_NAMES } from './resolverBuiltins.js';
+import { DEFAULT_MIN_CONFIDENCE, scoreCandidates } from './resolverConfidence.js';
 import { heuristicTargets } from './resolverHeuristic.js';
+import { MAX_OVERRIDES } from './resolverClasses.js';
+import { higherOrderArguments, protocolMethods } from './resolverHigherOrder.js';
 import { isOpaqueLike, type Value } from './resolverValues.js';
 
 export interface SiteTargets {
   resolved: string[];
   heuristic: string[];
+  /** Overrides a call through a base-typed receiver may run (resolution `dispatch`); never also in `resolved`. */
+  dispatch?: string[];
+  /** Per heuristic target, its confidence (same order as `heuristic`). */
+  confidence?: number[];
 }
 
 const NONE: SiteTargets = { resolved: [], heuristic: [] };
@@ -46,18 +53,43 @@ function readsPropertyName(ev: Evaluator, ref: RefExpr): boolean {
   }
 }
 
-/** What calling each value runs. */
-function callTargets(ev: Evaluator, values: readonly Value[]): string[] {
+/**
+ * What calling each value runs: a function; a class, its `__new__` and `__init__` (the first its MRO
+ * finds, project code only); an instance's `__call__`. `dispatch` (when given) collects what runs
+ * only through dispatch: overrides, and the subclasses `cls(...)` in a classmethod may construct.
+ */
+export function callTargets(ev: Evaluator, values: readonly Value[], dispatch?: string[]): string[] {
   const out: string[] = [];
   for (const v of values) {
     if (v.k === 'def') {
+      if (v.dispatch) {
+        if (dispatch) dispatch.push(v.id);
+        continue;
+      }
       out.push(v.id);
-      if (ev.symbol(v.id)?.kind === 'class') appendAll(out, memberDefs(ev, ev.classes.mro.mro(v.id), '__init__'));
+      if (ev.symbol(v.id)?.kind !== 'class') continue;
+      appendAll(out, constructorDefs(ev, v.id));
+      if (v.self && dispatch) {
+        for (const sub of ev.classes.allSubclasses(v.id).slice(1, 1 + MAX_OVERRIDES)) {
+          dispatch.push(sub);
+          for (const id of constructorDefs(ev, sub)) if (!out.includes(id)) dispatch.push(id);
+        }
+      }
     } else if (v.k === 'inst') {
       appendAll(out, memberDefs(ev, ev.classes.mro.mro(v.id), '__call__'));
     }
   }
+  if (dispatch && dispatch.length > 0) {
+    const kept = dispatch.filter((id, i) => !out.includes(id) && dispatch.indexOf(id) === i);
+    dispatch.length = 0;
+    appendAll(dispatch, kept);
+  }
   return out;
+}
+
+function constructorDefs(ev: Evaluator, cls: string): string[] {
+  const mro = ev.classes.mro.mro(cls);
+  return [...memberDefs(ev, mro, '__new__'), ...memberDefs(ev, mro, '__init__')];
 }
 
 function memberDefs(ev: Evaluator, classes: readonly string[], name: string): string[] {
@@ -88,19 +120,30 @@ class GetterCollector {
 }
 
 /** `root`: values for the callee chain's base name, standing in for its lookup (parameter flow, resolverFlow.ts). */
-export function resolveSite(ev: Evaluator, scope: PySymbol, site: CallSite, maxHeuristic: number, root?: readonly Value[]): SiteTargets {
+export function resolveSite(ev: Evaluator, scope: PySymbol, site: CallSite, maxHeuristic: number, root?: readonly Value[], minConfidence = DEFAULT_MIN_CONFIDENCE): SiteTargets {
   const callee = site.callee;
   if (site.via === 'decorator' && callee.t === 'call') {
     // `@dec(args)` calls dec, then calls what dec returned with the definition (a decorator factory).
-    const factory = resolveCallee(ev, scope, callee.callee, 'call', maxHeuristic);
+    const factory = resolveCallee(ev, scope, callee.callee, 'call', maxHeuristic, undefined, minConfidence);
     const applied = callTargets(ev, ev.evalRef(scope, callee)).filter((id) => !factory.resolved.includes(id));
     if (applied.length === 0) return factory;
     return { resolved: [...factory.resolved, ...applied], heuristic: [] };
   }
-  return resolveCallee(ev, scope, callee, site.via, maxHeuristic, root);
+  return resolveCallee(ev, scope, site, site.via, maxHeuristic, root, minConfidence);
 }
 
-function resolveCallee(ev: Evaluator, scope: PySymbol, callee: RefExpr, via: CallSite['via'], maxHeuristic: number, root?: readonly Value[]): SiteTargets {
+function resolveCallee(
+  ev: Evaluator,
+  scope: PySymbol,
+  site: CallSite | RefExpr,
+  via: CallSite['via'],
+  maxHeuristic: number,
+  root: readonly Value[] | undefined,
+  minConfidence: number,
+): SiteTargets {
+  const callee = 'via' in site ? site.callee : site;
+  // A loop's `__iter__`/`__next__` sites (extractIteration.ts) cost nothing where no project class defines them.
+  if (callee.t === 'attr' && (callee.attr === '__iter__' || callee.attr === '__next__') && !ev.index.byBareName.has(callee.attr)) return NONE;
   const readsProperty = readsPropertyName(ev, callee);
   const collector = readsProperty ? new GetterCollector(ev) : undefined;
   const getters = collector?.getters ?? [];
@@ -111,10 +154,16 @@ function resolveCallee(ev: Evaluator, scope: PySymbol, callee: RefExpr, via: Cal
     return getters.length > 0 ? { resolved: getters, heuristic: [] } : NONE;
   }
   const values = ev.evalRef(scope, callee, collector, root);
-  const resolved = [...getters, ...callTargets(ev, values)];
-  if (resolved.length > 0 || values.some((v) => v.k === 'ext')) return { resolved, heuristic: [] };
+  const dispatch: string[] = [];
+  const resolved = [...getters, ...callTargets(ev, values, dispatch)];
+  const passed = 'via' in site ? [...higherOrderArguments(ev, scope, site, values), ...protocolMethods(ev, scope, site, values)] : [];
+  if (passed.length > 0) for (const id of callTargets(ev, passed)) if (!resolved.includes(id)) resolved.push(id);
+  if (resolved.length > 0 || dispatch.length > 0 || values.some((v) => v.k === 'ext')) {
+    return dispatch.length > 0 ? { resolved, heuristic: [], dispatch } : { resolved, heuristic: [] };
+  }
   const last = lastName(callee);
   if (!last) return NONE;
+  if (/^__\w+__$/.test(last.name)) return NONE; // protocol methods (`__iter__`, `super().__new__`): never a guess
   const opaqueOnly = values.length > 0 && values.every(isOpaqueLike);
   if (values.length > 0 && !opaqueOnly) return NONE; // a module, an instance without __call__, ...
   if (opaqueOnly && last.bare) return NONE; // bound locally to a lambda or literal: not a project name
@@ -127,5 +176,6 @@ function resolveCallee(ev: Evaluator, scope: PySymbol, callee: RefExpr, via: Cal
   // `x.append()`, `d.items()`, `s.split()` on a receiver we cannot type is far more often the builtin
   // method than a project method of that name: no guess.
   if (!last.bare && BUILTIN_METHOD_NAMES.has(last.name)) return NONE;
-  return { resolved: [], heuristic: heuristicTargets(ev.index, last.name, last.bare, maxHeuristic) };
+  const scored = scoreCandidates(ev.index, callee, heuristicTargets(ev.index, last.name, last.bare, maxHeuristic), minConfidence);
+  return scored.ids.length === 0 ? NONE : { resolved: [], heuristic: scored.ids, confidence: scored.confidence };
 }

@@ -149,7 +149,7 @@ export class ClassModel {
     for (const sub of this.allSubclasses(cls).slice(1)) {
       const lookup = this.classLookup(this.mro.mro(sub), name);
       if (lookup.found !== 'member' || lookup.owner === cls) continue;
-      parts.push(lookup.values.filter((v) => v.k === 'def' && this.ev.symbol(v.id)?.kind === 'method'));
+      parts.push(lookup.values.flatMap((v): Value[] => (v.k === 'def' && this.ev.symbol(v.id)?.kind === 'method' ? [{ k: 'def', id: v.id, dispatch: true }] : [])));
     }
     let out = unionValues(parts);
     if (out.length > MAX_OVERRIDES) out = [];
@@ -172,7 +172,7 @@ export class ClassModel {
   private readonly subclassMemo = new Map<string, string[]>();
 
   /** `cls` first, then every project class that inherits from it, breadth-first. */
-  private allSubclasses(cls: string): string[] {
+  allSubclasses(cls: string): string[] {
     const known = this.subclassMemo.get(cls);
     if (known) return known;
     const order = this.computeSubclasses(cls);

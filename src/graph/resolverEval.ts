@@ -23,6 +23,8 @@ import { EXT, OPAQUE, unionValues, type Value } from './resolverValues.js';
 import { joinModuleId, moduleExists } from './sourceRoots.js';
 
 const MAX_DEPTH = 150;
+const SEQUENCE_ANNOTATION =
+  /^(?:typing\.|collections\.abc\.)?(?:List|list|Sequence|MutableSequence|Iterable|Iterator|Collection|Set|set|FrozenSet|frozenset|Deque|deque|Tuple|tuple|Generator|AsyncIterator|AsyncIterable|AsyncGenerator)\[([\s\S]+)\]$/;
 const NOT_BOUND = undefined;
 
 type Lookup = Value[] | typeof NOT_BOUND;
@@ -113,10 +115,16 @@ export class Evaluator {
       }
       case 'elements':
         return [this.elemsValue(scope, base)];
-      case 'iter':
-        // Extraction never nests iter in iter; the guard keeps hand-made records from recursing.
-        if (base.object.t === 'iter') return [OPAQUE];
-        return unionValues(this.evalRef(scope, base.object).map((v) => this.elementOf(v)));
+      case 'iter': {
+        // Unpacking nests iter in iter (`for k, (a, b) in ...`); the depth limit bounds hand-made records.
+        if (this.depth >= MAX_DEPTH) return UNKNOWN;
+        this.depth++;
+        try {
+          return unionValues(this.evalRef(scope, base.object).map((v) => this.elementOf(v, base.at, base.star)));
+        } finally {
+          this.depth--;
+        }
+      }
       default:
         return [OPAQUE];
     }
@@ -130,7 +138,10 @@ export class Evaluator {
   private elemsValue(scope: PySymbol, ref: Extract<RefExpr, { t: 'elements' }>): Value {
     let uid = this.elemsIds.get(ref);
     if (uid === undefined) this.elemsIds.set(ref, (uid = this.nextElemsId++));
-    return { k: 'elems', uid, scope, items: ref.items, dict: ref.dict === true };
+    const v: Value = { k: 'elems', uid, scope, items: ref.items, dict: ref.dict === true };
+    if (ref.positions) v.positions = ref.positions;
+    if (ref.size !== undefined) v.size = ref.size;
+    return v;
   }
 
   private nextElemsId = 0;
@@ -153,13 +164,87 @@ export class Evaluator {
     return v.k === 'elems' && !v.returns ? this.items(v) : [OPAQUE];
   }
 
-  /** What `for x in v` binds x to: an item of a list/tuple/set literal or of `dict.values()`; a dict yields its keys (not kept). */
-  private elementOf(v: Value): Value[] {
-    return v.k === 'elems' && !v.returns && !v.dict ? this.items(v) : [OPAQUE];
+  /**
+   * What `for x in v` binds x to: an item of a list/tuple/set literal, of `dict.values()` or of a
+   * generator's yields; a dict yields its keys (not kept); `d.items()` yields (key, value) pairs; an
+   * instance runs `__iter__` then `__next__`. With `at` (unpacking), the element at that position
+   * when positions are known; with `star`, the sequence of elements from `at` to `star` before the end.
+   */
+  private elementOf(v: Value, at?: number, star?: number): Value[] {
+    switch (v.k) {
+      case 'elems':
+        if (v.returns === 'pairs') return [{ ...v, returns: 'pair' }];
+        if (v.returns === 'pair') return at === 0 || at === -2 ? [OPAQUE] : this.items(v);
+        if (v.returns || v.dict) return [OPAQUE];
+        if (at === undefined || (v.positions !== undefined && v.positions.length === 0)) return star === undefined ? this.items(v) : [v];
+        return star === undefined ? this.itemAt(v, at) : [this.sliced(v, at, star)];
+      case 'inst':
+        return this.iterated(v);
+      case 'ext':
+        return [EXT];
+      default:
+        return [OPAQUE];
+    }
   }
+
+  /** The element at position `at` (from the end when negative) of a container literal. */
+  private itemAt(v: Extract<Value, { k: 'elems' }>, at: number): Value[] {
+    const size = v.positions ? (v.size ?? v.items.length) : v.items.length;
+    const pos = at >= 0 ? at : size + at;
+    const k = v.positions ? v.positions.indexOf(pos) : pos;
+    const item = k >= 0 ? v.items[k] : undefined;
+    if (!item) return [OPAQUE];
+    return this.guarded(`elem\u0000${v.uid}\u0000${k}`, UNKNOWN, () => this.evalRef(v.scope, item));
+  }
+
+  private readonly sliceIds = new Map<string, number>();
+
+  /** `first, *rest = v`: rest is a sequence of v's elements from `at` to `star` before the end. */
+  private sliced(v: Extract<Value, { k: 'elems' }>, at: number, star: number): Value {
+    const size = v.positions ? (v.size ?? v.items.length) : v.items.length;
+    const keep = v.items.filter((_, k) => {
+      const pos = v.positions ? v.positions[k]! : k;
+      return pos >= at && pos < size - star;
+    });
+    const key = `${v.uid}:${at}:${star}`;
+    let uid = this.sliceIds.get(key);
+    if (uid === undefined) this.sliceIds.set(key, (uid = this.nextElemsId++));
+    return { k: 'elems', uid, scope: v.scope, items: keep, dict: false };
+  }
+
+  /** `for x in obj`: what `obj.__iter__()` returns, stepped by its `__next__` (or iterated, for a generator). */
+  private iterated(v: Extract<Value, { k: 'inst' }>): Value[] {
+    const lookup = this.classes.classLookup(this.classes.mro.mro(v.id), '__iter__');
+    if (lookup.found === 'ext') return [EXT];
+    if (lookup.found !== 'member') return [OPAQUE];
+    const parts: Value[][] = [];
+    for (const it of unionValues(lookup.values.map((m) => this.callResult(m)))) {
+      if (it.k === 'inst') {
+        const next = this.classes.classLookup(this.classes.mro.mro(it.id), '__next__');
+        if (next.found === 'member') parts.push(unionValues(next.values.map((m) => this.callResult(m))));
+      } else if (it.k === 'elems') parts.push(this.elementOf(it));
+    }
+    return unionValues(parts);
+  }
+
+  private readonly annotatedElems = new Map<string, Value>();
 
   /** Annotation text -> instances of the classes it names (externals stay external). */
   evalAnnotation(scope: PySymbol, text: string): Value[] {
+    // `List[Item]`, `Iterable[Item]`, `tuple[Item, ...]`: a sequence of Item instances.
+    const seq = SEQUENCE_ANNOTATION.exec(text.trim());
+    if (seq) {
+      const element = annotationNames(seq[1]!.split(',')[0]!)[0];
+      if (element) {
+        const key = `${scope.id}\u0000${element}`;
+        let v = this.annotatedElems.get(key);
+        if (!v) {
+          v = { k: 'elems', uid: this.nextElemsId++, scope, items: [{ t: 'call', callee: dottedToRef(element) }], dict: false, positions: [] };
+          this.annotatedElems.set(key, v);
+        }
+        return [v];
+      }
+    }
     const out: Value[][] = [];
     for (const name of annotationNames(text)) {
       out.push(this.evalRef(scope, dottedToRef(name)).flatMap((v): Value[] => {
@@ -206,7 +291,7 @@ export class Evaluator {
     if (scope.bindings.length + scope.imports.length + scope.params.length > 12) return this.names(scope).bound.has(name);
     if (this.index.children.get(scope.id)?.has(name)) return true;
     for (const p of scope.params) if (p.name === name) return true;
-    for (const b of scope.bindings) if (b.target.length === 1 && b.target[0] === name) return true;
+    for (const b of scope.bindings) if (b.target.length === 1 && b.target[0] === name && !b.adds) return true;
     for (const r of scope.imports) {
       if (r.kind === 'from' ? (r.alias ?? r.name) === name : r.alias !== undefined ? r.alias === name : r.module === name || r.module.startsWith(`${name}.`)) return true;
     }
@@ -246,7 +331,7 @@ export class Evaluator {
     }
     const small = scope.bindings.length + scope.imports.length + scope.params.length <= 12;
     const names = small ? undefined : this.names(scope);
-    const bindings = names ? (names.bindings.get(name) ?? []) : scope.bindings.filter((b) => b.target.length === 1 && b.target[0] === name);
+    const bindings = names ? (names.bindings.get(name) ?? []) : scope.bindings.filter((b) => b.target.length === 1 && b.target[0] === name && !b.adds);
     const imports = names ? (names.imports.get(name) ?? []) : scope.imports.filter((r) => r.kind === 'import' || r.name !== '*');
     for (const b of bindings) {
       bound = true;
@@ -268,7 +353,37 @@ export class Evaluator {
       const starred = this.starLookup(scope, name);
       if (starred) return starred;
     }
+    if (bound) for (const add of this.addedTo(scope, name)) parts.push(this.bindingValues(add.scope, add.binding));
     return bound ? unionValues(parts) : NOT_BOUND;
+  }
+
+  private readonly adds = new Map<PySymbol, Map<string, { scope: PySymbol; binding: Binding }[]>>();
+  private readonly addsIndexed = new Set<string>();
+
+  /**
+   * `X.append(v)`, `X[k] = v`, ... anywhere in `scope`'s file, where X is the name `scope` binds:
+   * each adds its values to X. Indexed once per file: each add goes to the first scope in its
+   * lookup chain that binds the name.
+   */
+  private addedTo(scope: PySymbol, name: string): readonly { scope: PySymbol; binding: Binding }[] {
+    const file = this.index.fileOf.get(scope.id);
+    if (!file) return UNKNOWN as never[];
+    if (!this.addsIndexed.has(file.path)) {
+      this.addsIndexed.add(file.path);
+      for (const sym of file.symbols) {
+        for (const b of sym.bindings) {
+          if (!b.adds || b.target.length !== 1) continue;
+          const owner = this.chainOf(sym).find((s) => this.mayBind(s, b.target[0]!));
+          if (!owner) continue;
+          let byName = this.adds.get(owner);
+          if (!byName) this.adds.set(owner, (byName = new Map()));
+          const list = byName.get(b.target[0]!);
+          if (list) list.push({ scope: sym, binding: b });
+          else byName.set(b.target[0]!, [{ scope: sym, binding: b }]);
+        }
+      }
+    }
+    return this.adds.get(scope)?.get(name) ?? [];
   }
 
   private paramValues(scope: PySymbol, name: string): Value[] | undefined {
@@ -372,16 +487,19 @@ export class Evaluator {
       }
       case 'inst': {
         const found = this.classes.instanceMemberOf(v.id, name);
-        return v.self && found.some((f) => f.k === 'def') ? unionValues([found, this.classes.overrides(v.id, name)]) : found;
+        return !v.exact && found.some((f) => f.k === 'def') ? unionValues([found, this.classes.overrides(v.id, name)]) : found;
       }
       case 'super':
         return unionValues(this.classes.superChains(v.cls).map((chain) => this.classes.instanceMember(chain, name)));
       case 'elems':
-        // `d.get(k)`, `d.pop(k)`, `d.setdefault(k)` yield an item, `d.values()` the items; any other method is a builtin's.
+        // `d.get(k)`, `d.pop(k)`, `d.setdefault(k)` yield an item, `d.values()` the items, `d.items()`
+        // pairs; `s.pop()`, and a generator's `__next__`/`__enter__` (`@contextmanager`), an item; any
+        // other method is a builtin's.
         if (v.dict && !v.returns) {
           if (name === 'get' || name === 'pop' || name === 'setdefault') return [{ ...v, returns: 'item' }];
           if (name === 'values') return [{ ...v, returns: 'values' }];
-        }
+          if (name === 'items') return [{ ...v, returns: 'items' }];
+        } else if (!v.returns && (name === 'pop' || name === '__next__' || name === '__enter__')) return [{ ...v, returns: 'item' }];
         return [OPAQUE];
       case 'ext':
         return [EXT];
@@ -402,12 +520,13 @@ export class Evaluator {
       case 'def': {
         const s = this.symbol(v.id);
         if (!s) return [];
-        if (s.kind === 'class') return [{ k: 'inst', id: s.id }];
+        if (s.kind === 'class') return [{ k: 'inst', id: s.id, exact: true }];
         return this.returnedBy(s);
       }
       case 'elems':
         if (v.returns === 'item') return this.items(v);
         if (v.returns === 'values') return [{ k: 'elems', uid: v.uid, scope: v.scope, items: v.items, dict: false }];
+        if (v.returns === 'items') return [{ ...v, returns: 'pairs' }];
         return [OPAQUE];
       case 'inst': {
         const lookup = this.classes.classLookup(this.classes.mro.mro(v.id), '__call__');
@@ -442,6 +561,7 @@ export class Evaluator {
    * Memoised per function; a recursive function sees its own result as unknown.
    */
   private returnedBy(s: PySymbol): Value[] {
+    if (s.yieldValues) return [this.generatorValue(s)];
     if (s.returns === undefined && (!s.returnValues || s.isAsync)) return UNKNOWN; // the common case: nothing to evaluate
     const known = this.returnMemo.get(s);
     if (known) return known;
@@ -454,6 +574,18 @@ export class Evaluator {
     });
     if (ran) this.returnMemo.set(s, values); // not when cut short by re-entry or the depth limit
     return values;
+  }
+
+  private readonly generators = new Map<PySymbol, Value>();
+
+  /** A call of a generator function: a sequence of its yield values, in no known order. */
+  private generatorValue(s: PySymbol): Value {
+    let v = this.generators.get(s);
+    if (!v) {
+      v = { k: 'elems', uid: this.nextElemsId++, scope: s, items: s.yieldValues ?? [], dict: false, positions: [] };
+      this.generators.set(s, v);
+    }
+    return v;
   }
 
   /** How `name` is bound where a lookup from `scope` finds it; undefined when nothing binds it. */

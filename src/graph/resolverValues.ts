@@ -6,7 +6,14 @@
 // unknown, but a call of a builtin-type method on it (`[].append`, `"".join`) is not linked by name.
 //
 // `self: true` marks the `self`/`cls` parameter of a method of that class: its real class may be any
-// project subclass, so a method call on it also reaches the subclasses' overrides.
+// project subclass, so a method call on it also reaches the subclasses' overrides. So does any
+// instance whose class is only declared (an annotation, `isinstance`, a return type); `exact: true`
+// marks an instance made by calling the class, whose methods are exactly its MRO's. A def reached
+// only as such an override carries `dispatch: true` (its edge is labelled `dispatch`).
+//
+// Issue 10 added: `items`/`pairs`/`pair` (`d.items`, its result, one (key, value) of it), `positions`
+// and `size` (unpacking picks one element), and generators: calling a function that yields gives an
+// `elems` of its yield values with unknown positions.
 //
 // `elems` is a container literal bound to a name (model.ts: RefExpr `elements`), kept with the scope
 // its items are evaluated in, lazily: only a subscript, an iteration, `.get()`/`.pop()` or
@@ -17,10 +24,20 @@ import type { PySymbol, RefExpr } from '../model.js';
 
 export type Value =
   | { k: 'module'; id: string }
-  | { k: 'def'; id: string; self?: true }
-  | { k: 'inst'; id: string; self?: true }
+  | { k: 'def'; id: string; self?: true; dispatch?: true }
+  | { k: 'inst'; id: string; self?: true; exact?: true }
   | { k: 'super'; cls: string }
-  | { k: 'elems'; uid: number; scope: PySymbol; items: readonly RefExpr[]; dict: boolean; returns?: 'item' | 'values' }
+  | {
+      k: 'elems';
+      uid: number;
+      scope: PySymbol;
+      items: readonly RefExpr[];
+      dict: boolean;
+      returns?: 'item' | 'values' | 'items' | 'pairs' | 'pair';
+      /** As in RefExpr `elements`: positions of the items in the literal (`[]`: unknown) and its size. */
+      positions?: readonly number[];
+      size?: number;
+    }
   | { k: 'ext' }
   | { k: 'opaque' };
 
@@ -32,8 +49,9 @@ export function valueKey(v: Value): string {
     case 'module':
       return `module:${v.id}`;
     case 'def':
+      return `def:${v.id}${v.self ? ':self' : ''}${v.dispatch ? ':dispatch' : ''}`;
     case 'inst':
-      return `${v.k}:${v.id}${v.self ? ':self' : ''}`;
+      return `inst:${v.id}${v.self ? ':self' : ''}${v.exact ? ':exact' : ''}`;
     case 'super':
       return `super:${v.cls}`;
     case 'elems':

@@ -8,7 +8,7 @@
 // - Subclasses are sorted like call neighbours (resolved first, then by id), so the expansion's
 //   ordering rule needs no special case; `lines` is empty (an inheritance is not a call site).
 import type { Edge, PySymbol } from '../model.js';
-import { compareNeighbours, type Neighbour } from '../graph/adjacency.js';
+import { compareNeighbours, strongerResolution, type Neighbour } from '../graph/adjacency.js';
 
 export interface ClassLookups {
   /** Every symbol nested in `id`, at any depth, sorted by id; empty for a symbol with none. */
@@ -56,7 +56,7 @@ function inheritsBy(edges: readonly Edge[], key: 'from' | 'to'): (id: string) =>
     let row = table.get(e[key]);
     if (!row) table.set(e[key], (row = new Map()));
     const known = row.get(e[other]);
-    if (!known || (known.resolution !== 'resolved' && e.resolution === 'resolved')) row.set(e[other], { id: e[other], resolution: e.resolution, lines: NONE });
+    if (!known || strongerResolution(known.resolution, e.resolution) !== known.resolution) row.set(e[other], { id: e[other], resolution: e.resolution, lines: NONE });
   }
   const sorted = new Map<string, readonly Neighbour[]>();
   for (const [id, row] of table) sorted.set(id, Object.freeze([...row.values()].sort(compareNeighbours)));

@@ -9,8 +9,9 @@
 // - Directions stay consistent: callees of callees go down, callers of callers go up (callees of a
 //   caller would be siblings, not context). A symbol joins a frontier the first time it is reached in
 //   that direction, even if the other direction already offered it; it is offered to the packer once.
-// - A hop's new symbols come resolved-first (reached over at least one `resolved` edge), then by id.
-//   With `resolution: 'resolved'`, heuristic edges are not followed at all.
+// - A hop's new symbols come by the strongest edge that reached them (resolved, dispatch, heuristic;
+//   heuristic ones by confidence, highest first), then by id. With `resolution: 'resolved'`,
+//   heuristic edges are not followed at all (dispatch ones are: adjacency.ts isProved).
 // - The order depends only on the graph, not on what fitted: a skipped symbol's neighbours are still
 //   reached, so a smaller, farther symbol can use space a large near one could not. One exception,
 //   the next rule, asks whether a class was packed in full.
@@ -27,7 +28,7 @@
 //   every symbol in it was offered and decided. Members reached through other symbols are still
 //   offered; the packer skips them as inside the class (packState.ts), so no code is packed twice.
 import type { Resolution } from '../model.js';
-import type { Adjacency, Neighbour } from '../graph/adjacency.js';
+import { compareNeighbours, isProved, strongerResolution, type Adjacency, type Neighbour } from '../graph/adjacency.js';
 import type { PackDirection } from '../render/document.js';
 import type { ClassLookups } from './classNeighbours.js';
 
@@ -43,6 +44,8 @@ export interface Reached {
   id: string;
   resolution: Resolution;
   sites: number;
+  /** Heuristic edges: the best confidence among the edges that reach it (graph/resolverConfidence.ts). */
+  confidence?: number;
 }
 
 export interface ExpansionInput {
@@ -75,9 +78,9 @@ function neighbourLists(input: ExpansionInput, from: string, direction: 'callee'
   return lists.map((list) => list.filter((n) => !inside.has(n.id)));
 }
 
+/** resolved, dispatch, heuristic by confidence, then id (graph/adjacency.ts). */
 function defaultCompare(a: Reached, b: Reached): number {
-  if (a.resolution !== b.resolution) return a.resolution === 'resolved' ? -1 : 1;
-  return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+  return compareNeighbours({ ...a, lines: [] }, { ...b, lines: [] });
 }
 
 export function* expansionOrder(input: ExpansionInput): Generator<Candidate> {
@@ -97,14 +100,15 @@ export function* expansionOrder(input: ExpansionInput): Generator<Candidate> {
       for (const from of frontier[direction]) {
         for (const neighbours of neighbourLists(input, from, direction)) {
           for (const n of neighbours) {
-            if (input.resolution === 'resolved' && n.resolution !== 'resolved') continue;
+            if (input.resolution === 'resolved' && !isProved(n.resolution)) continue;
             if (seen[direction].has(n.id) || !input.exists(n.id)) continue;
             const sites = Math.max(1, n.lines?.length ?? 0);
             const known = reached.get(n.id);
-            if (!known) reached.set(n.id, { id: n.id, resolution: n.resolution, sites });
+            if (!known) reached.set(n.id, n.confidence === undefined ? { id: n.id, resolution: n.resolution, sites } : { id: n.id, resolution: n.resolution, sites, confidence: n.confidence });
             else {
               known.sites += sites;
-              if (n.resolution === 'resolved') known.resolution = 'resolved';
+              known.resolution = strongerResolution(known.resolution, n.resolution);
+              if (n.confidence !== undefined) known.confidence = Math.max(known.confidence ?? 0, n.confidence);
             }
           }
         }

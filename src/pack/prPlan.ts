@@ -12,7 +12,7 @@
 // A changed symbol always comes before any neighbour: the packer packs no neighbour while a changed
 // symbol is out of the document (pack/packer.ts `changedFirst`), and a changed symbol that does not fit
 // whole is shown as its hunks (render/prViews.ts).
-import type { Adjacency } from '../graph/adjacency.js';
+import { isProved, RESOLUTION_RANK, type Adjacency } from '../graph/adjacency.js';
 import type { Reached } from './expansion.js';
 
 /** A test file by pytest's and unittest's conventions: `test_*.py`, `*_test.py`, `conftest.py`, or under a `tests`/`testing` folder. */
@@ -66,7 +66,7 @@ export function planPr(entries: readonly PlanEntry[], adjacency: Adjacency, isCh
   for (const e of entries) {
     if (e.contract === undefined) continue;
     for (const n of adjacency.callers(e.contractOf ?? e.id)) {
-      if (isChanged(n.id) || n.resolution !== 'resolved') continue;
+      if (isChanged(n.id) || !isProved(n.resolution)) continue;
       hits.set(n.id, (hits.get(n.id) ?? 0) + 1);
     }
   }
@@ -83,7 +83,8 @@ export function neighbourOrder(fileOf: (id: string) => string | undefined, packa
   };
   return (a, b) =>
     b.sites - a.sites ||
-    (a.resolution === b.resolution ? 0 : a.resolution === 'resolved' ? -1 : 1) ||
+    RESOLUTION_RANK[a.resolution] - RESOLUTION_RANK[b.resolution] ||
+    (b.confidence ?? 0) - (a.confidence ?? 0) ||
     Number(!packages.has(packageOf(a.id))) - Number(!packages.has(packageOf(b.id))) ||
     Number(test(a.id)) - Number(test(b.id)) ||
     compareIds(a.id, b.id);

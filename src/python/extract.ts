@@ -34,7 +34,9 @@ import {
 import { decoratesNext, readDecorator } from './extractDecorators.js';
 import { basesFromText, docstringOfBody, moduleDocstring, paramsFromText, readHeader } from './extractDefs.js';
 import { isPlainChain, refOf } from './extractRef.js';
-import { callArgumentsFromText, returnValueFromText } from './extractValues.js';
+import { callArgumentsFromText, returnValueFromText, valueFromText } from './extractValues.js';
+import { containerAdd, isinstanceBinding, raiseSite, yieldValue } from './extractFlowFacts.js';
+import { iterationSites } from './extractIteration.js';
 import { renderDefinitions, renderModule } from './extractRender.js';
 import { nameScope, newScope, newSymbol, ScopeStack, selfNameOf, type Decorator, type Scope } from './extractScope.js';
 import { hasNonAscii, normaliseNames, pythonName } from './identifiers.js';
@@ -92,6 +94,8 @@ function extractOnce(parser: PythonParser, relPath: string, text: string): FileR
     const attrs: Pending[] = [];
     /** Disjoint [start, end) source ranges of annotations, ascending. */
     const annotations: [number, number][] = [];
+    let withValue: string | undefined; // the `ctx as x` text of the with item whose target comes next
+    let compTarget: { node: SyntaxNode; scope: Scope } | undefined;
 
     for (const { name: capture, node } of parser.query(EXTRACT_QUERY).captures(root)) {
       switch (capture) {
@@ -194,12 +198,43 @@ function extractOnce(parser: PythonParser, relPath: string, text: string): FileR
           break;
         case 'fortarget': {
           const scope = scopes.at(node.startIndex);
-          appendAll(scope.sym.bindings, forBindings(node, scope, text));
+          const bindings = forBindings(node, scope, text);
+          appendAll(scope.sym.bindings, bindings);
+          appendAll(scope.sym.calls, iterationSites(bindings, node.startPosition.row + 1));
           break;
         }
+        case 'withvalue':
+          withValue = node.text;
+          break;
         case 'withtarget': {
           const scope = scopes.at(node.startIndex);
-          appendAll(scope.sym.bindings, unpackedBindings(node, scope));
+          const asAt = withValue === undefined ? -1 : withValue.lastIndexOf(node.text);
+          const ctx = asAt < 0 ? undefined : withValue!.slice(0, asAt).replace(/\s+as\s*$/, '');
+          withValue = undefined;
+          appendAll(scope.sym.bindings, unpackedBindings(node, scope, ctx));
+          break;
+        }
+        case 'comptarget':
+          compTarget = { node, scope: scopes.at(node.startIndex) };
+          break;
+        case 'compiter':
+          if (compTarget) {
+            const { node: target, scope } = compTarget;
+            appendAll(scope.sym.bindings, forBindings(target, scope, text, valueFromText(node.text)));
+            compTarget = undefined;
+          }
+          break;
+        case 'yield': {
+          const sym = scopes.at(node.startIndex).sym;
+          if (sym.kind !== 'function' && sym.kind !== 'method') break;
+          const value = yieldValue(node.text, valueFromText);
+          if (value) (sym.yieldValues ??= []).push(value);
+          else sym.yieldValues ??= [];
+          break;
+        }
+        case 'raise': {
+          const site = raiseSite(node.text, node.startPosition.row + 1);
+          if (site) scopes.at(node.startIndex).sym.calls.push(site);
           break;
         }
         case 'except':
@@ -232,6 +267,8 @@ function extractOnce(parser: PythonParser, relPath: string, text: string): FileR
         if (args.keywords.length > 0) site.call.keywords = args.keywords;
       }
       scope.sym.calls.push(site.call);
+      const fact = containerAdd(site.call, (ref) => (ref.t === 'name' ? [ref.name] : ref.t === 'attr' && ref.object.t === 'name' && ref.object.name === scope.selfName ? [ref.object.name, ref.attr] : undefined)) ?? isinstanceBinding(site.call);
+      if (fact) scope.sym.bindings.push(fact);
     }
     // Plain reads: attributes that are not inner chain links, callees, decorators, store targets
     // or parts of annotations (annotations are not evaluated as code: PEP 563/649).

@@ -4,6 +4,7 @@ import { appendAll } from '../shared/arrays.js';
 import type { Binding, ImportRecord, RefExpr } from '../model.js';
 import { refFromDottedText, refFromText, refOf } from './extractRef.js';
 import { closingBracket, splitTopLevel, topLevelIndex } from './extractText.js';
+import { enterValue, subscriptStore, unpackBindings } from './extractFlowFacts.js';
 import { containerFromText, exceptTargetFromText, forIterableFromText, valueFromText } from './extractValues.js';
 import type { SyntaxNode } from './treeSitter.js';
 
@@ -50,7 +51,8 @@ function chainedBindings(node: SyntaxNode, scope: BindingScope, written: Written
   let value: RefExpr | undefined;
   if (right) {
     const text = right.text;
-    value = containerFromText(text) ?? refOf(right, text);
+    value = containerFromText(text) ?? valueFromText(text);
+    if (value.t === 'other') value = refOf(right, text);
   }
   return targetBindings(left.text, scope, node.startPosition.row + 1, value, () => written.add(node.startIndex));
 }
@@ -65,22 +67,19 @@ export function walrusBinding(node: SyntaxNode): Binding[] {
   return [binding];
 }
 
-/** with targets: every bound name, value other. */
-export function unpackedBindings(target: SyntaxNode, scope: BindingScope): Binding[] {
-  return targetBindings(target.text, scope, target.startPosition.row + 1, OTHER, () => {});
+/** with targets: what the context manager's `__enter__` returns (`ctxText`: the expression before `as`), unpacked as for assignments. */
+export function unpackedBindings(target: SyntaxNode, scope: BindingScope, ctxText?: string): Binding[] {
+  return targetBindings(target.text, scope, target.startPosition.row + 1, ctxText === undefined ? OTHER : enterValue(ctxText), () => {});
 }
 
 /**
  * `for x in P:` binds x to iter(P) (an element of P); unpacking targets (`for k, v in ...`) bind
  * every name to `other`, as for assignments. `source` is the file text, to read the iterable from.
  */
-export function forBindings(target: SyntaxNode, scope: BindingScope, source: string): Binding[] {
+export function forBindings(target: SyntaxNode, scope: BindingScope, source: string, iterable?: RefExpr): Binding[] {
   const text = target.text;
-  const bindings = targetBindings(text, scope, target.startPosition.row + 1, OTHER, () => {});
-  if (bindings.length !== 1 || bindings[0]!.target.length !== 1 || !refFromDottedText(text.trim())) return bindings;
-  const iterable = forIterableFromText(source, target.startIndex + text.length);
-  if (iterable.t !== 'other') bindings[0]!.value = { t: 'iter', object: iterable };
-  return bindings;
+  const from = iterable ?? forIterableFromText(source, target.startIndex + text.length);
+  return targetBindings(text, scope, target.startPosition.row + 1, from.t === 'other' ? OTHER : { t: 'iter', object: from }, () => {});
 }
 
 /** `except E as err` binds err with annotation E (`A | B` for a tuple of types). */
@@ -102,6 +101,10 @@ function targetBindings(
   onAttributeTarget: () => void,
 ): Binding[] {
   const single = refFromDottedText(targetText.trim());
+  const targetOfPiece = (piece: string): string[] | undefined => {
+    const ref = refFromDottedText(piece);
+    return ref && targetOf(ref, scope);
+  };
   if (single) {
     if (single.t !== 'name') onAttributeTarget();
     const target = targetOf(single, scope);
@@ -110,22 +113,9 @@ function targetBindings(
     if (value) b.value = value;
     return [b];
   }
-  const out: Binding[] = [];
-  // Nested patterns `(a, [b, *c])` are walked depth-first with an explicit stack of pieces (never
-  // recursively), so names come out in source order.
-  const stack: string[] = splitTopLevel(targetText, ',').reverse();
-  while (stack.length > 0) {
-    const piece = stack.pop()!.trim().replace(/^\*\s*/, '');
-    if (piece === '') continue;
-    if ((piece[0] === '(' || piece[0] === '[') && closingBracket(piece, 0) === piece.length) {
-      appendAll(stack, splitTopLevel(piece.slice(1, -1), ',').reverse());
-      continue;
-    }
-    const ref = refFromDottedText(piece);
-    const target = ref && targetOf(ref, scope);
-    if (target) out.push({ target, line, value: OTHER });
-  }
-  return out;
+  const store = subscriptStore(targetText, value, line, targetOfPiece);
+  if (store) return [store];
+  return unpackBindings(targetText, value, line, targetOfPiece);
 }
 
 function targetOf(ref: RefExpr, scope: BindingScope): string[] | undefined {

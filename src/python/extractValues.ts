@@ -8,6 +8,7 @@
 // nothing is left). A call's argument list is only read when it closes within MAX_ARGS_TEXT
 // characters, so that 10,000 nested calls cost 10,000 bounded scans rather than a quadratic one.
 import type { KeywordArg, RefExpr } from '../model.js';
+import { builtinValue } from './extractFlowFacts.js';
 import { refFromText } from './extractRef.js';
 import { closingBracket, splitTopLevel, topLevelIndex } from './extractText.js';
 
@@ -29,20 +30,25 @@ function trimmed(text: string): [number, number] {
 
 /** The value of an assignment or `return`: a container literal's elements, else the RefExpr chain. */
 export function valueFromText(text: string): RefExpr {
-  return containerFromText(text) ?? refFromText(text) ?? OTHER;
+  return containerFromText(text) ?? builtinValue(text, valueFromText) ?? refFromText(text) ?? OTHER;
 }
+
+/** Containers nest this deep at most (`[("a", f)]` keeps f; deeper items are dropped). */
+const MAX_NESTING = 3;
 
 /**
  * `[a, b]`, `(a, b)`, `a, b`, `{a, b}`, `{"k": a}` -> elements (dict values for a dict); undefined
  * when the text is not a container literal (then it is an ordinary expression).
  */
-export function containerFromText(text: string): RefExpr | undefined {
+export function containerFromText(text: string, depth = 0): RefExpr | undefined {
   const [start, end] = trimmed(text);
   const open = text[start];
   let inner: string;
   let dict = false;
   if ((open === '[' || open === '{' || open === '(') && closingBracket(text, start) === end) {
     inner = text.slice(start + 1, end - 1);
+    const comprehension = comprehensionElement(inner, open === '{');
+    if (comprehension) return comprehension;
     if (open === '(' && splitTopLevel(inner, ',').length < 2) return undefined; // `(expr)`, not a tuple
     if (open === '{') {
       const first = splitTopLevel(inner, ',')[0]!.trim();
@@ -53,21 +59,61 @@ export function containerFromText(text: string): RefExpr | undefined {
     inner = text.slice(start, end); // a bare tuple `f, g`
   }
   const items: RefExpr[] = [];
+  const positions: number[] = [];
+  let splat = false;
+  let size = 0;
   for (const piece of splitTopLevel(inner, ',')) {
     let item = piece.trim();
-    if (item === '' || item.startsWith('*')) continue; // `*rest`, `**other`: not read
+    if (item === '') continue;
+    const at = size++;
+    if (item.startsWith('*')) {
+      splat = true; // `*rest`, `**other`: not read, and the positions after it are unknown
+      continue;
+    }
     if (dict) {
       const colon = topLevelIndex(item, ':');
       if (colon < 0) continue;
       item = item.slice(colon + 1);
     }
-    const ref = refFromText(item);
+    const ref = (depth < MAX_NESTING - 1 ? containerFromText(item, depth + 1) : undefined) ?? refFromText(item);
     if (!ref || ref.t === 'other') continue;
     if (items.length === MAX_ELEMENTS) return OTHER;
     items.push(ref);
+    positions.push(at);
   }
   if (items.length === 0) return OTHER;
-  return dict ? { t: 'elements', items, dict: true } : { t: 'elements', items };
+  if (dict) return { t: 'elements', items, dict: true };
+  if (splat) return { t: 'elements', items, positions: [] };
+  return items.length === size ? { t: 'elements', items } : { t: 'elements', items, positions, size };
+}
+
+/**
+ * `[f(x) for x in xs]`, `{k: v for ...}`, `(g(x) for ...)`: a container of the element expression, at
+ * unknown positions; undefined when `inner` has no top-level `for`.
+ */
+function comprehensionElement(inner: string, braces: boolean): RefExpr | undefined {
+  let depth = 0;
+  let at = -1;
+  for (let i = 0; i < inner.length && at < 0; i++) {
+    const c = inner[i]!;
+    if (c === '"' || c === "'") return undefined; // strings in the element: not a plain chain anyway
+    if (c === '(' || c === '[' || c === '{') depth++;
+    else if (c === ')' || c === ']' || c === '}') depth--;
+    else if (depth === 0 && /\s/.test(c) && /^\s(?:async\s+)?for\s/.test(inner.slice(i, i + 12))) at = i;
+  }
+  if (at < 0) return undefined;
+  let element = inner.slice(0, at);
+  let dict = false;
+  if (braces) {
+    const colon = topLevelIndex(element, ':');
+    if (colon >= 0) {
+      element = element.slice(colon + 1);
+      dict = true;
+    }
+  }
+  const ref = refFromText(element);
+  if (!ref || ref.t === 'other') return OTHER;
+  return dict ? { t: 'elements', items: [ref], dict: true } : { t: 'elements', items: [ref], positions: [] };
 }
 
 /** `return <expr>` -> its value, or undefined for a bare `return` or a value that reduces to `other`. */
@@ -97,8 +143,7 @@ export function forIterableFromText(source: string, afterTarget: number): RefExp
     }
   }
   if (stop < 0) return OTHER;
-  const text = source.slice(from, stop);
-  return containerFromText(text) ?? refFromText(text) ?? OTHER;
+  return valueFromText(source.slice(from, stop));
 }
 
 export interface CallArguments {

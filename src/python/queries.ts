@@ -22,6 +22,8 @@
 //   happens after the pass.
 // - Call arguments, `for` iterables and `return` values are read from source text around captures
 //   already made (extractValues.ts); only `@return` and `@except` were added for them.
+// - Issue 10 added `@withvalue` (the `ctx as x` of a with item, before its `@withtarget`),
+//   `@comptarget`/`@compiter` (a comprehension's `for x in it`, target first), `@yield` and `@raise`.
 
 export const EXTRACT_QUERY = `
 (function_definition body: (block) @def.body) @def
@@ -35,7 +37,10 @@ export const EXTRACT_QUERY = `
 ((augmented_assignment left: (identifier) @augname) @augall (#eq? @augname "__all__"))
 (named_expression) @walrus
 (for_statement left: (_) @fortarget)
-(with_item value: (as_pattern alias: (as_pattern_target) @withtarget))
+(with_item value: (as_pattern alias: (as_pattern_target) @withtarget) @withvalue)
+(for_in_clause left: (_) @comptarget right: (_) @compiter)
+(yield) @yield
+(raise_statement) @raise
 (except_clause value: (as_pattern) @except)
 (return_statement) @return
 [(import_statement) (import_from_statement) (future_import_statement)] @import

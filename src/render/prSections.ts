@@ -233,12 +233,14 @@ interface SiteRef {
   caller: string;
   file?: string;
   line?: number;
-  via?: 'call' | 'import';
+  /** `value`: the symbol is passed, stored or returned there (a `references` edge, issue 10): "used by". */
+  via?: 'call' | 'import' | 'value';
 }
 
 function siteLine(site: SiteRef): string {
   const where = site.file === undefined ? '' : `${codeSpan(site.line === undefined ? site.file : `${site.file}:${site.line}`)} in `;
-  return `  - ${where}${codeSpan(site.caller)}${site.via === 'import' ? ' (import)' : ''}`;
+  const via = site.via === 'import' ? ' (import)' : site.via === 'value' ? ' (used by: passed or stored as a value)' : '';
+  return `  - ${where}${codeSpan(site.caller)}${via}`;
 }
 
 /** `pkg/a.py: 12, 40; pkg/b.py: 3` (sites without a line count as the file). */
@@ -264,6 +266,13 @@ function callerSites(c: PrEntry, adjacency: Adjacency, locate: LocateSymbol, rem
     for (const line of lines) {
       sites.push({ caller: caller.id, ...(file === undefined ? {} : { file }), ...(line === undefined ? {} : { line }) });
       if (caller.resolution === 'heuristic') guesses++;
+    }
+  }
+  // Functions used as values are called from wherever they are passed to: their users count as sites.
+  for (const user of adjacency.users(c.id).filter((n) => !removed.has(n.id))) {
+    const file = locate(user.id)?.file;
+    for (const line of user.lines.length > 0 ? user.lines : [undefined]) {
+      sites.push({ caller: user.id, via: 'value', ...(file === undefined ? {} : { file }), ...(line === undefined ? {} : { line }) });
     }
   }
   // Read in file order, like the alarms (diff/removedReferences.ts).

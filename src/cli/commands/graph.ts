@@ -1,11 +1,11 @@
 // `repodigest graph`: the symbol table and call graph, as a per-module table or the JSON contract
-// {"symbols":[{id,file,name,kind,startLine,endLine}],"edges":[{from,to,kind,resolution,line?,lines?}]},
+// {"symbols":[{id,file,name,kind,startLine,endLine}],"edges":[{from,to,kind,resolution,line?,lines?,confidence?}]},
 // or the neighbours of one symbol (--callers / --callees) with their call sites.
 import { visibleText } from '../../render/visibleText.js';
 import { plural } from '../../render/plural.js';
 import Table from 'cli-table3';
 import type { Edge, RepoIndex } from '../../model.js';
-import { buildAdjacency } from '../../graph/adjacency.js';
+import { buildAdjacency, isProved } from '../../graph/adjacency.js';
 import { closestIds } from '../../search/suggest.js';
 import { RepoDigestError } from '../../shared/errors.js';
 import type { ListFormat, ResolutionFilter } from '../options.js';
@@ -21,7 +21,8 @@ export interface GraphCommandOptions {
 }
 
 export function renderGraphCommand(index: RepoIndex, options: GraphCommandOptions): string {
-  const edges = options.resolution === 'resolved' ? index.edges.filter((e) => e.resolution === 'resolved') : index.edges;
+  // "resolved" keeps what the rules proved: resolved and dispatch edges (adjacency.ts isProved).
+  const edges = options.resolution === 'resolved' ? index.edges.filter((e) => isProved(e.resolution)) : index.edges;
   if (options.callers !== undefined || options.callees !== undefined) {
     return renderNeighbours(index, edges, options);
   }
@@ -42,7 +43,8 @@ export function renderGraphJson(index: RepoIndex, edges: readonly Edge[]): strin
     to: e.to,
     kind: e.kind,
     resolution: e.resolution,
-    ...(e.kind === 'calls' && e.lines && e.lines.length > 0 ? { line: e.lines[0], lines: e.lines } : {}),
+    ...((e.kind === 'calls' || e.kind === 'references') && e.lines && e.lines.length > 0 ? { line: e.lines[0], lines: e.lines } : {}),
+    ...(e.confidence !== undefined ? { confidence: e.confidence } : {}),
   }));
   return `${JSON.stringify({ symbols, edges: jsonEdges }, null, 2)}\n`;
 }
@@ -53,11 +55,11 @@ function renderGraphTable(index: RepoIndex, edges: readonly Edge[]): string {
     const count = (kind: string) => file.symbols.filter((s) => s.kind === kind).length;
     perModule.push([visibleText(file.module), visibleText(file.path) + (file.partial ? ' (partial)' : ''), count('class'), count('function'), count('method')]);
   }
-  const totals = new Table({ head: ['edges', 'resolved', 'heuristic', 'total'], style: { head: [], border: [] } });
-  for (const kind of ['calls', 'contains', 'imports', 'inherits'] as const) {
+  const totals = new Table({ head: ['edges', 'resolved', 'dispatch', 'heuristic', 'total'], style: { head: [], border: [] } });
+  for (const kind of ['calls', 'references', 'contains', 'imports', 'inherits'] as const) {
     const ofKind = edges.filter((e) => e.kind === kind);
-    const resolved = ofKind.filter((e) => e.resolution === 'resolved').length;
-    totals.push([kind, resolved, ofKind.length - resolved, ofKind.length]);
+    const count = (r: string) => ofKind.filter((e) => e.resolution === r).length;
+    totals.push([kind, count('resolved'), count('dispatch'), count('heuristic'), ofKind.length]);
   }
   const kinds = (k: string) => index.symbols.filter((s) => s.kind === k).length;
   const summary =
