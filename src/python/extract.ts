@@ -35,6 +35,7 @@ import { decoratesNext, readDecorator } from './extractDecorators.js';
 import { basesFromText, docstringOfBody, moduleDocstring, paramsFromText, readHeader } from './extractDefs.js';
 import { isPlainChain, refOf } from './extractRef.js';
 import { callArgumentsFromText, returnValueFromText } from './extractValues.js';
+import { callShapeFromText } from './extractShape.js';
 import { renderDefinitions, renderModule } from './extractRender.js';
 import { nameScope, newScope, newSymbol, ScopeStack, selfNameOf, type Decorator, type Scope } from './extractScope.js';
 import { ERROR_QUERY, EXTRACT_QUERY } from './queries.js';
@@ -212,6 +213,8 @@ export function extractFile(parser: PythonParser, relPath: string, text: string)
       if (decoratorCalleeIds.has(node.id) || decoratorCalleeStarts.has(node.startIndex)) continue;
       const site = callSite(node, 'call');
       const args = callArgumentsFromText(text, node.startIndex + site.text.length);
+      const shape = callShapeFromText(text, node.startIndex + site.text.length);
+      if (shape) site.call.shape = shape;
       if (args) {
         site.call.args = args.args;
         if (args.keywords.length > 0) site.call.keywords = args.keywords;
