@@ -42,7 +42,10 @@ export interface SignatureChange {
   kind: SignatureChangeKind;
   /** The parameter concerned (head name for a rename), when there is one. */
   param?: string;
-  /** One line for a person: "`ctx` added (required)". */
+  /**
+   * One line for a person: "`ctx` added (required)". Only identifiers go in its code spans: defaults
+   * and annotations are arbitrary (hostile) expressions and are shown in `before` / `after` only.
+   */
   text: string;
   breaking: boolean;
 }
@@ -142,7 +145,7 @@ export function diffSignature(base: SignatureSide, head: SignatureSide): Signatu
   for (const h of headNamed) {
     if (baseNames.has(h.name) || renamedFrom.has(h.name)) continue;
     if (h.default === undefined) add('added-required', `\`${h.name}\` added (required${h.kind === 'keyword_only' ? ', keyword-only' : ''})`, true, h.name);
-    else add('added-optional', `\`${h.name}\` added (optional, default \`${h.default}\`)`, false, h.name);
+    else add('added-optional', `\`${h.name}\` added (optional)`, false, h.name);
   }
 
   // Positions: a parameter both sides pass positionally that now sits elsewhere.
@@ -164,13 +167,13 @@ export function diffSignature(base: SignatureSide, head: SignatureSide): Signatu
       else if (h.kind === 'positional_only') add('became-positional-only', `\`${h.name}\` is now positional-only`, true, h.name);
       else add('no-longer-positional-only', `\`${h.name}\` is no longer positional-only`, false, h.name);
     }
-    if (b.default === undefined && h.default !== undefined) add('default-added', `\`${h.name}\` now optional (default \`${h.default}\`)`, false, h.name);
-    else if (b.default !== undefined && h.default === undefined) add('default-removed', `\`${h.name}\` now required (was default \`${b.default}\`)`, true, h.name);
+    if (b.default === undefined && h.default !== undefined) add('default-added', `\`${h.name}\` now optional`, false, h.name);
+    else if (b.default !== undefined && h.default === undefined) add('default-removed', `\`${h.name}\` now required (its default was removed)`, true, h.name);
     else if (b.default !== undefined && h.default !== undefined && b.default !== h.default) {
-      add('default-changed', `\`${h.name}\` default \`${b.default}\` -> \`${h.default}\``, false, h.name);
+      add('default-changed', `\`${h.name}\` default changed`, false, h.name);
     }
     if ((b.annotation ?? '') !== (h.annotation ?? '')) {
-      add('annotation-changed', `\`${h.name}\` annotation \`${b.annotation ?? '(none)'}\` -> \`${h.annotation ?? '(none)'}\``, false, h.name);
+      add('annotation-changed', `\`${h.name}\` annotation changed`, false, h.name);
     }
   }
 
@@ -184,7 +187,7 @@ export function diffSignature(base: SignatureSide, head: SignatureSide): Signatu
   }
 
   if ((base.returns ?? '') !== (head.returns ?? '')) {
-    add('returns-changed', `return annotation \`${base.returns ?? '(none)'}\` -> \`${head.returns ?? '(none)'}\``, false);
+    add('returns-changed', 'return annotation changed', false);
   }
   if (!base.isAsync && head.isAsync) add('async-added', 'now `async`: callers get a coroutine and must await it', true);
   if (base.isAsync && !head.isAsync) add('async-removed', 'no longer `async`: awaiting its result fails', true);

@@ -62,6 +62,8 @@ export interface SignatureReport {
 }
 
 export interface ReviewFindings {
+  /** Call sites of changed signatures that were bound (those that fit included). */
+  checkedSites: number;
   signatures: SignatureReport[];
   breaking: BreakingSite[];
   overrides: OverrideFinding[];
@@ -151,6 +153,7 @@ interface Context {
   classNames: Set<string>;
   removed: Set<string>;
   out: Map<string, BreakingSite>;
+  checkedSites: number;
 }
 
 function record(ctx: Context, site: BreakingSite): void {
@@ -191,6 +194,7 @@ function bindSites(ctx: Context, caller: PySymbol, target: PySymbol, lines: read
       continue;
     }
     for (const site of sites) {
+      if (diff) ctx.checkedSites++;
       if (diff?.changes.some((c) => c.kind === 'became-property')) {
         report({ status: 'check', reason: `\`${name}\` is now a property: this call calls the value it returns` });
         continue;
@@ -270,7 +274,7 @@ export function findBreakingSites(input: BreakingInput): ReviewFindings {
   const classNames = new Set<string>();
   for (const s of symbols.values()) if (s.kind === 'class') classNames.add(shortName(s));
   const removed = new Set(input.changed.filter((c) => c.change === 'removed').map((c) => c.id));
-  const ctx: Context = { input, classNames, removed, out: new Map() };
+  const ctx: Context = { input, classNames, removed, out: new Map(), checkedSites: 0 };
   const signatures: SignatureReport[] = [];
   const overrides: OverrideFinding[] = [];
   const seenOverrides = new Set<string>();
@@ -327,5 +331,5 @@ export function findBreakingSites(input: BreakingInput): ReviewFindings {
 
   signatures.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   overrides.sort((a, b) => (a.base < b.base ? -1 : a.base > b.base ? 1 : a.override < b.override ? -1 : a.override > b.override ? 1 : 0));
-  return { signatures, breaking: [...ctx.out.values()].sort(compareSites), overrides };
+  return { checkedSites: ctx.checkedSites, signatures, breaking: [...ctx.out.values()].sort(compareSites), overrides };
 }
