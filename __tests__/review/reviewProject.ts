@@ -31,12 +31,18 @@ export async function reviewProject(base: Record<string, string>, head: Record<s
   const headFiles = await extractAll(head);
   const baseById = new Map(baseFiles.flatMap((f) => f.symbols.map((s) => [s.id, s] as const)));
   const headById = new Map(headFiles.flatMap((f) => f.symbols.map((s) => [s.id, s] as const)));
+  // Innermost wins, as in diff/changedSymbols.ts: a symbol changed if its text outside its children did.
+  const own = (sym: PySymbol, all: ReadonlyMap<string, PySymbol>): string => {
+    let text = sym.full;
+    for (const child of all.values()) if (child.parent === sym.id) text = text.replace(child.full, '');
+    return text;
+  };
   const changed: ChangedCallable[] = [];
   const removedSymbols: PySymbol[] = [];
   for (const [id, s] of headById) {
     const was = baseById.get(id);
     if (!was) changed.push({ id, change: 'added' });
-    else if (was.full !== s.full) changed.push({ id, change: 'modified', base: was });
+    else if (own(was, baseById) !== own(s, headById)) changed.push({ id, change: 'modified', base: was });
   }
   for (const [id, s] of baseById) {
     if (headById.has(id)) continue;
