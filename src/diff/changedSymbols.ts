@@ -13,8 +13,10 @@
 // - Added: id only in head. Removed: id only in base (the base PySymbol is kept so the digest can show its
 //   text). Modified: id in both, and an added head line or a removed base line is owned by it.
 // - Lines unknown (GitHub omitted the patch): every line of the file counts as changed.
+// - Moves and renames (moves.ts) link a removed symbol to the added one it became; both keep their change.
 import type { FileRecord, PySymbol, SymbolKind } from '../model.js';
 import { compareStrings, type FileChange, type LineRange } from './hunks.js';
+import { detectMoves } from './moves.js';
 
 export type SymbolChange = 'added' | 'modified' | 'removed';
 
@@ -27,6 +29,14 @@ export interface ChangedSymbol {
   change: SymbolChange;
   /** Head span; base span for a removed symbol. */
   lines: LineRange;
+  /** On an added symbol that is a removed one moved or renamed (moves.ts): the removed end's (base) id. */
+  movedFrom?: string;
+  /** On a removed symbol that moved or was renamed: the added end's (head) id. */
+  movedTo?: string;
+  /** Set on both ends of a move: 'renamed' when the simple name differs, else 'moved'. */
+  moveKind?: 'moved' | 'renamed';
+  /** Set on both ends of a move: body similarity, 0..1 (moves.ts). */
+  similarity?: number;
 }
 
 export interface ChangedSymbolsInput {
@@ -175,6 +185,7 @@ export function computeChangedSymbols(input: ChangedSymbolsInput): ChangedSymbol
     result.removedSymbols.push(...file.removed);
     result.notes.push(...file.notes);
   }
+  linkMoves(result, input.headFiles);
   result.changed.sort(compareChanged);
   result.removedSymbols.sort((a, b) => compareStrings(a.id, b.id));
   result.nonPython.sort(compareStrings);
@@ -182,18 +193,87 @@ export function computeChangedSymbols(input: ChangedSymbolsInput): ChangedSymbol
   return result;
 }
 
+/** Pairs removed and added symbols that are one symbol moved or renamed (moves.ts) and links both ends. */
+function linkMoves(result: ChangedSymbolsResult, headFiles: readonly FileRecord[]): void {
+  const addedIds = new Set(result.changed.filter((c) => c.change === 'added').map((c) => c.id));
+  if (addedIds.size === 0 || result.removedSymbols.length === 0) return;
+  const added = headFiles.flatMap((f) => f.symbols.filter((s) => addedIds.has(s.id)).map((symbol) => ({ id: symbol.id, symbol })));
+  const removed = result.removedSymbols.map((symbol) => ({ id: symbol.id, symbol }));
+  const moves = detectMoves(removed, added);
+  const from = new Map(moves.pairs.map((p) => [p.to, p]));
+  const to = new Map(moves.pairs.map((p) => [p.from, p]));
+  result.changed = result.changed.map((c) => {
+    const pair = c.change === 'added' ? from.get(c.id) : c.change === 'removed' ? to.get(c.id) : undefined;
+    if (!pair) return c;
+    const link = c.change === 'added' ? { movedFrom: pair.from } : { movedTo: pair.to };
+    return { ...c, ...link, moveKind: pair.kind, similarity: pair.similarity };
+  });
+  result.notes.push(...moves.notes);
+}
+
+/** Names a head scope binds itself: its imports, its single-name assignments, its own definitions. */
+function namesBoundBy(scope: PySymbol, children: readonly PySymbol[]): Set<string> {
+  const names = new Set<string>();
+  for (const r of scope.imports) names.add(r.alias ?? (r.kind === 'from' ? r.name : r.module.split('.')[0]!));
+  for (const b of scope.bindings) if (b.target.length === 1) names.add(b.target[0]!);
+  for (const c of children) names.add(c.name.slice(c.name.lastIndexOf('.') + 1));
+  return names;
+}
+
+/**
+ * Removed symbols whose name the head scope that held them binds again (`from .new_home import f` in the
+ * module that defined `f`, `g = other` in place of `def g`): head's binding is what the name means now.
+ * Members of those are included. Sorted ids.
+ */
+export function reboundInHead(headFiles: readonly FileRecord[], removedSymbols: readonly PySymbol[]): string[] {
+  const live = new Map<string, PySymbol>();
+  const children = new Map<string, PySymbol[]>();
+  for (const f of headFiles) {
+    for (const s of f.symbols) {
+      live.set(s.id, s);
+      if (s.parent === undefined) continue;
+      const list = children.get(s.parent);
+      if (list) list.push(s);
+      else children.set(s.parent, [s]);
+    }
+  }
+  const bound = new Map<string, Set<string>>();
+  const boundIn = (scope: PySymbol) => {
+    let names = bound.get(scope.id);
+    if (!names) bound.set(scope.id, (names = namesBoundBy(scope, children.get(scope.id) ?? [])));
+    return names;
+  };
+  const rebound = new Set<string>();
+  // Parents before members (shorter ids first), so a member of a rebound symbol follows it.
+  for (const s of [...removedSymbols].sort((a, b) => a.id.length - b.id.length || compareStrings(a.id, b.id))) {
+    if (s.kind === 'module' || s.parent === undefined || live.has(s.id)) continue;
+    if (rebound.has(s.parent)) {
+      rebound.add(s.id);
+      continue;
+    }
+    const scope = live.get(s.parent);
+    if (scope && boundIn(scope).has(s.name.slice(s.name.lastIndexOf('.') + 1))) rebound.add(s.id);
+  }
+  return [...rebound].sort(compareStrings);
+}
+
 /**
  * Head records plus the removed symbols, for building the graph the digest's "still called" check needs:
  * a removed symbol joins the head record of its (re-rooted) module, or a record of its own when the
  * whole file is gone, so name and import resolution can still find it; one whose id the files still
- * define is left out. Inputs are not mutated.
+ * define is left out, and so is one whose name head binds again in the same scope (reboundInHead): the
+ * base copy would shadow head's own binding (an import from the symbol's new home) and turn every use
+ * of it into a false "removed but still called". Inputs are not mutated.
  */
 export function withRemovedSymbols(headFiles: readonly FileRecord[], removedSymbols: readonly PySymbol[]): FileRecord[] {
   // A removed id that the files still define (the working tree is not head) stays as the files have it:
   // adding the base copy would define the id twice.
   const live = new Set(headFiles.flatMap((f) => f.symbols.map((s) => s.id)));
+  const rebound = new Set(reboundInHead(headFiles, removedSymbols));
   const byModule = new Map<string, PySymbol[]>();
-  for (const s of removedSymbols) if (!live.has(s.id)) byModule.set(s.module, [...(byModule.get(s.module) ?? []), s]);
+  for (const s of removedSymbols) {
+    if (!live.has(s.id) && !rebound.has(s.id)) byModule.set(s.module, [...(byModule.get(s.module) ?? []), s]);
+  }
   const out = headFiles.map((f) => {
     const extra = byModule.get(f.module);
     if (!extra) return f;

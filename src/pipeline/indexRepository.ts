@@ -1,10 +1,13 @@
-// Builds the RepoIndex: discover -> read -> extract (one parse per file) -> call graph.
+// Builds the RepoIndex: discover -> read -> extract (one parse per file) -> call graph -> import names.
 // Per-file failures never abort the run: every file that is not indexed, or only partly, is
 // reported in skippedFiles / the file's notes with its reason.
+// Ids: the call graph is built on path-based ids, then every id takes its module's import name
+// (graph/importNames.ts: `src.flask.app.Flask` -> `flask.app.Flask`), here and only here.
 import { discoverPythonFiles } from '../files/discover.js';
 import { createSourceReader, DEFAULT_MAX_FILE_BYTES } from '../files/read.js';
 import { buildCallGraph, type CallGraphOptions } from '../graph/callGraph.js';
-import type { FileRecord, PySymbol, RepoIndex, SkippedFile } from '../model.js';
+import { importIdFor, importModuleNames } from '../graph/importNames.js';
+import type { Edge, FileRecord, PySymbol, RepoIndex, SkippedFile } from '../model.js';
 import { extractFile } from '../python/extract.js';
 import { loadPythonParser } from '../python/treeSitter.js';
 
@@ -62,13 +65,16 @@ export async function scanRepository(root: string, options: IndexOptions = {}): 
   return { files, skippedFiles };
 }
 
-/** Pure: files -> the index with sorted symbols, lookup and edges. */
+/** Pure: files (path-based ids) -> the index with import-name ids, sorted symbols, lookup and edges. */
 export function assembleIndex(
   root: string,
-  files: FileRecord[],
+  pathFiles: FileRecord[],
   skippedFiles: SkippedFile[],
   graphOptions: CallGraphOptions = {},
 ): RepoIndex {
+  const names = importModuleNames(pathFiles);
+  const named = withImportNames(pathFiles, buildCallGraph(pathFiles, graphOptions), names);
+  const files = named.files;
   const skipped = [...skippedFiles];
   const symbols: PySymbol[] = files.flatMap((f) => f.symbols);
   symbols.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
@@ -87,8 +93,47 @@ export function assembleIndex(
   }
   const uniqueSymbols = symbols.filter((s) => byId.get(s.id) === s);
   skipped.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : a.reason < b.reason ? -1 : 1));
-  const edges = buildCallGraph(files, graphOptions);
-  return { root, files, symbols: uniqueSymbols, byId, edges, skippedFiles: skipped };
+  const index: RepoIndex = { root, files, symbols: uniqueSymbols, byId, edges: named.edges, skippedFiles: skipped };
+  importNamesByIndex.set(index, names);
+  return index;
+}
+
+const importNamesByIndex = new WeakMap<RepoIndex, ReadonlyMap<string, string>>();
+
+/**
+ * The renaming assembleIndex applied: a path-based id (from files extracted outside the index, e.g. a
+ * PR's base and head blobs, or an id typed by a user) -> the id the index uses.
+ */
+export function importIdOf(index: RepoIndex): (pathId: string) => string {
+  const names = importNamesByIndex.get(index) ?? new Map<string, string>();
+  return (id) => importIdFor(names, id);
+}
+
+/** Files and edges with every id under a renamed module renamed (inputs are not mutated). */
+function withImportNames(files: FileRecord[], edges: Edge[], names: ReadonlyMap<string, string>): { files: FileRecord[]; edges: Edge[] } {
+  if (names.size === 0) return { files, edges };
+  const ids = new Map<string, string>();
+  const renamed = files.map((f) => {
+    const module = names.get(f.module);
+    if (module === undefined) return f;
+    const symbols = f.symbols.map((s) => {
+      const id = importIdFor(names, s.id);
+      ids.set(s.id, id);
+      const copy: PySymbol = { ...s, id, module: importIdFor(names, s.module) };
+      if (s.parent !== undefined) copy.parent = importIdFor(names, s.parent);
+      return copy;
+    });
+    return { ...f, module, symbols };
+  });
+  const idOf = (id: string) => ids.get(id) ?? id;
+  const relabelled = edges.map((e) => {
+    const from = idOf(e.from);
+    const to = idOf(e.to);
+    return from === e.from && to === e.to ? e : { ...e, from, to };
+  });
+  // Edge order is (from, to, kind): renaming can change it.
+  relabelled.sort((a, b) => (a.from < b.from ? -1 : a.from > b.from ? 1 : a.to < b.to ? -1 : a.to > b.to ? 1 : a.kind < b.kind ? -1 : a.kind > b.kind ? 1 : 0));
+  return { files: renamed, edges: relabelled };
 }
 
 /** The call-graph part of the index options. */

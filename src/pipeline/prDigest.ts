@@ -19,7 +19,9 @@
 //   (the tree is not head) keep head's lines, are not packed, and a note names them.
 import { stat } from 'node:fs/promises';
 import type { RepoIndex } from '../model.js';
-import { withRemovedSymbols, type ChangedSymbol } from '../diff/changedSymbols.js';
+import { reboundInHead, withRemovedSymbols, type ChangedSymbol } from '../diff/changedSymbols.js';
+// [diff semantics, helper B] live references to removed symbols, computed against head's own bindings.
+import { removedStillReferenced, type RemovedReference } from '../diff/removedReferences.js';
 import { inspectWorktree, worktreeWarning } from '../diff/worktree.js';
 import { RepoDigestError } from '../shared/errors.js';
 import { collectPrChanges, type PrChanges, type PrChangesDeps } from '../diff/prChanges.js';
@@ -32,7 +34,8 @@ import { namedList, plural } from '../render/plural.js';
 import { perIndex } from './perIndex.js';
 import { renderMermaid } from '../render/mermaid.js';
 import { renderCallSites, renderChangedSymbolsTable, renderPrHeader, renderPrSections, type ImportersOf } from '../render/prSections.js';
-import { assembleIndex, graphOptionsOf, scanRepository, type IndexOptions } from './indexRepository.js';
+import { assembleIndex, graphOptionsOf, importIdOf, scanRepository, type IndexOptions } from './indexRepository.js';
+import { changesWithIds } from '../diff/importIds.js';
 import { adjacencyOf, packRoots, type PackSettings } from './packRepository.js';
 
 export interface PrDigestRequest {
@@ -79,6 +82,8 @@ export interface PreparedPr {
   warning?: string;
   /** Ids of the removed symbols (in the index as they were in base). */
   removed: ReadonlySet<string>;
+  /** [diff semantics] Removed symbols head still references (resolved: alarms; heuristic only: "check"). */
+  removedReferences: RemovedReference[];
   request: Omit<PrDigestRequest, 'pack'>;
 }
 
@@ -87,7 +92,8 @@ export async function preparePr(request: Omit<PrDigestRequest, 'pack'>): Promise
   await requireDirectory(request.repoDir);
   const parser = await loadPythonParser();
   const git = { runGit: runGitDefault };
-  const changes = await collectPrChanges(
+  // [diff semantics] computed on path-based ids; renamed to the index's ids below (changesWithIds).
+  const pathChanges = await collectPrChanges(
     request.repoDir,
     request.base,
     request.head,
@@ -102,12 +108,15 @@ export async function preparePr(request: Omit<PrDigestRequest, 'pack'>): Promise
     },
   );
   const warning =
-    changes.source === 'git' && changes.head !== undefined
-      ? worktreeWarning(await inspectWorktree(request.repoDir, changes.head, git), request.head, changes.head)
+    pathChanges.source === 'git' && pathChanges.head !== undefined
+      ? worktreeWarning(await inspectWorktree(request.repoDir, pathChanges.head, git), request.head, pathChanges.head)
       : undefined;
   const scanned = await scanRepository(request.repoDir, request.index ?? {});
-  const files = withRemovedSymbols(scanned.files, changes.removedSymbols);
+  const files = withRemovedSymbols(scanned.files, pathChanges.removedSymbols);
   const index = assembleIndex(request.repoDir, files, scanned.skippedFiles, graphOptionsOf(request.index ?? {}));
+  // [diff semantics] the index names modules as Python imports them (`src.flask.app` -> `flask.app`): so do the changes.
+  const idOf = importIdOf(index);
+  const changes = changesWithIds(pathChanges, idOf);
   // A module with no module-level code of its own (only definitions, e.g. a new or renamed module) would
   // be an empty code block: its definitions are changed symbols and roots themselves.
   const roots = changes.changed.map((c) => c.id).filter((id) => {
@@ -118,11 +127,21 @@ export async function preparePr(request: Omit<PrDigestRequest, 'pack'>): Promise
   const changed: ChangedSymbolRow[] = shown.map((c) => ({ id: c.id, file: c.file, name: c.name, change: c.change }));
   const removed = new Set(changes.changed.filter((c) => c.change === 'removed').map((c) => c.id));
   const notes = [...(warning ? [warning] : []), ...changes.notes];
-  const absent = changes.changed.filter((c) => !index.byId.has(c.id)).map((c) => c.id);
+  // [diff semantics] A removed symbol whose name head binds again (e.g. imports it from its new home) is
+  // not put back (it would shadow that binding): it is not "absent", its code is simply gone.
+  const rebound = new Set(reboundInHead(scanned.files, pathChanges.removedSymbols).map(idOf));
+  const absent = changes.changed.filter((c) => !index.byId.has(c.id) && !rebound.has(c.id)).map((c) => c.id);
   if (absent.length > 0) {
     notes.push(`${plural(absent.length, 'changed symbol')} ${absent.length === 1 ? 'is' : 'are'} not in the analysed code and not packed: ${namedList(absent)}`);
   }
-  return { changes, index, roots, changed, shown, notes, ...(warning ? { warning } : {}), removed, request };
+  // [diff semantics] the "removed but still called" data (diff/removedReferences.ts).
+  const removedReferences = removedStillReferenced({
+    changed: changes.changed,
+    adjacency: adjacencyOf(index),
+    importers: importersOf(index),
+    locate: (id) => index.byId.get(id),
+  });
+  return { changes, index, roots, changed, shown, notes, ...(warning ? { warning } : {}), removed, removedReferences, request };
 }
 
 async function requireDirectory(dir: string): Promise<void> {

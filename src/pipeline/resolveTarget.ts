@@ -1,5 +1,6 @@
 // Turns what the user asked for into root symbol ids.
-// - A symbol id (`pkg.mod.Class.method`) is itself the root.
+// - A symbol id (`pkg.mod.Class.method`) is itself the root; a path-based id of a source-root layout
+//   (`src.flask.app.Flask`) is taken as the import-name id the index uses (`flask.app.Flask`).
 // - A file (`pkg/mod.py`, also `./pkg/mod.py` or an absolute path inside the root) roots at its
 //   top-level definitions; a file with none roots at its module symbol.
 // - A query roots at the top BM25 hit; a best score of zero is an error, never an empty pack.
@@ -7,6 +8,7 @@ import { isAbsolute, relative, resolve } from 'node:path';
 import type { RepoIndex } from '../model.js';
 import { closestIds } from '../search/suggest.js';
 import { RepoDigestError } from '../shared/errors.js';
+import { importIdOf } from './indexRepository.js';
 import { searchRepository } from './searchRepository.js';
 
 export type Target = { entry: string } | { query: string };
@@ -30,6 +32,8 @@ export function resolveTarget(index: RepoIndex, target: Target): ResolvedTarget 
 
 function resolveEntry(index: RepoIndex, entry: string): ResolvedTarget {
   if (index.byId.has(entry)) return { roots: [entry], description: `symbol ${entry}` };
+  const renamed = importIdOf(index)(entry);
+  if (renamed !== entry && index.byId.has(renamed)) return { roots: [renamed], description: `symbol ${renamed} (given as ${entry})` };
   const file = asRelativeFile(index.root, entry);
   if (file !== undefined) {
     const record = index.files.find((f) => f.path === file);
