@@ -90,6 +90,8 @@ export interface PackInput {
   title?: string;
   preamble?: Preamble;
   changed?: readonly ChangedSymbolRow[];
+  /** [review] Further JSON metadata (`breaking`, `tests`, `redactions`), rendered after `changed`. */
+  extra?: Readonly<Record<string, unknown>>;
   /** Ids of symbols a PR removed (shown from base): their items carry `status: 'removed'`. */
   removed?: ReadonlySet<string>;
   /** Files tree-sitter could only partly parse: their symbols' items carry `partialParse: true`. */
@@ -177,6 +179,7 @@ export function packContext(input: PackInput): PackResult {
       encoding: counter.encoding,
       roots,
       ...(input.changed ? { changed: input.changed } : {}),
+      ...(input.extra ? { extra: input.extra } : {}),
       items: state.items,
       skipped: listedSkips,
       skippedTotal: state.skips.length,

@@ -53,6 +53,8 @@ export interface PackRootsExtras {
   changed?: readonly ChangedSymbolRow[];
   /** Symbols a PR removed, shown as in base and marked so. */
   removed?: ReadonlySet<string>;
+  /** [review] Further JSON metadata (breaking, tests, redactions). */
+  extra?: Readonly<Record<string, unknown>>;
 }
 
 export function packRoots(index: RepoIndex, roots: readonly string[], overrides: Partial<PackSettings> = {}, extras: PackRootsExtras = {}): PackResult {

@@ -37,6 +37,10 @@ import { renderCallSites, renderChangedSymbolsTable, renderPrHeader, renderPrSec
 import { assembleIndex, graphOptionsOf, importIdOf, scanRepository, type IndexOptions } from './indexRepository.js';
 import { changesWithIds } from '../diff/importIds.js';
 import { adjacencyOf, packRoots, type PackSettings } from './packRepository.js';
+// [review, helper H] breaking call sites, affected tests, secret redaction (issue 11).
+import { reviewPr, type PrReview } from './prReview.js';
+import { redactIndex, type IndexRedaction } from '../review/redactIndex.js';
+import { renderBreakingSection, renderReviewSummary, renderTestsSection, reviewJson } from '../render/reviewSections.js';
 
 export interface PrDigestRequest {
   repoDir: string;
@@ -56,6 +60,8 @@ export interface PrDigestRequest {
    * taken as relative to repoDir.
    */
   scanPrefix?: string;
+  /** [review] Replace credentials in the analysed code by `<redacted: KIND>` before packing (default true). */
+  redact?: boolean;
 }
 
 export interface PrDigest {
@@ -84,6 +90,10 @@ export interface PreparedPr {
   removed: ReadonlySet<string>;
   /** [diff semantics] Removed symbols head still references (resolved: alarms; heuristic only: "check"). */
   removedReferences: RemovedReference[];
+  /** [review] Breaking call sites, overrides, signature changes, tests that reach the change. */
+  review: PrReview;
+  /** [review] What redaction replaced (empty when `redact: false`). */
+  redaction: IndexRedaction;
   request: Omit<PrDigestRequest, 'pack'>;
 }
 
@@ -114,6 +124,8 @@ export async function preparePr(request: Omit<PrDigestRequest, 'pack'>): Promise
   const scanned = await scanRepository(request.repoDir, request.index ?? {});
   const files = withRemovedSymbols(scanned.files, pathChanges.removedSymbols);
   const index = assembleIndex(request.repoDir, files, scanned.skippedFiles, graphOptionsOf(request.index ?? {}));
+  // [review] Before anything is packed: every text of the index is redacted in place, so token counts are of what is shown.
+  const redaction: IndexRedaction = request.redact === false ? { table: new Map(), counts: [] } : await redactIndex(index);
   // [diff semantics] the index names modules as Python imports them (`src.flask.app` -> `flask.app`): so do the changes.
   const idOf = importIdOf(index);
   const changes = changesWithIds(pathChanges, idOf);
@@ -141,7 +153,18 @@ export async function preparePr(request: Omit<PrDigestRequest, 'pack'>): Promise
     importers: importersOf(index),
     locate: (id) => index.byId.get(id),
   });
-  return { changes, index, roots, changed, shown, notes, ...(warning ? { warning } : {}), removed, removedReferences, request };
+  // [review] signatures bound against their call sites, overrides, tests; the removed references folded in.
+  const review = await reviewPr({ repoDir: request.repoDir, changes, index, removedReferences }, git);
+  notes.push(...review.notes, ...redactionNotes(redaction));
+  return { changes, index, roots, changed, shown, notes, ...(warning ? { warning } : {}), removed, removedReferences, review, redaction, request };
+}
+
+/** [review] The header line saying what redaction replaced. */
+function redactionNotes(redaction: IndexRedaction): string[] {
+  const total = redaction.counts.reduce((sum, c) => sum + c.count, 0);
+  if (total === 0) return [];
+  const kinds = redaction.counts.map((c) => `${c.kind} ${c.count}`).join(', ');
+  return [`Redacted: ${plural(total, 'secret')} in the analysed code replaced by <redacted: KIND> (${kinds}).`];
 }
 
 async function requireDirectory(dir: string): Promise<void> {
@@ -254,6 +277,7 @@ function packPrAt(prepared: PreparedPr, pack: PackSettings, level: SectionsLevel
     removed: prepared.removed,
     // The summary level drops the per-symbol list everywhere, the JSON `changed` included.
     ...(level === 'summary' ? {} : { changed: prepared.changed }),
+    extra: reviewJson(prepared.review.findings, prepared.review.tests, prepared.redaction.counts),
     preamble: (usage) => {
       const header = {
         ...(request.prNumber !== undefined ? { prNumber: request.prNumber } : {}),
@@ -267,12 +291,23 @@ function packPrAt(prepared: PreparedPr, pack: PackSettings, level: SectionsLevel
         notes,
         plain: usage.format === 'xml',
       };
+      // [review] The verdicts come first, right after the header, before the list and the code.
+      const { findings, tests } = prepared.review;
+      const review = [renderBreakingSection(findings, header.plain), renderTestsSection(tests, header.plain)];
       if (level === 'full') {
-        return [renderPrSections({ ...header, changed, nonPython: changes.nonPython, adjacency, importers, locate: (id) => index.byId.get(id) })];
+        const graph = renderMermaid(changed, adjacency);
+        return [
+          renderPrHeader(header),
+          ...review,
+          renderChangedSymbolsTable(changed, adjacency, changes.nonPython),
+          renderCallSites(changed, adjacency, (id) => index.byId.get(id), importers),
+          ...(graph ? [`### Call graph of the changes\n\n${graph}`] : []),
+        ];
       }
-      if (level === 'summary') return [renderPrHeader(header)];
+      if (level === 'summary') return [renderPrHeader(header), renderReviewSummary(findings, tests, header.plain)];
       return [
         renderPrHeader(header),
+        ...review,
         renderChangedSymbolsTable(changed, adjacency, changes.nonPython),
         renderCallSites(changed, adjacency, (id) => index.byId.get(id), importers),
       ];

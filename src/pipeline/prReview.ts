@@ -13,12 +13,13 @@ import type { PySymbol, RepoIndex } from '../model.js';
 import type { ChangedSymbol } from '../diff/changedSymbols.js';
 import { readFilesAtRevision, runGitDefault, type GitDeps } from '../diff/gitDiff.js';
 import type { PrChanges } from '../diff/prChanges.js';
+import type { RemovedReference } from '../diff/removedReferences.js';
 import { repoPathOf } from '../diff/scanRoot.js';
 import { decodePythonSource } from '../files/decode.js';
 import { extractFile } from '../python/extract.js';
 import { loadPythonParser } from '../python/treeSitter.js';
 import { findAffectedTests, type AffectedTests } from '../review/affectedTests.js';
-import { findBreakingSites, type ChangedCallable, type ReviewFindings } from '../review/breakingSites.js';
+import { findBreakingSites, type BreakingSite, type ChangedCallable, type ReviewFindings } from '../review/breakingSites.js';
 import { adjacencyOf } from './packRepository.js';
 
 export interface PrReview {
@@ -31,6 +32,8 @@ export interface PrReviewInput {
   repoDir: string;
   changes: Pick<PrChanges, 'source' | 'mergeBase' | 'files' | 'scanPrefix' | 'changed'>;
   index: RepoIndex;
+  /** The digest's own "removed but still referenced" list (diff/removedReferences.ts), folded in. */
+  removedReferences?: readonly RemovedReference[];
 }
 
 /** Base versions of the modified functions and methods, by changed id. */
@@ -79,7 +82,47 @@ export async function reviewPr(input: PrReviewInput, git: GitDeps = { runGit: ru
     return { id: c.id, change: c.change, ...(base ? { base } : {}) };
   });
   const adjacency = adjacencyOf(input.index);
-  const findings = findBreakingSites({ symbols: input.index.byId, edges: input.index.edges, adjacency, changed, addedLines: addedLines(input.changes) });
+  const references = input.removedReferences;
+  const findings = findBreakingSites({
+    symbols: input.index.byId,
+    edges: input.index.edges,
+    adjacency,
+    changed,
+    addedLines: addedLines(input.changes),
+    ...(references ? { reportRemoved: false } : {}),
+  });
+  if (references) {
+    findings.breaking = [...findings.breaking, ...references.flatMap(removedSites)].sort(compareBreaking);
+  }
   const tests = findAffectedTests({ symbols: input.index.byId, adjacency, changed });
   return { findings, tests, notes };
+}
+
+function short(id: string): string {
+  return id.slice(id.lastIndexOf('.') + 1);
+}
+
+/** A removed symbol's live references as breaking sites: resolved ones broken, name-only ones "check". */
+function removedSites(ref: RemovedReference): BreakingSite[] {
+  const moved = ref.movedTo !== undefined ? ` (now \`${short(ref.movedTo)}\`)` : '';
+  const sites: BreakingSite[] = ref.sites.map((s) => ({
+    symbol: ref.id,
+    site: { file: s.file, line: s.line ?? 0, caller: s.caller },
+    reason: `${s.via === 'import' ? 'imports' : 'calls'} \`${short(ref.id)}\`, which this change removes${moved}`,
+    certainty: 'broken',
+  }));
+  for (const s of ref.heuristicSites) {
+    sites.push({
+      symbol: ref.id,
+      site: { file: s.file, line: s.line ?? 0, caller: s.caller },
+      reason: `name-only match: may call \`${short(ref.id)}\`, which this change removes`,
+      certainty: 'check',
+    });
+  }
+  return sites;
+}
+
+function compareBreaking(a: BreakingSite, b: BreakingSite): number {
+  if (a.certainty !== b.certainty) return a.certainty === 'broken' ? -1 : 1;
+  return a.site.file < b.site.file ? -1 : a.site.file > b.site.file ? 1 : a.site.line - b.site.line || (a.symbol < b.symbol ? -1 : a.symbol > b.symbol ? 1 : 0);
 }

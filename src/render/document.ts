@@ -94,6 +94,8 @@ export interface DigestDocument {
   encoding: string;
   roots: readonly string[];
   changed?: readonly ChangedSymbolRow[];
+  /** [review] Further JSON metadata (`breaking`, `tests`, `redactions`): only the JSON rendering shows it. */
+  extra?: Readonly<Record<string, unknown>>;
   items: readonly DigestItem[];
   skipped: readonly DigestSkip[];
   /** Every skip, those `within` a packed symbol included. */

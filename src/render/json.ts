@@ -44,6 +44,7 @@ export function renderJson(doc: DigestDocument): string {
     encoding: doc.encoding,
     roots: doc.roots,
     ...(doc.changed ? { changed: doc.changed.map((c) => ({ id: c.id, file: c.file, name: c.name, change: c.change })) } : {}),
+    ...(doc.extra ?? {}),
     packed: doc.items.map(packedEntry),
     skipped: doc.skipped.map(skipEntry),
     skippedTotal: doc.skippedTotal,

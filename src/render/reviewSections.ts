@@ -86,3 +86,23 @@ export function renderTestsSection(tests: AffectedTests, plain = false): string 
   }
   return lines.join('\n');
 }
+
+/** One line for the tightest budgets: the verdict counts, the lists left to the JSON digest. */
+export function renderReviewSummary(findings: ReviewFindings, tests: AffectedTests, plain = false): string {
+  const broken = findings.breaking.filter((b) => b.certainty === 'broken').length;
+  const check = findings.breaking.length - broken;
+  const strong = (text: string): string => (plain ? text : `**${text}**`);
+  return `${strong('Review:')} ${plural(broken, 'call site')} likely broken, ${check} to check; ${plural(tests.tests.length, 'test')} reach the change (lists in the JSON digest).`;
+}
+
+/** The review's JSON metadata: complete lists, whatever the budget. */
+export function reviewJson(findings: ReviewFindings, tests: AffectedTests, redactions: readonly { kind: string; count: number }[]): Record<string, unknown> {
+  return {
+    breaking: findings.breaking.map((b) => ({ symbol: b.symbol, site: { file: b.site.file, line: b.site.line, caller: b.site.caller }, reason: b.reason, certainty: b.certainty })),
+    overrides: findings.overrides.map((o) => ({ base: o.base, override: o.override, file: o.file, line: o.line, matches: o.matches, ...(o.reason ? { reason: o.reason } : {}) })),
+    signatures: findings.signatures.map((s) => ({ id: s.id, before: s.diff.before, after: s.diff.after, breaking: s.diff.breaking, changes: s.diff.changes })),
+    tests: tests.tests.map((t) => ({ nodeId: t.nodeId, reaches: t.reaches, hops: t.hops })),
+    untested: tests.unreached,
+    redactions: redactions.map((r) => ({ kind: r.kind, count: r.count })),
+  };
+}

@@ -37,6 +37,8 @@ export interface BreakingInput {
   changed: readonly ChangedCallable[];
   /** Head lines each file added (for calls that changed code adds to unchanged functions). */
   addedLines?: ReadonlyMap<string, ReadonlySet<number>>;
+  /** Report callers of removed symbols (default true; false when the caller has its own list). */
+  reportRemoved?: boolean;
 }
 
 export interface BreakingSite {
@@ -283,7 +285,7 @@ export function findBreakingSites(input: BreakingInput): ReviewFindings {
     const head = symbols.get(c.id);
     if (!head) continue;
     if (c.change === 'removed') {
-      if (head.kind === 'module') continue;
+      if (head.kind === 'module' || input.reportRemoved === false) continue;
       for (const caller of adjacency.callers(c.id)) {
         const from = symbols.get(caller.id);
         if (!from || removed.has(caller.id)) continue;
