@@ -1,6 +1,7 @@
 // The seam between the action shell and the pipeline: main.ts only knows this interface, so the
 // pipeline can change behind it. What to digest is decided here from the settings and the event.
 import type { ListFilesPage } from '../diff/apiDiff.js';
+import type { BreakingSite } from '../review/breakingSites.js';
 import type { EventInfo } from './event.js';
 import type { Settings } from './settings.js';
 
@@ -23,6 +24,10 @@ export interface DigestProduct {
   skippedSymbols: number;
   /** Soft failures (skipped files, incomplete diff) to report as warnings. */
   warnings: string[];
+  /** [review] pytest node ids of the tests that reach the change (PR digests; empty otherwise). */
+  tests: string[];
+  /** [review] Breaking call sites (PR digests; empty otherwise), for `fail-on`. */
+  breaking: BreakingSite[];
 }
 
 /** What the pipeline may ask GitHub for. */

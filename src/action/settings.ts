@@ -9,6 +9,7 @@
 // Validation messages are one line: the input, the value, the expected form.
 import { isAbsolute, resolve } from 'node:path';
 import { DEFAULT_MAX_FILE_BYTES } from '../files/read.js';
+import { FAIL_ON_VALUES, type FailOn } from '../review/failOn.js';
 
 export type Encoding = 'o200k_base' | 'cl100k_base';
 export type Format = 'markdown' | 'xml' | 'json';
@@ -43,6 +44,10 @@ export interface Settings {
   maxCommentChars: number;
   /** Absolute path of an existing digest to post, or '' (second half of the fork-safe pattern). */
   postDigest: string;
+  /** [review] Fail the step, after delivering the digest, when a call site is likely broken. */
+  failOn: FailOn;
+  /** [review] Replace credentials in the analysed code by `<redacted: KIND>`. */
+  redact: boolean;
 }
 
 /** GitHub rejects issue comment bodies longer than this (characters). */
@@ -72,6 +77,8 @@ export const INPUT_DEFAULTS: Readonly<Record<string, string>> = Object.freeze({
   head: '',
   'max-comment-chars': '65000',
   'post-digest': '',
+  'fail-on': 'none',
+  redact: 'true',
 });
 
 export class InputError extends Error {
@@ -116,6 +123,8 @@ export function readSettings(deps: SettingsDeps): Readonly<Settings> {
     head: revision('head', raw('head')),
     maxCommentChars: positiveInteger('max-comment-chars', raw('max-comment-chars'), GITHUB_COMMENT_LIMIT),
     postDigest: raw('post-digest') === '' ? '' : resolvePath(deps.workspace, raw('post-digest')),
+    failOn: oneOf('fail-on', raw('fail-on'), FAIL_ON_VALUES),
+    redact: boolean('redact', raw('redact')),
   };
   return Object.freeze({ ...settings, include: Object.freeze(settings.include), exclude: Object.freeze(settings.exclude) });
 }

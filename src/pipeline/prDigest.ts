@@ -60,8 +60,6 @@ export interface PrDigestRequest {
    * taken as relative to repoDir.
    */
   scanPrefix?: string;
-  /** [review] Replace credentials in the analysed code by `<redacted: KIND>` before packing (default true). */
-  redact?: boolean;
 }
 
 export interface PrDigest {
@@ -73,6 +71,8 @@ export interface PrDigest {
   notes: string[];
   /** Set when the working tree is not head: the one line to show the user. */
   warning?: string;
+  /** [review] Breaking call sites, overrides, signature changes, tests that reach the change. */
+  review: PrReview;
 }
 
 export interface PreparedPr {
@@ -125,7 +125,7 @@ export async function preparePr(request: Omit<PrDigestRequest, 'pack'>): Promise
   const files = withRemovedSymbols(scanned.files, pathChanges.removedSymbols);
   const index = assembleIndex(request.repoDir, files, scanned.skippedFiles, graphOptionsOf(request.index ?? {}));
   // [review] Before anything is packed: every text of the index is redacted in place, so token counts are of what is shown.
-  const redaction: IndexRedaction = request.redact === false ? { table: new Map(), counts: [] } : await redactIndex(index);
+  const redaction: IndexRedaction = request.index?.redact === false ? { table: new Map(), counts: [] } : await redactIndex(index);
   // [diff semantics] the index names modules as Python imports them (`src.flask.app` -> `flask.app`): so do the changes.
   const idOf = importIdOf(index);
   const changes = changesWithIds(pathChanges, idOf);
@@ -277,7 +277,7 @@ function packPrAt(prepared: PreparedPr, pack: PackSettings, level: SectionsLevel
     removed: prepared.removed,
     // The summary level drops the per-symbol list everywhere, the JSON `changed` included.
     ...(level === 'summary' ? {} : { changed: prepared.changed }),
-    extra: reviewJson(prepared.review.findings, prepared.review.tests, prepared.redaction.counts),
+    extra: reviewExtra(prepared, level),
     preamble: (usage) => {
       const header = {
         ...(request.prNumber !== undefined ? { prNumber: request.prNumber } : {}),
@@ -315,6 +315,16 @@ function packPrAt(prepared: PreparedPr, pack: PackSettings, level: SectionsLevel
   });
 }
 
+/**
+ * [review] The JSON metadata of the review. While the JSON wrapper counts against the budget, the
+ * shortened levels keep only what a workflow acts on (breaking sites, tests, redactions).
+ */
+function reviewExtra(prepared: PreparedPr, level: SectionsLevel): Record<string, unknown> {
+  const full = reviewJson(prepared.review.findings, prepared.review.tests, prepared.redaction.counts);
+  if (level === 'full' || level === 'no-graph') return full;
+  return { breaking: full['breaking'], tests: full['tests'], redactions: full['redactions'] };
+}
+
 function summaryOf(changed: readonly ChangedSymbol[]): string {
   const count = (change: string) => changed.filter((c) => c.change === change).length;
   return `${plural(changed.length, 'changed symbol')} (${count('added')} added, ${count('modified')} modified, ${count('removed')} removed)`;
@@ -328,6 +338,7 @@ export async function prDigest(request: PrDigestRequest): Promise<PrDigest> {
     changed: prepared.changed,
     notes: prepared.notes,
     ...(prepared.warning ? { warning: prepared.warning } : {}),
+    review: prepared.review,
     result: packPr(prepared, request.pack),
   };
 }

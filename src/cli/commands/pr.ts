@@ -4,6 +4,7 @@ import { prDigest } from '../../pipeline/prDigest.js';
 import type { CliIo, PackFlags } from '../main.js';
 import { indexOptionsFrom, reportScan } from '../main.js';
 import { packSettingsFrom, packWarnings } from './pack.js';
+import type { BreakingSite } from '../../review/breakingSites.js';
 
 export interface PrFlags extends PackFlags {
   base: string;
@@ -11,7 +12,7 @@ export interface PrFlags extends PackFlags {
   title?: string;
 }
 
-export async function runPrCommand(path: string, flags: PrFlags, io: CliIo): Promise<{ text: string; warnings: string[] }> {
+export async function runPrCommand(path: string, flags: PrFlags, io: CliIo): Promise<{ text: string; warnings: string[]; breaking: BreakingSite[] }> {
   const pack = packSettingsFrom(flags);
   const digest = await prDigest({
     repoDir: path,
@@ -26,5 +27,5 @@ export async function runPrCommand(path: string, flags: PrFlags, io: CliIo): Pro
   if (digest.warning) io.stderr(`warning: ${digest.warning}\n`);
   for (const note of digest.notes) if (note !== digest.warning) io.stderr(`note: ${note}\n`);
   const counts = ['added', 'modified', 'removed'].map((c) => `${digest.changed.filter((x) => x.change === c).length} ${c}`);
-  return { text: digest.result.content, warnings: [`changed symbols: ${counts.join(', ')}`, ...packWarnings(digest.result)] };
+  return { text: digest.result.content, warnings: [`changed symbols: ${counts.join(', ')}`, ...packWarnings(digest.result)], breaking: digest.review.findings.breaking };
 }
