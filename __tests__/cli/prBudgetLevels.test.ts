@@ -1,10 +1,11 @@
-// The PR digest's shortening ladder (full -> no graph -> capped at 30 -> summary): at every budget the
-// header's note says exactly what was left out, and never a cut that did not happen.
+// The PR digest's shortening ladder (pipeline/prDigest.ts: graph, then call sites, then the list get
+// more compact; the list is never cut): at every budget the header's notes say exactly what was
+// compacted, never a cut that did not happen, and every level short of the last names every changed symbol.
 import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
 import type { ChangedSymbol } from '../../src/diff/changedSymbols.js';
 import { BudgetTooSmallError } from '../../src/pack/packer.js';
-import { levelNotes, packPr, preparePr, type PreparedPr } from '../../src/pipeline/prDigest.js';
+import { levelNotes, packPr, preparePr, type PreparedPr, type SectionsLevel } from '../../src/pipeline/prDigest.js';
 import type { DigestFormat } from '../../src/render/document.js';
 import { makeRepo, removeTempDirs } from '../support/testRepo.js';
 import { cli } from './cliHarness.js';
@@ -30,41 +31,56 @@ function sweep(prepared: PreparedPr, format: DigestFormat, from: number): { budg
 }
 
 describe('PR digest shortening', () => {
-  test('with 2 changed symbols, each level says what it left out, and never "first 30"', async () => {
+  test('with 2 changed symbols, every level names both, says what it compacted, and never cuts the list', async () => {
     const { repo } = monorepoPr();
     const prepared = await preparePr({ repoDir: join(repo.dir, 'app'), base: 'main', head: 'HEAD' });
+    const markdownAt = new Map(sweep(prepared, 'markdown', 1500).map((d) => [d.budget, d.content]));
     for (const format of ['xml', 'markdown', 'json'] as const) {
       const digests = sweep(prepared, format, 1500);
-      const levels = new Set<string>();
+      const seen = new Set<string>();
       for (const { budget, content } of digests) {
         const text = format === 'json' ? (JSON.parse(content) as { content: string }).content : content;
+        if (format === 'json') expect(text, `json ${budget}`).toBe(markdownAt.get(budget));
         expect(text, `${format} ${budget}`).not.toMatch(/first 30|only the first/i);
-        const hasTable = text.includes('### Changed symbols');
         const hasGraph = text.includes('```mermaid');
-        if (text.includes(GRAPH_NOTE)) {
-          levels.add('no-graph');
-          expect([hasTable, hasGraph], `${format} ${budget}`).toEqual([true, false]);
-        } else if (/2 changed symbols \\?\(1 added, 1 modified, 0 removed\\?\)\\?: their list, call sites and call graph were left out to fit the budget; raise the budget to see them\./.test(text)) {
-          levels.add('summary');
-          expect([hasTable, hasGraph], `${format} ${budget}`).toEqual([false, false]);
-        } else {
-          levels.add('full');
-          expect([hasTable, hasGraph], `${format} ${budget}`).toEqual([true, true]);
+        const graphNote = text.includes(GRAPH_NOTE);
+        // XML never carries the graph (no one renders it there), so it never says it left it out.
+        if (format === 'xml') expect([hasGraph, graphNote], `xml ${budget}`).toEqual([false, false]);
+        else expect(hasGraph !== graphNote, `${format} ${budget}: the graph is drawn or its absence said`).toBe(true);
+        if (text.includes('their list and call sites were left out')) {
+          seen.add('summary');
+          continue;
         }
+        // Every other level names both changed symbols.
+        expect(text, `${format} ${budget}`).toMatch(/`(util\.)?normalize`/);
+        expect(text, `${format} ${budget}`).toMatch(/`(util\.)?added_fn`/);
+        seen.add(text.includes('| Symbol | Change |') ? 'table' : 'names');
+        if (!text.includes('| Symbol | Change |')) expect(text).toMatch(/To fit the budget, the changed symbols are named per file \\?\(no table\\?\)\./);
       }
-      expect([...levels], format).toEqual(['full', 'no-graph', 'summary']);
+      expect(seen.has('table'), format).toBe(true);
     }
-  }, 120_000);
+  }, 180_000);
 
-  test('the XML digest at budget 400 (the walkthrough case) words the summary for 2 symbols', async () => {
+  test('the XML digest at budget 400 (the walkthrough case) still names both symbols, in plain text', async () => {
     const { repo } = monorepoPr();
     const run = await cli('pr', join(repo.dir, 'app'), '--base', 'main', '--format', 'xml', '--budget', '400');
     expect(run.code, run.stderr).toBe(0);
     expect(run.stdout).not.toContain('first 30');
-    expect(run.stdout).toContain('their list, call sites and call graph were left out to fit the budget');
+    expect(run.stdout).not.toContain('mermaid');
+    expect(run.stdout).toMatch(/`(util\.)?normalize`/);
+    expect(run.stdout).toMatch(/`(util\.)?added_fn`/);
     // The XML header is plain text in CDATA: no markdown escapes.
-    expect(run.stdout).toContain('> 2 changed symbols (1 added, 1 modified, 0 removed): their list');
     expect(run.stdout).not.toMatch(/\\[():]/);
+  });
+
+  test('--no-mermaid leaves the graph out of a digest that has room for it, and says nothing about it', async () => {
+    const { repo } = monorepoPr();
+    const withGraph = await cli('pr', join(repo.dir, 'app'), '--base', 'main', '--budget', '4000');
+    const without = await cli('pr', join(repo.dir, 'app'), '--base', 'main', '--budget', '4000', '--no-mermaid');
+    expect(withGraph.stdout).toContain('```mermaid');
+    expect(without.code, without.stderr).toBe(0);
+    expect(without.stdout).not.toContain('mermaid');
+    expect(without.stdout).not.toContain(GRAPH_NOTE);
   });
 
   test('a PR without call relations draws no diagram and never claims to have left one out', async () => {
@@ -78,32 +94,33 @@ describe('PR digest shortening', () => {
     expect(digests[0]!.content).not.toContain('mermaid');
     expect(digests[0]!.content).not.toContain('flowchart');
     for (const { content } of digests) expect(content).not.toContain('call graph');
-    expect(digests.at(-1)!.content).toMatch(/1 changed symbol \\\(0 added, 1 modified, 0 removed\\\)\\: their list and call sites were left out/);
+    // The smallest digest still accounts for the changed symbol.
+    expect(digests.at(-1)!.content).toMatch(/`(lone\.)?lone`|1 changed symbol/);
+    // The fix's deleted line is in every digest that shows the function.
+    for (const { content } of digests) if (content.includes('```diff')) expect(content).toContain('-    return 1\n+    return 2');
   }, 60_000);
 });
 
 describe('levelNotes', () => {
   const changed = (n: number): ChangedSymbol[] =>
     Array.from({ length: n }, (_, i) => ({ id: `m.f${i}`, file: 'm.py', name: `f${i}`, kind: 'function', change: 'modified', lines: [i + 1, i + 1] }));
+  const level = (list: SectionsLevel['list'], contract: SectionsLevel['contract'] = 'full', other: SectionsLevel['other'] = 'full'): SectionsLevel => ({ mermaid: false, list, contract, other });
 
-  test('words each level for the number of changed symbols and whether a graph existed', () => {
-    expect(levelNotes('full', changed(4), true)).toEqual([]);
-    expect(levelNotes('no-graph', changed(4), true)).toEqual(['The call graph of the changes was left out to fit the budget.']);
-    expect(levelNotes('capped', changed(31), true)).toEqual([
+  test('says exactly what each level compacted, and nothing at the fullest', () => {
+    expect(levelNotes({ ...level('table'), mermaid: true }, changed(4), false)).toEqual([]);
+    expect(levelNotes(level('table'), changed(4), true)).toEqual(['The call graph of the changes was left out to fit the budget.']);
+    expect(levelNotes(level('table', 'full', 'compact'), changed(4), false)).toEqual(['To fit the budget, some call sites are listed per file or counted.']);
+    expect(levelNotes(level('names', 'full', 'counts'), changed(31), true)).toEqual([
       'The call graph of the changes was left out to fit the budget.',
-      'Only the first 30 of 31 changed symbols are listed and packed, to fit the budget; raise the budget for all of them.',
+      'To fit the budget, the changed symbols are named per file (no table).',
+      'To fit the budget, some call sites are listed per file or counted.',
     ]);
-    expect(levelNotes('capped', changed(31), false)).toEqual([
-      'Only the first 30 of 31 changed symbols are listed and packed, to fit the budget; raise the budget for all of them.',
+    expect(levelNotes(level('counts', 'counts', 'counts'), changed(2), false)).toEqual([
+      'To fit the budget, the changed symbols are counted per file; the JSON digest names every one.',
+      'To fit the budget, some call sites are listed per file or counted.',
     ]);
-    expect(levelNotes('summary', changed(31), true)).toEqual([
-      '31 changed symbols (0 added, 31 modified, 0 removed): the list does not fit the budget, and only the first 30 are packed; raise the budget to see it.',
-    ]);
-    expect(levelNotes('summary', changed(4), true)).toEqual([
-      '4 changed symbols (0 added, 4 modified, 0 removed): their list, call sites and call graph were left out to fit the budget; raise the budget to see them.',
-    ]);
-    expect(levelNotes('summary', changed(1), false)).toEqual([
-      '1 changed symbol (0 added, 1 modified, 0 removed): their list and call sites were left out to fit the budget; raise the budget to see them.',
+    expect(levelNotes(level('summary', 'counts', 'counts'), changed(1), false)).toEqual([
+      '1 changed symbol (0 added, 1 modified, 0 removed): their list and call sites were left out to fit the budget; the JSON digest lists every one; raise the budget to see them.',
     ]);
   });
 });

@@ -14,15 +14,36 @@ describe('repodigest pr on a subdirectory', () => {
     const run = await cli('pr', join(repo.dir, 'app'), '--base', 'main', '--format', 'json', '--budget', '3000');
     expect(run.code, run.stderr).toBe(0);
     const body = JSON.parse(run.stdout);
+    // The complete manifest: every changed symbol with its span, the head lines it adds and its diff.
     expect(body.changed).toEqual([
-      { id: 'util.normalize', file: 'util.py', name: 'normalize', change: 'modified' },
-      { id: 'util.added_fn', file: 'util.py', name: 'added_fn', change: 'added' },
+      {
+        id: 'util.normalize',
+        file: 'util.py',
+        name: 'normalize',
+        kind: 'function',
+        change: 'modified',
+        startLine: 1,
+        endLine: 2,
+        changedLines: [2],
+        diff: '--- a/util.py\n+++ b/util.py\n@@ -1,2 +1,2 @@\n def normalize(x):\n-    return x.strip()\n+    return x.strip().lower()\n',
+      },
+      {
+        id: 'util.added_fn',
+        file: 'util.py',
+        name: 'added_fn',
+        kind: 'function',
+        change: 'added',
+        startLine: 9,
+        endLine: 10,
+        changedLines: [9, 10],
+        diff: '--- /dev/null\n+++ b/util.py\n@@ -0,0 +9,2 @@\n+def added_fn(y):\n+    return normalize(y)\n',
+      },
     ]);
     expect(body.roots).toEqual(['util.normalize', 'util.added_fn']);
     const packed = body.packed.map((p: { id: string }) => p.id);
     expect(packed).toEqual(expect.arrayContaining(['util.normalize', 'util.added_fn', 'main.run', 'reports.report']));
     expect(body.content).toContain('| `util.normalize` | modified | `util.py:1-2` | 3 | 0 |');
-    expect(body.content).toContain('return x.strip().lower()');
+    expect(body.content).toContain('-    return x.strip()\n+    return x.strip().lower()');
   });
 
   test('says once, in the digest and on stderr, which changed files lie outside the scanned folder', async () => {

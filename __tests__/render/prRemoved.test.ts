@@ -49,8 +49,9 @@ describe('a removed symbol in a PR digest', () => {
     expect(result.content).toContain('def legacy_round(cents):');
     expect(result.content).toContain(`### \`calc.money.legacy_round\` (function, full) — \`calc/money.py:1-3\` ${REMOVED_NOTE}\n`);
     expect(REMOVED_NOTE).toBe('(removed; code as in base)');
-    // Live symbols carry no mark: the modified one and its still-existing caller.
-    expect(result.content).toMatch(/### `calc\.money\.modern_round` \(function, full\) — `calc\/money\.py:1-2`\n/);
+    // Live symbols carry no removed mark: the modified one (its change said, shown as a diff with the
+    // deleted line) and its still-existing caller (a neighbour: no change mark).
+    expect(result.content).toMatch(/### `calc\.money\.modern_round` \(function, full\) — `calc\/money\.py:1-2` · modified\n\n```diff\n def modern_round\(cents\):\n-    return round\(cents\)\n\+    return round\(cents \+ 0\)\n```/);
     expect(result.content).toMatch(/### `calc\.report\.report` \(function, full\) — `calc\/report\.py:3-4`\n/);
     expect(result.content.split(REMOVED_NOTE).length).toBe(2);
     expect(createTokenCounter('o200k_base').count(result.content)).toBe(result.totalTokens);
@@ -58,7 +59,7 @@ describe('a removed symbol in a PR digest', () => {
 
   it('carries status="removed" in xml and status: "removed" in json, only on the removed symbol', () => {
     const xml = pack('xml').content;
-    expect(xml).toMatch(/<symbol id="calc\.money\.legacy_round" [^>]* status="removed">/);
+    expect(xml).toMatch(/<symbol id="calc\.money\.legacy_round" [^>]* status="removed"[^>]*>/);
     expect(xml.match(/status="removed"/g)).toHaveLength(1);
 
     const json = pack('json');
@@ -66,9 +67,11 @@ describe('a removed symbol in a PR digest', () => {
     const removed = body.packed.find((p: { id: string }) => p.id === 'calc.money.legacy_round');
     expect(removed.status).toBe('removed');
     for (const p of body.packed) if (p.id !== 'calc.money.legacy_round') expect(p).not.toHaveProperty('status');
-    // Existing keys stay as they were, in order; the new one comes last.
-    expect(Object.keys(removed)).toEqual(['id', 'file', 'name', 'kind', 'mode', 'tokens', 'startLine', 'endLine', 'hop', 'direction', 'status']);
+    // Existing keys stay as they were, in order; the new ones come last.
+    expect(Object.keys(removed)).toEqual(['id', 'file', 'name', 'kind', 'mode', 'tokens', 'startLine', 'endLine', 'hop', 'direction', 'status', 'change']);
     expect(body.content).toContain(REMOVED_NOTE);
-    expect(createTokenCounter('o200k_base').count(json.content)).toBe(json.totalTokens);
+    // The budget bounds the document, `content`, which is the markdown digest (issue 8).
+    expect(body.content).toBe(pack('markdown').content);
+    expect(createTokenCounter('o200k_base').count(body.content)).toBe(json.totalTokens);
   });
 });

@@ -10,10 +10,11 @@ import {
   codeSpan,
   escapeMarkdownText,
   renderCallSites,
-  renderChangedSymbolsTable,
+  renderChangedList,
   renderPrHeader,
-  renderPrSections,
+  type PrEntry,
 } from '../../src/render/prSections.js';
+import { removedStillReferenced } from '../../src/diff/removedReferences.js';
 import { removeTempDirs } from '../support/testRepo.js';
 import { buildPrRepo, type PrRepo } from '../diff/prRepo.js';
 
@@ -92,13 +93,19 @@ describe('renderPrHeader', () => {
 });
 
 describe('tables and call sites on a hostile path', () => {
-  const evil: ChangedSymbol = { id: 'we|ird.f', file: 'we|ird`@x.py', name: 'f', kind: 'function', change: 'removed', lines: [3, 3] };
+  const evil: PrEntry = { id: 'we|ird.f', file: 'we|ird`@x.py', name: 'f', kind: 'function', change: 'removed', lines: [3, 3], contract: 'removed' };
   const adjacency = buildAdjacency([{ from: 'app.g', to: 'we|ird.f', kind: 'calls', resolution: 'resolved', lines: [7, 9] }]);
+  const alarm = {
+    id: 'we|ird.f',
+    sites: [7, 9].map((line) => ({ file: 'app/g @me.py', line, caller: 'app.g', via: 'call' as const, resolution: 'resolved' as const })),
+    heuristicSites: [],
+    heuristicOnly: false,
+  };
 
   it('keeps a row to its five cells', () => {
-    const table = renderChangedSymbolsTable([evil], adjacency, ['docs/<x>.md']);
+    const table = renderChangedList([evil], adjacency, 'table', ['docs/<x>.md']);
     expect(table.split('\n')).toEqual([
-      '### Changed symbols',
+      '### Changed symbols (1: 0 added, 0 modified, 1 removed)',
       '',
       '| Symbol | Change | Location | Callers | Callees |',
       '| --- | --- | --- | ---: | ---: |',
@@ -109,7 +116,8 @@ describe('tables and call sites on a hostile path', () => {
   });
 
   it('lists every call site of a removed symbol still called, flagged', () => {
-    const sites = renderCallSites([evil], adjacency, (id) => (id === 'app.g' ? { file: 'app/g @me.py' } : undefined));
+    const sites = renderCallSites({ changed: [evil], adjacency, locate: (id) => (id === 'app.g' ? { file: 'app/g @me.py' } : undefined), alarms: [alarm], contract: 'counts', other: 'counts' });
+    // Alarms stay in full at every level.
     expect(sites.split('\n')).toEqual([
       '### Call sites to check',
       '',
@@ -117,6 +125,68 @@ describe('tables and call sites on a hostile path', () => {
       '  - `app/g @me.py:7` in `app.g`',
       '  - `app/g @me.py:9` in `app.g`',
     ]);
+  });
+});
+
+describe('compact levels (issue 8: more compact, never silently shorter)', () => {
+  const entries: PrEntry[] = [
+    { id: 'pkg.a.f', file: 'pkg/a.py', name: 'f', kind: 'function', change: 'modified', lines: [1, 4], contract: 'signature' },
+    { id: 'pkg.a.g', file: 'pkg/a.py', name: 'g', kind: 'function', change: 'modified', lines: [6, 8] },
+    { id: 'pkg.b.New', file: 'pkg/b.py', name: 'New', kind: 'class', change: 'added', lines: [1, 9], movedFrom: 'pkg.b.Old', moveKind: 'renamed', contract: 'renamed' },
+    { id: 'pkg.b.New.run', file: 'pkg/b.py', name: 'New.run', kind: 'method', change: 'added', lines: [2, 9], movedFrom: 'pkg.b.Old.run', moveKind: 'renamed', carriedBy: 'pkg.b.New' },
+    { id: 'pkg.b.Old', file: 'pkg/b.py', name: 'Old', kind: 'class', change: 'removed', lines: [1, 9], movedTo: 'pkg.b.New', moveKind: 'renamed' },
+    { id: 'pkg.b.Old.run', file: 'pkg/b.py', name: 'Old.run', kind: 'method', change: 'removed', lines: [2, 9], movedTo: 'pkg.b.New.run', moveKind: 'renamed' },
+  ];
+  const adjacency = buildAdjacency([
+    { from: 'pkg.c.use', to: 'pkg.a.f', kind: 'calls', resolution: 'resolved', lines: [12, 40] },
+    { from: 'pkg.d.more', to: 'pkg.a.f', kind: 'calls', resolution: 'resolved', lines: [3] },
+    { from: 'pkg.c.use', to: 'pkg.a.g', kind: 'calls', resolution: 'resolved', lines: [97, 12] },
+  ]);
+  const files: Record<string, string> = { 'pkg.c.use': 'pkg/c.py', 'pkg.d.more': 'pkg/d.py' };
+  const locate = (id: string) => (files[id] ? { file: files[id]! } : undefined);
+
+  it('names every symbol per file, a move once (its removed end and carried members named on its line)', () => {
+    expect(renderChangedList(entries, adjacency, 'names').split('\n')).toEqual([
+      '### Changed symbols (6: 2 added, 2 modified, 2 removed)',
+      '',
+      '- `pkg/a.py`: `f` modified (signature), `g` modified',
+      '- `pkg/b.py`: `New` added (renamed from `Old`; moved with it, unchanged: `run`)',
+    ]);
+  });
+
+  it('counts per file at the last level, and says where the names are', () => {
+    expect(renderChangedList(entries, adjacency, 'counts').split('\n')).toEqual([
+      '### Changed symbols (6: 2 added, 2 modified, 2 removed)',
+      '',
+      '- `pkg/a.py`: 2 modified',
+      '- `pkg/b.py`: 2 added, 2 removed',
+      '',
+      '_Names left out to fit the budget: the JSON digest lists every changed symbol._',
+    ]);
+  });
+
+  it('lists contract changes in full and the others per file, then counts them', () => {
+    const full = renderCallSites({ changed: entries, adjacency, locate, alarms: [], contract: 'full', other: 'compact' });
+    expect(full.split('\n')).toEqual([
+      '### Call sites to check',
+      '',
+      '- `pkg.a.f` (modified (signature)), 3 call sites:',
+      '  - `pkg/c.py:12` in `pkg.c.use`',
+      '  - `pkg/c.py:40` in `pkg.c.use`',
+      '  - `pkg/d.py:3` in `pkg.d.more`',
+      '- `pkg.a.g` (modified), 2 call sites: `pkg/c.py: 12, 97`',
+    ]);
+    const counts = renderCallSites({ changed: entries, adjacency, locate, alarms: [], contract: 'compact', other: 'counts' });
+    expect(counts.split('\n').slice(2)).toEqual([
+      '- `pkg.a.f` (modified (signature)), 3 call sites: `pkg/c.py: 12, 40`; `pkg/d.py: 3`',
+      '- Call sites of the other changed symbols (counts): `pkg.a.g` 2',
+    ]);
+  });
+
+  it('says no call site exists only when none does', () => {
+    const none = buildAdjacency([]);
+    expect(renderCallSites({ changed: entries, adjacency: none, locate, alarms: [], contract: 'counts', other: 'counts' })).toContain('_No call sites of the changed symbols were found._');
+    expect(renderCallSites({ changed: entries, adjacency, locate, alarms: [], contract: 'counts', other: 'counts' })).not.toContain('_No call sites');
   });
 });
 
@@ -131,34 +201,32 @@ describe('PR sections for a real pull request', () => {
     const paths = pr.repo.git('ls-tree', '-r', '--name-only', pr.head).split('\n').filter((p) => p.endsWith('.py'));
     const headFiles = paths.map((p) => extractFile(parser, p, `${pr.repo.git('show', `${pr.head}:${p}`)}\n`));
     const graphFiles = withRemovedSymbols(headFiles, changes.removedSymbols);
-    const adjacency = buildAdjacency(buildCallGraph(graphFiles));
+    const edges = buildCallGraph(graphFiles);
+    const adjacency = buildAdjacency(edges);
     const byId = new Map<string, PySymbol>(graphFiles.flatMap((f) => f.symbols).map((s) => [s.id, s]));
-    sections = renderPrSections({
-      prNumber: 7,
-      title: 'Drop legacy() @org/team',
-      base: changes.mergeBase!,
-      head: changes.head!,
-      tokensUsed: 900,
-      budget: 8000,
-      encoding: 'o200k_base',
-      changed: changes.changed,
-      nonPython: changes.nonPython,
-      adjacency,
-      locate: (id) => byId.get(id),
-    });
+    const importers = (id: string) => edges.filter((e) => e.kind === 'imports' && e.to === id).map((e) => e.from).sort();
+    const alarms = removedStillReferenced({ changed: changes.changed, adjacency, importers, locate: (id) => byId.get(id) });
+    const entries: PrEntry[] = changes.changed.map((c) => (c.change === 'removed' ? { ...c, contract: 'removed' } : c));
+    sections = [
+      renderPrHeader({ prNumber: 7, title: 'Drop legacy() @org/team', base: changes.mergeBase!, head: changes.head!, tokensUsed: 900, budget: 8000, encoding: 'o200k_base' }),
+      renderChangedList(entries, adjacency, 'table', changes.nonPython),
+      renderCallSites({ changed: entries, adjacency, locate: (id) => byId.get(id), alarms, contract: 'full', other: 'full' }),
+    ].join('\n\n');
   }, 60_000);
   afterAll(() => {
-  pr.repo.cleanup();
-  removeTempDirs();
-});
+    pr.repo.cleanup();
+    removeTempDirs();
+  });
 
   it('flags the removed function that head still calls, with every call site', () => {
-    const callSites = sections.slice(sections.indexOf('### Call sites to check'), sections.indexOf('### Call graph'));
+    const callSites = sections.slice(sections.indexOf('### Call sites to check'));
     // app/caller.py calls legacy() on lines 6 and 10, and c.area() on line 6; legacy's own call of area is gone with it.
     expect(callSites.trim().split('\n')).toEqual([
       '### Call sites to check',
       '',
-      '- **Removed but still called:** `pkg.shapes.legacy`, 2 call sites:',
+      // The import of the removed name fails too (sites in file and line order, diff/removedReferences.ts).
+      '- **Removed but still called:** `pkg.shapes.legacy`, 2 call sites, 1 import:',
+      '  - `app/caller.py:1` in `app.caller` (import)',
       expect.stringMatching(/^ {2}- `app\/caller\.py:6` in `app\.caller\.report`/),
       expect.stringMatching(/^ {2}- `app\/caller\.py:10` in `app\.caller\.twice`/),
       expect.stringMatching(/^- `nest\.outer\.inner` \(modified\), 1 call site:$/),
@@ -169,7 +237,7 @@ describe('PR sections for a real pull request', () => {
   });
 
   it('orders the sections and keeps the title inert', () => {
-    const order = ['## RepoDigest · PR #7', '### Changed symbols', '### Call sites to check', '### Call graph of the changes', '```mermaid'].map((h) => sections.indexOf(h));
+    const order = ['## RepoDigest · PR #7', '### Changed symbols', '### Call sites to check'].map((h) => sections.indexOf(h));
     expect(order.every((at, i) => at >= 0 && (i === 0 || at > order[i - 1]!))).toBe(true);
     expect(sections.split('\n')[0]).toBe(`## RepoDigest · PR #7: Drop legacy\\(\\) @${ZWSP}org/team`);
     expect(sections).toContain('| `pkg.shapes.legacy` | removed | `pkg/shapes.py:22-23` | 2 | 2 |');

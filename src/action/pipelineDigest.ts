@@ -101,5 +101,5 @@ export function indexOptions(settings: Readonly<Settings>): IndexOptions {
 
 /** The pack settings the CLI builds from its pack flags (cli/commands/pack.ts packSettingsFrom), per format. */
 export function packSettings(settings: Readonly<Settings>, format: DigestFormat): PackSettings {
-  return { budget: settings.budget, encoding: settings.encoding, format, signaturesOnly: settings.signaturesOnly, resolution: settings.resolution };
+  return { budget: settings.budget, encoding: settings.encoding, format, signaturesOnly: settings.signaturesOnly, resolution: settings.resolution, mermaid: settings.mermaid };
 }

@@ -24,6 +24,8 @@ export interface Settings {
   encoding: Encoding;
   format: Format;
   signaturesOnly: boolean;
+  /** PR digests: draw the Mermaid call graph in the markdown/json digest (never in XML). */
+  mermaid: boolean;
   include: readonly string[];
   exclude: readonly string[];
   resolution: Resolution;
@@ -60,6 +62,7 @@ export const INPUT_DEFAULTS: Readonly<Record<string, string>> = Object.freeze({
   encoding: 'o200k_base',
   format: 'markdown',
   'signatures-only': 'false',
+  mermaid: 'true',
   include: '',
   exclude: '',
   resolution: 'all',
@@ -107,6 +110,7 @@ export function readSettings(deps: SettingsDeps): Readonly<Settings> {
     encoding: oneOf('encoding', raw('encoding'), ['o200k_base', 'cl100k_base'] as const),
     format: oneOf('format', raw('format'), ['markdown', 'xml', 'json'] as const),
     signaturesOnly: boolean('signatures-only', raw('signatures-only')),
+    mermaid: boolean('mermaid', raw('mermaid')),
     include: globList(raw('include')),
     exclude: globList(raw('exclude')),
     resolution: oneOf('resolution', raw('resolution'), ['resolved', 'all'] as const),

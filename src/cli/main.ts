@@ -162,9 +162,10 @@ export function buildProgram(io: CliIo = defaultIo): Command {
         .requiredOption('--base <rev>', 'base revision (the merge base with head is used)')
         .option('--head <rev>', 'head revision', 'HEAD')
         .option('--title <text>', 'title shown in the digest header')
+        .option('--no-mermaid', 'leave the Mermaid call graph out of the digest (it is never in the XML one)')
         .option('--fail-on <when>', 'exit 1 after writing the digest when a call site is likely broken: none or breaking', 'none'),
     ),
-  ).action(async (path: string, flags: PackFlags & { base: string; head: string; title?: string; failOn: string }) => {
+  ).action(async (path: string, flags: PackFlags & { base: string; head: string; title?: string; mermaid?: boolean; failOn: string }) => {
     const failOn = parseChoice('--fail-on', flags.failOn, FAIL_ON_VALUES);
     const result = await runPrCommand(path, flags, io);
     emit(result.text, flags.output, io);

@@ -38,7 +38,19 @@ export interface Candidate {
   resolution?: Resolution;
 }
 
+/** A symbol reached in one hop: its best resolution and how many call sites reach it. */
+export interface Reached {
+  id: string;
+  resolution: Resolution;
+  sites: number;
+}
+
 export interface ExpansionInput {
+  /**
+   * Order of one hop's new symbols (a PR digest ranks neighbours by relevance); default: resolved
+   * first, then id. Ties must end on the id, so the order stays a function of the graph.
+   */
+  compare?: (a: Reached, b: Reached) => number;
   roots: readonly string[];
   adjacency: Adjacency;
   /** Only ids this accepts are reached (unknown ids from a stale graph are ignored). */
@@ -63,6 +75,11 @@ function neighbourLists(input: ExpansionInput, from: string, direction: 'callee'
   return lists.map((list) => list.filter((n) => !inside.has(n.id)));
 }
 
+function defaultCompare(a: Reached, b: Reached): number {
+  if (a.resolution !== b.resolution) return a.resolution === 'resolved' ? -1 : 1;
+  return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+}
+
 export function* expansionOrder(input: ExpansionInput): Generator<Candidate> {
   const offered = new Set<string>();
   for (const id of input.roots) {
@@ -76,19 +93,24 @@ export function* expansionOrder(input: ExpansionInput): Generator<Candidate> {
   while (frontier.callee.length > 0 || frontier.caller.length > 0) {
     for (const direction of ['callee', 'caller'] as const) {
       if (frontier[direction].length === 0) continue;
-      const reached = new Map<string, Resolution>();
+      const reached = new Map<string, Reached>();
       for (const from of frontier[direction]) {
         for (const neighbours of neighbourLists(input, from, direction)) {
           for (const n of neighbours) {
             if (input.resolution === 'resolved' && n.resolution !== 'resolved') continue;
             if (seen[direction].has(n.id) || !input.exists(n.id)) continue;
-            if (reached.get(n.id) !== 'resolved') reached.set(n.id, n.resolution);
+            const sites = Math.max(1, n.lines?.length ?? 0);
+            const known = reached.get(n.id);
+            if (!known) reached.set(n.id, { id: n.id, resolution: n.resolution, sites });
+            else {
+              known.sites += sites;
+              if (n.resolution === 'resolved') known.resolution = 'resolved';
+            }
           }
         }
       }
-      const next = [...reached]
-        .sort(([a, ra], [b, rb]) => (ra === rb ? (a < b ? -1 : a > b ? 1 : 0) : ra === 'resolved' ? -1 : 1))
-        .map(([id, resolution]) => ({ id, resolution }));
+      const compare = input.compare ?? defaultCompare;
+      const next = [...reached.values()].sort(compare).map(({ id, resolution }) => ({ id, resolution }));
       hop[direction]++;
       for (const { id, resolution } of next) {
         seen[direction].add(id);

@@ -73,7 +73,7 @@ export class PackState {
   }
 
   /** Undo one packed item: it becomes a skip, and skips it contained now say it went too. */
-  drop(index: number): void {
+  drop(index: number, reason = DROPPED): void {
     const [item] = this.items.splice(index, 1);
     if (!item) return;
     this.modeOf.delete(item.id);
@@ -84,9 +84,9 @@ export class PackState {
     else this.files.set(item.file, left);
     for (let i = 0; i < this.skips.length; i++) {
       const skip = this.skips[i]!;
-      if (skip.within === item.id) this.skips[i] = { id: skip.id, tokens: skip.tokens, reason: `${DROPPED} (with ${item.id})` };
+      if (skip.within === item.id) this.skips[i] = { id: skip.id, tokens: skip.tokens, reason: `${reason} (with ${item.id})` };
     }
-    this.skips.push({ id: item.id, tokens: item.tokens, reason: DROPPED });
+    this.skips.push({ id: item.id, tokens: item.tokens, reason });
   }
 
   private markAncestors(item: DigestItem): void {

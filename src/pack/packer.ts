@@ -60,6 +60,7 @@ import type {
   DigestItem,
   DigestSkip,
   DocumentRenderer,
+  ItemView,
   PackMode,
   TokenUsage,
 } from '../render/document.js';
@@ -67,12 +68,14 @@ import { markdownRenderer } from '../render/markdown.js';
 import { plural } from '../render/plural.js';
 import { RepoDigestError } from '../shared/errors.js';
 import { classLookups } from './classNeighbours.js';
-import { expansionOrder } from './expansion.js';
+import { expansionOrder, type Candidate, type ExpansionInput } from './expansion.js';
 import { PackState } from './packState.js';
 import { settleUsage } from './settle.js';
 import type { TokenCounter } from './tokens.js';
 
 export type Preamble = readonly string[] | ((usage: TokenUsage) => readonly string[]);
+
+export type RootView = ItemView;
 
 export interface PackInput {
   /** Root symbol ids, in the order they are packed. */
@@ -90,8 +93,6 @@ export interface PackInput {
   title?: string;
   preamble?: Preamble;
   changed?: readonly ChangedSymbolRow[];
-  /** [review] Further JSON metadata (`breaking`, `tests`, `redactions`), rendered after `changed`. */
-  extra?: Readonly<Record<string, unknown>>;
   /** Ids of symbols a PR removed (shown from base): their items carry `status: 'removed'`. */
   removed?: ReadonlySet<string>;
   /** Files tree-sitter could only partly parse: their symbols' items carry `partialParse: true`. */
@@ -101,6 +102,24 @@ export interface PackInput {
   /** Direct project bases of a class (`baseIndex(edges)`); none when omitted. */
   bases?: (id: string) => readonly Neighbour[];
   maxCandidates?: number;
+  /**
+   * PR digests: the ways to show each root, best first; the first that fits is packed (a changed
+   * symbol too large for what is left is shown as its hunks). Without it a root is its full code.
+   */
+  views?: (id: string) => readonly RootView[] | undefined;
+  /**
+   * PR digests: neighbours offered right after the first `before` roots (the call sites of symbols
+   * whose contract changed, ahead of changed tests). A later root that fits in no view takes their
+   * space back: they are dropped, last first, until it fits.
+   */
+  priority?: { ids: readonly string[]; before: number };
+  /**
+   * PR digests: no neighbour is packed while a root is out of the document; the preamble names every
+   * root, so roots' skips are named on one line and never folded (document.ts `changedInPreamble`).
+   */
+  changedFirst?: boolean;
+  /** Order of each hop's neighbours (expansion.ts `compare`). */
+  compareNeighbours?: ExpansionInput['compare'];
 }
 
 /** What the result lists of a packed symbol: the digest item without its text. */
@@ -132,6 +151,8 @@ const DEFAULT_MAX_CANDIDATES = 2000;
 
 /** Reasons of the skips after the scan stopped (see the top of this file). */
 export const NOT_CONSIDERED_BUDGET = 'not considered: the budget was used up';
+export const NOT_CONSIDERED_CHANGED_FIRST = 'not considered: a changed symbol is not in the document, and neighbours never take its place';
+const DROPPED_FOR_CHANGED = 'dropped: its space went to the changed symbol';
 export function notConsideredLimit(maxCandidates: number): string {
   return `not considered: the limit of ${plural(maxCandidates, 'candidate')} was reached`;
 }
@@ -179,12 +200,12 @@ export function packContext(input: PackInput): PackResult {
       encoding: counter.encoding,
       roots,
       ...(input.changed ? { changed: input.changed } : {}),
-      ...(input.extra ? { extra: input.extra } : {}),
       items: state.items,
       skipped: listedSkips,
       skippedTotal: state.skips.length,
       ...(insidePacked > 0 ? { insidePacked } : {}),
       usedTokens: used,
+      ...(input.changedFirst ? { changedInPreamble: true as const } : {}),
     };
   };
 
@@ -205,11 +226,65 @@ export function packContext(input: PackInput): PackResult {
   const minBlock = counter.count(renderer.itemText(dummyItem()));
   let remaining = budget - reserve - ESTIMATE_SLACK;
 
+  const itemOf = (symbol: PySymbol, candidate: Candidate, view: RootView): DigestItem => ({
+    id: symbol.id,
+    file: symbol.file,
+    name: symbol.name,
+    kind: symbol.kind,
+    mode: view.mode,
+    tokens: counter.count(view.text),
+    startLine: symbol.startLine,
+    endLine: symbol.endLine,
+    hop: candidate.hop,
+    direction: candidate.direction,
+    text: view.text,
+    ...(input.removed?.has(symbol.id) ? { status: 'removed' as const } : {}),
+    ...(input.partialFiles?.has(symbol.file) && !input.removed?.has(symbol.id) ? { partialParse: true as const } : {}),
+    ...(view.change === undefined ? {} : { change: view.change }),
+    ...(view.fence === undefined ? {} : { fence: view.fence }),
+    ...(view.notes === undefined ? {} : { notes: view.notes }),
+  });
+  const costOf = (item: DigestItem): number => counter.count(renderer.itemText(item)) + (state.hasFile(item.file) ? 0 : counter.count(renderer.fileText(item.file)));
+  /**
+   * A root with views: the first view that fits is packed; when none fits, packed priority items give
+   * their space back (last first). Returns true when packed, false when skipped (the skip recorded).
+   */
+  const packRootView = (symbol: PySymbol, candidate: Candidate, views: readonly RootView[]): boolean => {
+    for (;;) {
+      let smallest: { item: DigestItem; cost: number } | undefined;
+      for (const view of views) {
+        const item = itemOf(symbol, candidate, view);
+        const cost = costOf(item);
+        if (cost <= remaining) {
+          state.add(item);
+          remaining -= cost;
+          return true;
+        }
+        if (!smallest || cost < smallest.cost) smallest = { item, cost };
+      }
+      const last = lastIndexWhere(state.items, (it) => priorityCost.has(it.id));
+      if (last >= 0) {
+        const id = state.items[last]!.id;
+        remaining += priorityCost.get(id)!;
+        priorityCost.delete(id);
+        state.drop(last, `${DROPPED_FOR_CHANGED} ${symbol.id}`);
+        continue;
+      }
+      const cost = smallest!.cost;
+      const reason =
+        cost > budget - reserve
+          ? `root larger than the budget: even its smallest view needs ${plural(cost, 'token')} as rendered, the budget leaves ${Math.max(0, budget - reserve)}`
+          : `root does not fit after earlier roots: its smallest view needs ${plural(cost, 'token')}, ${Math.max(0, remaining)} left`;
+      state.skips.push({ id: symbol.id, tokens: smallest!.item.tokens, reason });
+      return false;
+    }
+  };
+
   let examined = 0;
   // Why the scan stopped, once it has: every later candidate is a `not considered` skip.
   let stopped: string | undefined;
   let rootLinesPaid = false;
-  for (const candidate of expansionOrder({
+  const expansion = expansionOrder({
     roots,
     adjacency: input.adjacency,
     exists: (id) => symbols.has(id),
@@ -218,14 +293,25 @@ export function packContext(input: PackInput): PackResult {
       ...classLookups(symbols, input.subclasses, input.bases),
       isWhole: (id) => symbols.get(id)?.kind === 'class' && (rootSet.has(id) || state.packedMode(id) === 'full'),
     },
-  })) {
+    ...(input.compareNeighbours ? { compare: input.compareNeighbours } : {}),
+  });
+  // Cost of each packed priority item, to give it back when a later root takes its space.
+  const priorityCost = new Map<string, number>();
+  let rootsSeen = 0;
+  const priorityIds = new Set((input.priority?.ids ?? []).filter((id) => symbols.has(id) && !rootSet.has(id)));
+  for (const candidate of withPriority(expansion, [...priorityIds], input.priority?.before ?? 0)) {
     const isRoot = candidate.direction === 'root';
-    if (!isRoot && !rootLinesPaid) {
+    if (isRoot) rootsSeen++;
+    // Priority items offered between roots; offered after the last root they are neighbours like any other.
+    const isPriority = !isRoot && rootsSeen < roots.length && priorityIds.has(candidate.id);
+    if (!isRoot && !isPriority && !rootLinesPaid) {
       // Roots come first; before any neighbour takes space, pay for the lines naming roots that did not fit.
       remaining -= lineCost(rootSkips());
       rootLinesPaid = true;
+      // A changed symbol out of the document: no neighbour may take space (PR digests).
+      if (input.changedFirst && rootSkips().length > 0 && stopped === undefined) stopped = NOT_CONSIDERED_CHANGED_FIRST;
     }
-    if (!isRoot && stopped === undefined) {
+    if (!isRoot && !isPriority && stopped === undefined) {
       if (remaining < minBlock) stopped = NOT_CONSIDERED_BUDGET;
       else if (examined >= maxCandidates) stopped = notConsideredLimit(maxCandidates);
     }
@@ -246,6 +332,11 @@ export function packContext(input: PackInput): PackResult {
     }
     if (!isRoot && mode === 'full' && state.holdsPackedCode(symbol.id)) mode = 'signature';
 
+    const views = isRoot ? input.views?.(symbol.id) : undefined;
+    if (views && views.length > 0) {
+      packRootView(symbol, candidate, views);
+      continue;
+    }
     const text = mode === 'full' ? symbol.full : symbol.signature;
     if (!isRoot) {
       // Most skips end here, before any byte-pair encoding (see "Cheap skips" above).
@@ -281,6 +372,7 @@ export function packContext(input: PackInput): PackResult {
     if (cost <= remaining) {
       state.add(item);
       remaining -= cost;
+      if (isPriority) priorityCost.set(item.id, cost);
       continue;
     }
     if (!isRoot) {
@@ -337,7 +429,7 @@ export function packContext(input: PackInput): PackResult {
     }
     const named = rootSkips();
     const shown = Math.min(rootLines, named.length);
-    if (shown > 1) {
+    if (shown > 1 && !input.changedFirst) {
       // As for the other skips: fold as many lines as the excess needs at once (a PR has hundreds of roots).
       let keep = shown;
       do {
@@ -351,6 +443,32 @@ export function packContext(input: PackInput): PackResult {
     // A dropped root becomes a root skip: it is named if its line fits, else counted in "… and N more".
     state.drop(state.items.length - 1);
   }
+}
+
+/** The expansion with `priority` ids offered (caller, hop 1) right after the first `before` roots. */
+function* withPriority(expansion: Iterable<Candidate>, priority: readonly string[], before: number): Generator<Candidate> {
+  const offered = new Set<string>();
+  let roots = 0;
+  let done = priority.length === 0;
+  const flush = function* (): Generator<Candidate> {
+    done = true;
+    for (const id of priority) {
+      offered.add(id);
+      yield { id, hop: 1, direction: 'caller', resolution: 'resolved' };
+    }
+  };
+  for (const candidate of expansion) {
+    if (candidate.direction === 'root') {
+      if (!done && roots === before) yield* flush();
+      roots++;
+      yield candidate;
+      continue;
+    }
+    if (!done) yield* flush();
+    if (offered.has(candidate.id)) continue;
+    yield candidate;
+  }
+  if (!done) yield* flush();
 }
 
 function lastIndexWhere<T>(list: readonly T[], test: (t: T) => boolean): number {

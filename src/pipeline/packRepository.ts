@@ -6,7 +6,7 @@
 import { buildAdjacency, type Adjacency, type Neighbour } from '../graph/adjacency.js';
 import type { RepoIndex } from '../model.js';
 import { baseIndex, subclassIndex } from '../pack/classNeighbours.js';
-import { packContext, type PackResult, type Preamble } from '../pack/packer.js';
+import { packContext, type PackInput, type PackResult, type Preamble } from '../pack/packer.js';
 import { createTokenCounter, type TokenEncoding } from '../pack/tokens.js';
 import type { ChangedSymbolRow, DigestFormat } from '../render/document.js';
 import { rendererFor } from '../render/renderers.js';
@@ -19,6 +19,8 @@ export interface PackSettings {
   format: DigestFormat;
   signaturesOnly: boolean;
   resolution: 'resolved' | 'all';
+  /** PR digests: draw the Mermaid call graph (markdown and json only; default on). */
+  mermaid?: boolean;
 }
 
 export const DEFAULT_PACK_SETTINGS: PackSettings = {
@@ -53,8 +55,11 @@ export interface PackRootsExtras {
   changed?: readonly ChangedSymbolRow[];
   /** Symbols a PR removed, shown as in base and marked so. */
   removed?: ReadonlySet<string>;
-  /** [review] Further JSON metadata (breaking, tests, redactions). */
-  extra?: Readonly<Record<string, unknown>>;
+  /** PR digests: the plan's extras (pack/packer.ts `views`, `priority`, `changedFirst`, `compareNeighbours`). */
+  views?: PackInput['views'];
+  priority?: PackInput['priority'];
+  changedFirst?: boolean;
+  compareNeighbours?: PackInput['compareNeighbours'];
 }
 
 export function packRoots(index: RepoIndex, roots: readonly string[], overrides: Partial<PackSettings> = {}, extras: PackRootsExtras = {}): PackResult {

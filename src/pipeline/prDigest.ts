@@ -19,6 +19,7 @@
 //   (the tree is not head) keep head's lines, are not packed, and a note names them.
 import { stat } from 'node:fs/promises';
 import type { RepoIndex } from '../model.js';
+import type { FileChange } from '../diff/hunks.js';
 import { reboundInHead, withRemovedSymbols, type ChangedSymbol } from '../diff/changedSymbols.js';
 // [diff semantics, helper B] live references to removed symbols, computed against head's own bindings.
 import { removedStillReferenced, type RemovedReference } from '../diff/removedReferences.js';
@@ -29,14 +30,28 @@ import { extractFile } from '../python/extract.js';
 import { loadPythonParser } from '../python/treeSitter.js';
 import { runGitDefault } from '../diff/gitDiff.js';
 import { BudgetTooSmallError, rootsInDocument, type PackResult } from '../pack/packer.js';
-import type { ChangedSymbolRow } from '../render/document.js';
+import { neighbourOrder, planPr, type Plan } from '../pack/prPlan.js';
+import type { Reached } from '../pack/expansion.js';
+import { changedHeadLines, hasChange, unifiedDiff, type MoveFields, type SymbolChangeInfo } from '../diff/symbolDiff.js';
+import type { ChangedSymbolRow, ItemView } from '../render/document.js';
+import { jsonAroundMarkdown } from '../render/json.js';
 import { namedList, plural } from '../render/plural.js';
 import { perIndex } from './perIndex.js';
 import { renderMermaid } from '../render/mermaid.js';
-import { renderCallSites, renderChangedSymbolsTable, renderPrHeader, renderPrSections, type ImportersOf } from '../render/prSections.js';
+import { viewsOf } from '../render/prViews.js';
+import {
+  renderCallSites,
+  renderChangedList,
+  renderPrHeader,
+  type ImportersOf,
+  type ListLevel,
+  type PrEntry,
+  type SitesLevel,
+} from '../render/prSections.js';
 import { assembleIndex, graphOptionsOf, importIdOf, scanRepository, type IndexOptions } from './indexRepository.js';
 import { changesWithIds } from '../diff/importIds.js';
 import { adjacencyOf, packRoots, type PackSettings } from './packRepository.js';
+import { collectSymbolDiffs } from './prSymbolDiffs.js';
 // [review, helper H] breaking call sites, affected tests, secret redaction (issue 11).
 import { reviewPr, type PrReview } from './prReview.js';
 import { redactIndex, type IndexRedaction } from '../review/redactIndex.js';
@@ -95,6 +110,13 @@ export interface PreparedPr {
   /** [review] What redaction replaced (empty when `redact: false`). */
   redaction: IndexRedaction;
   request: Omit<PrDigestRequest, 'pack'>;
+  /** `shown` with move links and contract changes, for the PR sections. */
+  entries: PrEntry[];
+  /** How each root can be shown, best first (render/prViews.ts). */
+  views: ReadonlyMap<string, readonly ItemView[]>;
+  /** Budget order (pack/prPlan.ts). */
+  plan: Plan;
+  compareNeighbours: (a: Reached, b: Reached) => number;
 }
 
 /** The expensive half, done once per run: diff, index (with removed symbols put back), roots. */
@@ -131,12 +153,7 @@ export async function preparePr(request: Omit<PrDigestRequest, 'pack'>): Promise
   const changes = changesWithIds(pathChanges, idOf);
   // A module with no module-level code of its own (only definitions, e.g. a new or renamed module) would
   // be an empty code block: its definitions are changed symbols and roots themselves.
-  const roots = changes.changed.map((c) => c.id).filter((id) => {
-    const symbol = index.byId.get(id);
-    return symbol !== undefined && !(symbol.kind === 'module' && symbol.full.trim() === '');
-  });
   const shown = changes.changed.map((c) => spanInIndex(c, index));
-  const changed: ChangedSymbolRow[] = shown.map((c) => ({ id: c.id, file: c.file, name: c.name, change: c.change }));
   const removed = new Set(changes.changed.filter((c) => c.change === 'removed').map((c) => c.id));
   const notes = [...(warning ? [warning] : []), ...changes.notes];
   // [diff semantics] A removed symbol whose name head binds again (e.g. imports it from its new home) is
@@ -153,10 +170,66 @@ export async function preparePr(request: Omit<PrDigestRequest, 'pack'>): Promise
     importers: importersOf(index),
     locate: (id) => index.byId.get(id),
   });
+  let infos = new Map<string, SymbolChangeInfo>();
+  try {
+    infos = await collectSymbolDiffs({ repoDir: request.repoDir, changes, headSymbol: (id) => index.byId.get(id), headMembers: (id) => index.symbols.filter((s) => s.id.startsWith(`${id}.`)), parser, git });
+  } catch (error) {
+    notes.push(`the changed symbols' diffs could not be read (${(error as Error).message}); their code is shown without them`);
+  }
+  const entries = carried(shown.map((c) => entryOf(c, infos.get(c.id))), infos, index);
+  const changed = entries.map((c) => manifestRow(c, infos.get(c.id), changes.files));
+  // Not packed as code: a module with no module-level code of its own (its definitions are roots
+  // themselves), and the removed end of a move (shown once, at its new place).
+  const packable = entries.filter((c) => {
+    const symbol = index.byId.get(c.id);
+    if (symbol === undefined || c.movedTo !== undefined || c.carriedBy !== undefined) return false;
+    return !(symbol.kind === 'module' && symbol.full.trim() === '');
+  });
+  const adjacency = adjacencyOf(index);
+  const changedIds = new Set(entries.map((c) => c.id));
+  const plan = planPr(
+    packable.map((c) => ({
+      id: c.id,
+      file: c.file,
+      name: c.name,
+      kind: c.kind,
+      startLine: c.lines[0],
+      ...(c.contract === undefined ? {} : { contract: c.contract }),
+      ...(c.movedFrom === undefined ? {} : { contractOf: c.movedFrom }),
+    })),
+    adjacency,
+    (id) => changedIds.has(id),
+  );
+  const views = new Map<string, ItemView[]>();
+  for (const c of packable) {
+    const symbol = index.byId.get(c.id)!;
+    const sameName = /#\d+$/.test(c.id) ? index.symbols.filter((s) => s.parent === symbol.parent && s.name === symbol.name).sort((a, b) => a.startLine - b.startLine) : undefined;
+    const info = infos.get(c.id);
+    views.set(c.id, viewsOf({ change: c.change, symbol, ...(info ? { info } : {}), move: c, ...(sameName ? { sameName } : {}) }));
+  }
   // [review] signatures bound against their call sites, overrides, tests; the removed references folded in.
   const review = await reviewPr({ repoDir: request.repoDir, changes, index, removedReferences }, git);
   notes.push(...review.notes, ...redactionNotes(redaction));
-  return { changes, index, roots, changed, shown, notes, ...(warning ? { warning } : {}), removed, removedReferences, review, redaction, request };
+  const packages = new Set(entries.map((c) => c.id.split('.')[0] ?? c.id));
+  const compareNeighbours = neighbourOrder((id) => index.byId.get(id)?.file, packages);
+  return {
+    changes,
+    index,
+    roots: plan.roots,
+    changed,
+    shown,
+    notes,
+    ...(warning ? { warning } : {}),
+    removed,
+    request,
+    entries,
+    views,
+    plan,
+    compareNeighbours,
+    removedReferences,
+    review,
+    redaction,
+  };
 }
 
 /** [review] The header line saying what redaction replaced. */
@@ -165,6 +238,58 @@ function redactionNotes(redaction: IndexRedaction): string[] {
   if (total === 0) return [];
   const kinds = redaction.counts.map((c) => `${c.kind} ${c.count}`).join(', ');
   return [`Redacted: ${plural(total, 'secret')} in the analysed code replaced by <redacted: KIND> (${kinds}).`];
+}
+
+/** A changed symbol with its move links (diff/changedSymbols.ts, when present) and whether its contract changed. */
+function entryOf(c: ChangedSymbol, info: SymbolChangeInfo | undefined): PrEntry {
+  const move = c as ChangedSymbol & MoveFields;
+  let contract: PrEntry['contract'];
+  if (c.change === 'removed' && move.movedTo === undefined) contract = 'removed';
+  else if (c.change === 'added' && move.movedFrom !== undefined) contract = move.moveKind === 'renamed' ? 'renamed' : 'moved';
+  else if (info?.signature) contract = 'signature';
+  return { ...c, ...(contract ? { contract } : {}) };
+}
+
+/**
+ * Members that moved with their moved class (or function), unchanged: `carriedBy` names the outermost
+ * moved ancestor whose move explains theirs (old id = ancestor's old id + the same suffix). They are not
+ * packed (the ancestor is) and the lists name them under it: a renamed class is one entry, not fifty.
+ */
+function carried(entries: PrEntry[], infos: ReadonlyMap<string, SymbolChangeInfo>, index: RepoIndex): PrEntry[] {
+  const byId = new Map(entries.map((e) => [e.id, e]));
+  return entries.map((e) => {
+    if (e.change !== 'added' || e.movedFrom === undefined || hasChange(infos.get(e.id)?.lines ?? [])) return e;
+    let by: string | undefined;
+    const guard = new Set<string>();
+    for (let parent = index.byId.get(e.id)?.parent; parent !== undefined && !guard.has(parent); parent = index.byId.get(parent)?.parent) {
+      guard.add(parent);
+      const p = byId.get(parent);
+      if (p?.movedFrom !== undefined && e.movedFrom === p.movedFrom + e.id.slice(parent.length)) by = parent;
+    }
+    return by === undefined ? e : { ...e, carriedBy: by };
+  });
+}
+
+/** The JSON manifest's entry: every changed symbol, with its diff and the head lines it adds. */
+function manifestRow(c: PrEntry, info: SymbolChangeInfo | undefined, files: readonly FileChange[]): ChangedSymbolRow {
+  const file = files.find((f) => f.path === c.file);
+  const oldPath = c.change === 'added' && c.movedFrom === undefined ? undefined : (file?.oldPath ?? c.file);
+  const newPath = c.change === 'removed' ? undefined : c.file;
+  return {
+    id: c.id,
+    file: c.file,
+    name: c.name,
+    kind: c.kind,
+    change: c.change,
+    startLine: c.lines[0],
+    endLine: c.lines[1],
+    ...(c.movedFrom === undefined ? {} : { movedFrom: c.movedFrom }),
+    ...(c.movedTo === undefined ? {} : { movedTo: c.movedTo }),
+    ...(c.moveKind === undefined ? {} : { moveKind: c.moveKind }),
+    ...(c.similarity === undefined ? {} : { similarity: c.similarity }),
+    changedLines: info ? changedHeadLines(info.lines) : [],
+    diff: info ? unifiedDiff(info.lines, oldPath, newPath) : '',
+  };
 }
 
 async function requireDirectory(dir: string): Promise<void> {
@@ -181,71 +306,133 @@ function spanInIndex(c: ChangedSymbol, index: RepoIndex): ChangedSymbol {
 }
 
 /**
- * How much of the PR sections the document carries. On a large PR the sections alone can exceed the
- * budget; rather than fail the run, each level drops more and says so in the header, and the last
- * level is one summary line. Only when even that does not fit is the budget an error. A level that
- * would drop nothing (no graph to leave out, no more than 30 changed symbols to cap) is not tried, so
- * a note never claims a cut that did not happen.
+ * How much of the PR sections the document carries (issue 8: the preamble is sized against the code).
+ * Levels go from fullest to most compact; each still accounts for every changed symbol. The Mermaid
+ * graph goes first, then call sites of unchanged-contract symbols get compact (one line per file),
+ * then counted, then the changed table becomes names per file, contract-changed call sites get
+ * compact, then counted, then the list becomes counts per file. The last resort, `summary`, is one
+ * line of counts. The pack keeps the first level that shows every changed symbol in its best view;
+ * else the one showing the most changed symbols (then the most in their best view), fuller on a tie.
  */
-export type SectionsLevel = 'full' | 'no-graph' | 'capped' | 'summary';
-const CAPPED_ROWS = 30;
+export interface SectionsLevel {
+  mermaid: boolean;
+  list: ListLevel | 'summary';
+  contract: SitesLevel;
+  other: SitesLevel;
+}
 
-function levelsFor(prepared: PreparedPr): SectionsLevel[] {
-  const hasGraph = renderMermaid(prepared.shown, adjacencyOf(prepared.index)) !== '';
-  return [
-    'full',
-    ...(hasGraph ? (['no-graph'] as const) : []),
-    ...(prepared.shown.length > CAPPED_ROWS ? (['capped'] as const) : []),
-    'summary',
-  ];
+const LADDER: readonly SectionsLevel[] = [
+  { mermaid: true, list: 'table', contract: 'full', other: 'full' },
+  { mermaid: false, list: 'table', contract: 'full', other: 'full' },
+  { mermaid: false, list: 'table', contract: 'full', other: 'compact' },
+  { mermaid: false, list: 'table', contract: 'full', other: 'counts' },
+  { mermaid: false, list: 'names', contract: 'full', other: 'counts' },
+  { mermaid: false, list: 'names', contract: 'compact', other: 'counts' },
+  { mermaid: false, list: 'names', contract: 'counts', other: 'counts' },
+  { mermaid: false, list: 'counts', contract: 'counts', other: 'counts' },
+  { mermaid: false, list: 'summary', contract: 'counts', other: 'counts' },
+];
+
+/** Whether the Mermaid graph is drawn for this format: never in XML (no one renders it there), never when turned off. */
+function mermaidWanted(pack: PackSettings): boolean {
+  return pack.mermaid !== false && pack.format !== 'xml';
+}
+
+function levelsFor(prepared: PreparedPr, pack: PackSettings): SectionsLevel[] {
+  const hasGraph = mermaidWanted(pack) && graphOf(prepared) !== '';
+  const sites = renderCallSites({ ...sitesInput(prepared), contract: 'full', other: 'full' });
+  const hasContract = prepared.entries.some((e) => e.contract !== undefined && e.change !== 'removed');
+  const seen = new Set<string>();
+  const out: SectionsLevel[] = [];
+  for (const level of LADDER) {
+    const effective = {
+      mermaid: level.mermaid && hasGraph,
+      list: level.list,
+      contract: hasContract ? level.contract : 'full',
+      other: sites.includes('_No call sites') ? 'full' : level.other,
+    };
+    const key = JSON.stringify(effective);
+    if (seen.has(key)) continue;
+    seen.add(key);
+    out.push(effective as SectionsLevel);
+  }
+  return out;
+}
+
+const graphOf = perPrepared((prepared: PreparedPr) => renderMermaid(prepared.shown, adjacencyOf(prepared.index)));
+
+/** Memoise on the prepared PR (it is immutable once built). */
+function perPrepared<T>(build: (prepared: PreparedPr) => T): (prepared: PreparedPr) => T {
+  const cache = new WeakMap<PreparedPr, T>();
+  return (prepared) => {
+    if (!cache.has(prepared)) cache.set(prepared, build(prepared));
+    return cache.get(prepared)!;
+  };
 }
 
 /** The cheap half, once per output format: pack the prepared roots with the PR sections as preamble. */
 export function packPr(prepared: PreparedPr, pack: PackSettings): PackResult {
-  // Code first: a fuller level that fits only by leaving changed code out is not taken while a
-  // shorter one shows more of it (a walkthrough saw budget 700 give no code where 500 gave three
-  // symbols). Levels are tried in order and the first that shows every changed symbol wins; else the
-  // one showing the most, the fuller on a tie.
-  const levels = levelsFor(prepared);
-  let best: { result: PackResult; shown: number } | undefined;
-  let lastError: unknown;
+  if (pack.format === 'json') {
+    // The budget bounds the document (`content`), which is the markdown digest byte for byte; the JSON
+    // around it (the complete manifest, every skip) is metadata (render/json.ts).
+    const markdown = packPrDocument(prepared, { ...pack, format: 'markdown' });
+    return { ...markdown, content: jsonAroundMarkdown(markdown, prepared.changed, reviewExtra(prepared)) };
+  }
+  return packPrDocument(prepared, pack);
+}
+
+/** How many roots are in the document, and how many of those in their best view. */
+function scoreOf(prepared: PreparedPr, result: PackResult): [number, number] {
+  const best = new Map(result.packed.map((p) => [p.id, prepared.views.get(p.id)?.[0]?.mode === p.mode]));
+  const roots = new Set(result.roots);
+  const inside = result.skipped.filter((s) => s.within !== undefined && roots.has(s.id)).length;
+  return [rootsInDocument(result), result.roots.filter((id) => best.get(id) === true).length + inside];
+}
+
+function packPrDocument(prepared: PreparedPr, pack: PackSettings): PackResult {
+  // Levels that name every changed symbol (table, names) are chosen among by what they show; the
+  // unnamed ones (counts, summary) only when none of those fits at all.
+  const levels = levelsFor(prepared, pack);
+  const named = levels.filter((l) => l.list === 'table' || l.list === 'names');
+  const first = bestOf(prepared, pack, named);
+  if (first.result) return first.result;
+  const second = bestOf(prepared, pack, levels.filter((l) => !named.includes(l)));
+  if (second.result) return second.result;
+  throw second.error ?? first.error;
+}
+
+/** The level that shows the most changed symbols (then the most in their best view), fuller on a tie. */
+function bestOf(prepared: PreparedPr, pack: PackSettings, levels: readonly SectionsLevel[]): { result?: PackResult; error?: unknown } {
+  let error: unknown;
+  let best: { result: PackResult; score: [number, number] } | undefined;
   for (const level of levels) {
     let result: PackResult;
     try {
       result = packPrAt(prepared, pack, level);
-    } catch (error) {
-      if (!(error instanceof BudgetTooSmallError)) throw error;
-      lastError = error;
+    } catch (error_) {
+      if (!(error_ instanceof BudgetTooSmallError)) throw error_;
+      error = error_;
       continue;
     }
-    const shown = rootsInDocument(result);
-    if (shown === result.roots.length) return result;
-    if (!best || shown > best.shown) best = { result, shown };
+    const score = scoreOf(prepared, result);
+    if (score[0] === result.roots.length && score[1] === result.roots.length) return { result };
+    if (!best || score[0] > best.score[0] || (score[0] === best.score[0] && score[1] > best.score[1])) best = { result, score };
   }
-  if (best) return best.result;
-  throw lastError;
+  return best ? { result: best.result } : { error };
 }
 
-
-/** What the header says a level left out (empty at the full level). */
-export function levelNotes(level: SectionsLevel, shown: readonly ChangedSymbol[], hasGraph: boolean): string[] {
-  const total = shown.length;
-  const graphNote = 'The call graph of the changes was left out to fit the budget.';
-  if (level === 'no-graph') return [graphNote];
-  if (level === 'capped') {
-    return [
-      ...(hasGraph ? [graphNote] : []),
-      `Only the first ${CAPPED_ROWS} of ${total} changed symbols are listed and packed, to fit the budget; raise the budget for all of them.`,
-    ];
+/** What the header says a level left out or compacted (nothing at the fullest level). */
+export function levelNotes(level: SectionsLevel, entries: readonly PrEntry[], graphCut: boolean): string[] {
+  const notes: string[] = [];
+  if (graphCut) notes.push('The call graph of the changes was left out to fit the budget.');
+  if (level.list === 'summary') {
+    notes.push(`${summaryOf(entries)}: their list and call sites were left out to fit the budget; the JSON digest lists every one; raise the budget to see them.`);
+    return notes;
   }
-  if (level === 'summary') {
-    if (total > CAPPED_ROWS) {
-      return [`${summaryOf(shown)}: the list does not fit the budget, and only the first ${CAPPED_ROWS} are packed; raise the budget to see it.`];
-    }
-    const left = hasGraph ? 'their list, call sites and call graph were' : 'their list and call sites were';
-    return [`${summaryOf(shown)}: ${left} left out to fit the budget; raise the budget to see them.`];
-  }
-  return [];
+  if (level.list === 'names') notes.push('To fit the budget, the changed symbols are named per file (no table).');
+  if (level.list === 'counts') notes.push('To fit the budget, the changed symbols are counted per file; the JSON digest names every one.');
+  if (level.contract !== 'full' || level.other !== 'full') notes.push('To fit the budget, some call sites are listed per file or counted.');
+  return notes;
 }
 
 /** Who imports a symbol (the index's `imports` edges), built once per index. */
@@ -261,25 +448,26 @@ const importersOf = perIndex((index): ImportersOf => {
   return (id) => table.get(id) ?? [];
 });
 
+function sitesInput(prepared: PreparedPr) {
+  const { index } = prepared;
+  return { changed: prepared.entries, adjacency: adjacencyOf(index), locate: (id: string) => index.byId.get(id), alarms: prepared.removedReferences };
+}
+
 function packPrAt(prepared: PreparedPr, pack: PackSettings, level: SectionsLevel): PackResult {
-  const { changes, index, request, shown } = prepared;
+  const { changes, index, request, entries } = prepared;
   const adjacency = adjacencyOf(index);
-  const importers = importersOf(index);
-  const capped = level === 'capped' || level === 'summary';
-  const changed = capped ? shown.slice(0, CAPPED_ROWS) : shown;
-  // Capped levels also consider only those symbols as roots: the JSON `roots` list of a huge PR is
-  // itself larger than a small budget, and listing roots that cannot be packed helps nobody.
-  const roots = capped ? prepared.roots.filter((id) => changed.some((c) => c.id === id)) : prepared.roots;
-  const hasGraph = renderMermaid(shown, adjacency) !== '';
-  const notes = [...prepared.notes, ...levelNotes(level, shown, hasGraph)];
-  return packRoots(index, roots, pack, {
+  const graph = mermaidWanted(pack) ? graphOf(prepared) : '';
+  const notes = [...prepared.notes, ...levelNotes(level, entries, graph !== '' && !level.mermaid)];
+  return packRoots(index, prepared.roots, pack, {
     title: 'RepoDigest: pull request context',
     removed: prepared.removed,
-    // The summary level drops the per-symbol list everywhere, the JSON `changed` included.
-    ...(level === 'summary' ? {} : { changed: prepared.changed }),
-    extra: reviewExtra(prepared, level),
+    changed: prepared.changed,
+    views: (id) => prepared.views.get(id),
+    priority: { ids: prepared.plan.callSites, before: prepared.plan.nonTest },
+    changedFirst: true,
+    compareNeighbours: prepared.compareNeighbours,
     preamble: (usage) => {
-      const header = {
+      const header = renderPrHeader({
         ...(request.prNumber !== undefined ? { prNumber: request.prNumber } : {}),
         ...(request.title !== undefined ? { title: request.title } : {}),
         base: changes.mergeBase ?? request.base,
@@ -290,39 +478,26 @@ function packPrAt(prepared: PreparedPr, pack: PackSettings, level: SectionsLevel
         incomplete: changes.incomplete,
         notes,
         plain: usage.format === 'xml',
-      };
+      });
       // [review] The verdicts come first, right after the header, before the list and the code.
       const { findings, tests } = prepared.review;
-      const review = [renderBreakingSection(findings, header.plain), renderTestsSection(tests, header.plain)];
-      if (level === 'full') {
-        const graph = renderMermaid(changed, adjacency);
-        return [
-          renderPrHeader(header),
-          ...review,
-          renderChangedSymbolsTable(changed, adjacency, changes.nonPython),
-          renderCallSites(changed, adjacency, (id) => index.byId.get(id), importers),
-          ...(graph ? [`### Call graph of the changes\n\n${graph}`] : []),
-        ];
-      }
-      if (level === 'summary') return [renderPrHeader(header), renderReviewSummary(findings, tests, header.plain)];
+      const plain = usage.format === 'xml';
+      if (level.list === 'summary') return [header, renderReviewSummary(findings, tests, plain)];
       return [
-        renderPrHeader(header),
-        ...review,
-        renderChangedSymbolsTable(changed, adjacency, changes.nonPython),
-        renderCallSites(changed, adjacency, (id) => index.byId.get(id), importers),
+        header,
+        renderBreakingSection(findings, plain),
+        renderTestsSection(tests, plain),
+        renderChangedList(entries, adjacency, level.list, changes.nonPython),
+        renderCallSites({ ...sitesInput(prepared), contract: level.contract, other: level.other }),
+        ...(level.mermaid && graph !== '' ? [`### Call graph of the changes\n\n${graph}`] : []),
       ];
     },
   });
 }
 
-/**
- * [review] The JSON metadata of the review. While the JSON wrapper counts against the budget, the
- * shortened levels keep only what a workflow acts on (breaking sites, tests, redactions).
- */
-function reviewExtra(prepared: PreparedPr, level: SectionsLevel): Record<string, unknown> {
-  const full = reviewJson(prepared.review.findings, prepared.review.tests, prepared.redaction.counts);
-  if (level === 'full' || level === 'no-graph') return full;
-  return { breaking: full['breaking'], tests: full['tests'], redactions: full['redactions'] };
+/** [review] The review's JSON metadata: complete at every budget, like the `changed` manifest. */
+function reviewExtra(prepared: PreparedPr): Record<string, unknown> {
+  return reviewJson(prepared.review.findings, prepared.review.tests, prepared.redaction.counts);
 }
 
 function summaryOf(changed: readonly ChangedSymbol[]): string {

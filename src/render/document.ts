@@ -29,7 +29,8 @@
 //   sums their token counts as its running estimate and verifies the final document.
 import type { SymbolKind } from '../model.js';
 
-export type PackMode = 'full' | 'signature';
+/** `hunks`: a PR's changed symbol shown as its changed lines with a little context (its whole diff did not fit, or it is a module or class). */
+export type PackMode = 'full' | 'signature' | 'hunks';
 export type PackDirection = 'root' | 'callee' | 'caller';
 export type DigestFormat = 'markdown' | 'xml' | 'json';
 
@@ -52,7 +53,16 @@ export interface DigestItem {
   status?: 'removed';
   /** Set when the symbol's file had syntax errors and was only partly parsed. */
   partialParse?: true;
+  /** PR digests: how the PR changed this symbol (changed symbols only). */
+  change?: 'added' | 'modified' | 'removed';
+  /** PR digests: `text` is diff lines (`+`/`-`/` ` prefixes, `@@` hunk headers), fenced as `diff`. */
+  fence?: 'diff';
+  /** PR digests: short lines said under the heading (moved from, signature old -> new, why only hunks). */
+  notes?: readonly string[];
 }
+
+/** One way to show a symbol: its text and how it is labelled (PR digests: a diff, or only its hunks). */
+export type ItemView = Pick<DigestItem, 'text' | 'mode' | 'change' | 'fence' | 'notes'>;
 
 /**
  * `tokens` is exact, or a lower bound when the reason says "at least" (the packer proved it cannot fit
@@ -68,12 +78,25 @@ export interface DigestSkip {
   considered?: false;
 }
 
-/** One row of the PR digest's changed symbols (issue 4), carried into the json output. */
+/**
+ * One entry of the PR digest's manifest of changed symbols, carried whole into the json output (it is
+ * metadata: never cut by the budget). `diff` is the symbol's unified diff base -> head, `changedLines`
+ * the head line numbers it adds; the move fields link the two ends of a moved or renamed symbol.
+ */
 export interface ChangedSymbolRow {
   id: string;
   file: string;
   name: string;
+  kind?: SymbolKind;
   change: 'added' | 'modified' | 'removed';
+  startLine?: number;
+  endLine?: number;
+  diff?: string;
+  changedLines?: number[];
+  movedFrom?: string;
+  movedTo?: string;
+  moveKind?: 'moved' | 'renamed';
+  similarity?: number;
 }
 
 export interface TokenUsage {
@@ -94,8 +117,6 @@ export interface DigestDocument {
   encoding: string;
   roots: readonly string[];
   changed?: readonly ChangedSymbolRow[];
-  /** [review] Further JSON metadata (`breaking`, `tests`, `redactions`): only the JSON rendering shows it. */
-  extra?: Readonly<Record<string, unknown>>;
   items: readonly DigestItem[];
   skipped: readonly DigestSkip[];
   /** Every skip, those `within` a packed symbol included. */
@@ -104,6 +125,11 @@ export interface DigestDocument {
   insidePacked?: number;
   /** Token count of the whole rendered document; stated in its footer. */
   usedTokens: number;
+  /**
+   * PR digests: the preamble accounts for every changed symbol (the roots), so XML lists no <roots>/<changed>, and the roots that are not in the document are named on one line (never folded into
+   * "… and N more", which is for neighbours only) instead of one line each.
+   */
+  changedInPreamble?: true;
 }
 
 export interface DocumentRenderer {
@@ -116,6 +142,21 @@ export interface DocumentRenderer {
   /** Text one listed skip adds (estimate). */
   skipText(skip: DigestSkip): string;
 }
+
+/** With `changedInPreamble`: the roots not in the document (lost, not inside a packed symbol), in skip order. */
+export function groupedRootSkips(doc: DigestDocument): DigestSkip[] {
+  if (!doc.changedInPreamble) return [];
+  const roots = new Set(doc.roots);
+  return doc.skipped.filter((s) => roots.has(s.id) && !isInsidePacked(s));
+}
+
+/** The listed skips that get a line each (all lost ones, or only non-roots with `changedInPreamble`). */
+export function listedOwnLines(doc: DigestDocument): DigestSkip[] {
+  const grouped = new Set(groupedRootSkips(doc));
+  return listedLost(doc).filter((s) => !grouped.has(s));
+}
+
+export const ROOTS_NOT_SHOWN = 'Changed symbols not in the document (they did not fit after the higher-ranked changes; raise the budget):';
 
 export function isInsidePacked(skip: DigestSkip): boolean {
   return skip.within !== undefined;

@@ -13,8 +13,14 @@
 //   symbol (reason `contained in …`). Those entries stay in `skipped`, which says what happened to
 //   every symbol considered; `skippedTotal` still counts every entry; the footer inside `content`
 //   counts them apart (document.ts).
+//
+// PR digests (jsonAroundMarkdown below) take the other reading of the budget, the one issue 8 asks
+// for: the budget bounds the document a model reads, `content`, which is byte for byte the markdown
+// digest at the same budget; the JSON around it is metadata and is never cut: `changed` lists every
+// changed symbol with its diff, and `skipped` every skip. `totalTokens` is then the tokens of
+// `content`, the figure its footer states. (`pack --format json` keeps the contract above.)
 import { markdownItem, markdownRenderer, renderMarkdown } from './markdown.js';
-import type { DigestDocument, DigestItem, DigestSkip, DocumentRenderer } from './document.js';
+import type { ChangedSymbolRow, DigestDocument, DigestItem, DigestSkip, DocumentRenderer } from './document.js';
 
 function packedEntry(item: DigestItem) {
   return {
@@ -37,6 +43,56 @@ function skipEntry(skip: DigestSkip) {
   return { id: skip.id, tokens: skip.tokens, reason: skip.reason };
 }
 
+/** A manifest entry with its keys in a fixed order, optional ones only when set. */
+function changedEntry(c: ChangedSymbolRow) {
+  return {
+    id: c.id,
+    file: c.file,
+    name: c.name,
+    ...(c.kind === undefined ? {} : { kind: c.kind }),
+    change: c.change,
+    ...(c.startLine === undefined ? {} : { startLine: c.startLine }),
+    ...(c.endLine === undefined ? {} : { endLine: c.endLine }),
+    ...(c.movedFrom === undefined ? {} : { movedFrom: c.movedFrom }),
+    ...(c.movedTo === undefined ? {} : { movedTo: c.movedTo }),
+    ...(c.moveKind === undefined ? {} : { moveKind: c.moveKind }),
+    ...(c.similarity === undefined ? {} : { similarity: c.similarity }),
+    ...(c.changedLines === undefined ? {} : { changedLines: c.changedLines }),
+    ...(c.diff === undefined ? {} : { diff: c.diff }),
+  };
+}
+
+/** What a markdown pack produced, for jsonAroundMarkdown. */
+export interface MarkdownPack {
+  budget: number;
+  totalTokens: number;
+  encoding: string;
+  roots: readonly string[];
+  packed: readonly Omit<DigestItem, 'text'>[];
+  skipped: readonly DigestSkip[];
+  insidePacked: number;
+  content: string;
+}
+
+/** The PR digest's JSON: the markdown digest as `content`, with the complete metadata around it. */
+export function jsonAroundMarkdown(pack: MarkdownPack, changed: readonly ChangedSymbolRow[], extra: Readonly<Record<string, unknown>> = {}): string {
+  const body = {
+    budget: pack.budget,
+    totalTokens: pack.totalTokens,
+    encoding: pack.encoding,
+    roots: pack.roots,
+    changed: changed.map(changedEntry),
+    // [review] breaking, overrides, signatures, tests, untested, redactions: complete, like `changed`.
+    ...extra,
+    packed: pack.packed.map((p) => ({ ...packedEntry({ ...p, text: '' }), ...(p.change === undefined ? {} : { change: p.change }) })),
+    skipped: pack.skipped.map(skipEntry),
+    skippedTotal: pack.skipped.length,
+    ...(pack.insidePacked > 0 ? { insidePackedTotal: pack.insidePacked } : {}),
+    content: pack.content,
+  };
+  return `${JSON.stringify(body, null, 2)}\n`;
+}
+
 export function renderJson(doc: DigestDocument): string {
   const body = {
     budget: doc.budget,
@@ -44,7 +100,6 @@ export function renderJson(doc: DigestDocument): string {
     encoding: doc.encoding,
     roots: doc.roots,
     ...(doc.changed ? { changed: doc.changed.map((c) => ({ id: c.id, file: c.file, name: c.name, change: c.change })) } : {}),
-    ...(doc.extra ?? {}),
     packed: doc.items.map(packedEntry),
     skipped: doc.skipped.map(skipEntry),
     skippedTotal: doc.skippedTotal,

@@ -7,6 +7,9 @@ import { codeFence, codeSpan, inlineText } from './fence.js';
 import { plural } from './plural.js';
 import {
   groupByFile,
+  groupedRootSkips,
+  listedOwnLines,
+  ROOTS_NOT_SHOWN,
   isInsidePacked,
   listedLost,
   lostTotal,
@@ -29,12 +32,20 @@ export const PARTIAL_NOTE = '(file partially parsed: syntax errors)';
 
 export function markdownItem(item: DigestItem): string {
   const where = `${item.file}:${item.startLine}-${item.endLine}`;
+  const change = item.change !== undefined && item.status !== 'removed' ? ` · ${item.change}` : '';
   const status = (item.status === 'removed' ? ` ${REMOVED_NOTE}` : '') + (item.partialParse ? ` ${PARTIAL_NOTE}` : '');
-  return `### ${codeSpan(item.id)} (${item.kind}, ${item.mode}) — ${codeSpan(where)}${status}\n\n${codeFence(item.text)}`;
+  // Notes are our own markdown (ids in code spans, prSections.ts / prViews.ts): one line each.
+  const notes = item.notes && item.notes.length > 0 ? `${item.notes.join('\n')}\n\n` : '';
+  return `### ${codeSpan(item.id)} (${item.kind}, ${item.mode}) — ${codeSpan(where)}${change}${status}\n\n${notes}${codeFence(item.text, item.fence ?? 'python')}`;
 }
 
 function fileHeading(file: string): string {
   return `## ${codeSpan(file)}`;
+}
+
+/** The one line naming every root not in the document (PR digests, `changedInPreamble`). */
+export function groupedRootsLine(skips: readonly DigestSkip[]): string {
+  return `- ${ROOTS_NOT_SHOWN} ${skips.map((s) => codeSpan(s.id)).join(', ')}`;
 }
 
 function skipLine(skip: DigestSkip): string {
@@ -46,7 +57,8 @@ function skipLine(skip: DigestSkip): string {
 function skippedSection(doc: DigestDocument): string | undefined {
   const lost = lostTotal(doc);
   if (lost === 0) return undefined;
-  const lines = [`## Skipped (${lost})`, '', ...listedLost(doc).map(skipLine)];
+  const roots = groupedRootSkips(doc);
+  const lines = [`## Skipped (${lost})`, '', ...(roots.length > 0 ? [groupedRootsLine(roots)] : []), ...listedOwnLines(doc).map(skipLine)];
   const rest = notListed(doc);
   if (rest > 0) lines.push(`- … and ${rest} more not listed`);
   return lines.join('\n');

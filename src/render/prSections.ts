@@ -1,5 +1,5 @@
-// The PR-specific sections of the digest preamble (pure): header, changed-symbols table, call sites to
-// check, Mermaid graph.
+// The PR-specific sections of the digest preamble (pure): header, changed-symbols list, call sites to
+// check (the Mermaid graph is mermaid.ts).
 //
 // Decisions:
 // - Everything from the PR or the repository (title, paths, symbol names, refs) is hostile: it lands in
@@ -7,17 +7,18 @@
 //   Free text goes through `escapeMarkdownText` (one line, markdown punctuation backslash-escaped, HTML
 //   metacharacters as entities, `@`/`#` references broken with U+200B); identifiers and paths go in code
 //   spans (`codeSpan`), where nothing pings or renders, with a fence longer than any backtick run.
-// - Call sites are listed for modified and removed symbols: those are the ones whose callers may break.
-//   A removed symbol that still has callers is flagged first, since head will fail where it is called.
+// - Call sites are listed for every changed symbol that has any (issue 8): "removed but still called"
+//   alarms first and in full (the references come from diff/, checked against head's own bindings;
+//   name-only matches are a quieter "unresolved, check" line), then symbols whose contract changed
+//   (moved, renamed, signature), then the rest. When space is short the lists get more compact (one
+//   line per file with line numbers, then counts), never silently shorter.
 // - A removed symbol's own calls no longer exist in head: it is never listed or counted as a caller.
-// - A removed symbol is also flagged when it is only imported (`from old import f`, `import old`):
-//   that import fails when the importing module loads, which breaks more than one call does. Imports of
-//   modified symbols are not listed (they still resolve).
 // - Token numbers are parameters: the packer's footer logic knows them only after packing.
 import type { Adjacency } from '../graph/adjacency.js';
 import type { ChangedSymbol } from '../diff/changedSymbols.js';
 import type { ImportRecord } from '../model.js';
-import { renderMermaid, type MermaidOptions } from './mermaid.js';
+import type { MoveFields } from '../diff/symbolDiff.js';
+import type { RemovedReference } from '../diff/removedReferences.js';
 import { plural } from './plural.js';
 
 const ZWSP = '\u200b';
@@ -103,25 +104,101 @@ function location(c: ChangedSymbol): string {
   return `${c.file}:${start === end ? start : `${start}-${end}`}`;
 }
 
+/** A changed symbol as the PR sections see it: the diff's entry, its move links, and whether its contract changed. */
+export type PrEntry = ChangedSymbol &
+  MoveFields & {
+    /** What breaks callers: the symbol is gone (not moved), was renamed or moved, or its header changed. */
+    contract?: 'removed' | 'moved' | 'renamed' | 'signature';
+    /** Moved unchanged together with this moved ancestor (a method of a renamed class): listed under it. */
+    carriedBy?: string;
+  };
+
+/** How much of the changed list the preamble carries: a table, names per file, or counts per file. */
+export type ListLevel = 'table' | 'names' | 'counts';
+/** How call sites are listed: one line per site, one line per file with line numbers, or only counted. */
+export type SitesLevel = 'full' | 'compact' | 'counts';
+
+function removedIds(changed: readonly PrEntry[]): Set<string> {
+  return new Set(changed.filter((c) => c.change === 'removed').map((c) => c.id));
+}
+
 /** Callers that exist in head (a removed symbol's calls are gone with it). */
 function liveCallers(id: string, adjacency: Adjacency, removed: ReadonlySet<string>) {
   return adjacency.callers(id).filter((n) => !removed.has(n.id));
 }
 
-function removedIds(changed: readonly ChangedSymbol[]): Set<string> {
-  return new Set(changed.filter((c) => c.change === 'removed').map((c) => c.id));
+/** `a.b.f` shortened against `c.id` when both live in the same module or class (`Old` for a rename in place). */
+function shortAgainst(other: string, c: PrEntry): string {
+  const scope = c.id.slice(0, c.id.length - c.name.length);
+  return scope !== '' && other.startsWith(scope) ? other.slice(scope.length) : other;
 }
 
-export function renderChangedSymbolsTable(changed: readonly ChangedSymbol[], adjacency: Adjacency, nonPython: readonly string[] = []): string {
+function changeText(c: PrEntry, inTable: boolean, members: readonly PrEntry[] = []): string {
+  const span = (id: string) => codeSpan(id, inTable);
+  const how = c.moveKind === 'renamed' ? 'renamed' : 'moved';
+  const carried = members.length > 0 ? `; moved with it, unchanged: ${members.map((m) => span(m.id.slice(c.id.length + 1))).join(', ')}` : '';
+  if (c.movedTo !== undefined) return `removed (${how} to ${span(shortAgainst(c.movedTo, c))})`;
+  if (c.movedFrom !== undefined) return `added (${how} from ${span(shortAgainst(c.movedFrom, c))}${carried})`;
+  return c.contract === 'signature' ? `${c.change} (signature)` : c.change;
+}
+
+/** The entries a list shows on their own: not the removed end of a move (its added end names it), not carried members. */
+function ownLines(changed: readonly PrEntry[]): { entry: PrEntry; members: PrEntry[] }[] {
+  const members = new Map<string, PrEntry[]>();
+  for (const c of changed) if (c.carriedBy !== undefined) members.set(c.carriedBy, [...(members.get(c.carriedBy) ?? []), c]);
+  const hasAddedEnd = new Set(changed.filter((c) => c.movedFrom !== undefined).map((c) => c.movedFrom));
+  return changed
+    .filter((c) => c.carriedBy === undefined && !(c.movedTo !== undefined && hasAddedEnd.has(c.id)) && !isCarriedRemovedEnd(c, changed))
+    .map((entry) => ({ entry, members: members.get(entry.id) ?? [] }));
+}
+
+/** The removed end of a carried member: its added end is listed under the moved ancestor. */
+function isCarriedRemovedEnd(c: PrEntry, changed: readonly PrEntry[]): boolean {
+  return c.movedTo !== undefined && changed.some((o) => o.id === c.movedTo && o.carriedBy !== undefined);
+}
+
+function summaryCounts(changed: readonly PrEntry[]): string {
+  const n = (change: string) => changed.filter((c) => c.change === change).length;
+  return `${n('added')} added, ${n('modified')} modified, ${n('removed')} removed`;
+}
+
+function byFile(changed: readonly PrEntry[]): [string, PrEntry[]][] {
+  const files = new Map<string, PrEntry[]>();
+  for (const c of changed) files.set(c.file, [...(files.get(c.file) ?? []), c]);
+  return [...files];
+}
+
+/**
+ * Every changed symbol, at every level (issue 8): a table; or, when that displaces code, names per file;
+ * or counts per file. The list is never cut.
+ */
+export function renderChangedList(changed: readonly PrEntry[], adjacency: Adjacency, level: ListLevel, nonPython: readonly string[] = []): string {
   const removed = removedIds(changed);
-  const lines = ['### Changed symbols', ''];
+  const heading = `### Changed symbols (${changed.length}: ${summaryCounts(changed)})`;
+  const lines = [heading, ''];
   if (changed.length === 0) lines.push('_No Python symbols changed._');
-  else {
+  else if (level === 'table') {
     lines.push('| Symbol | Change | Location | Callers | Callees |', '| --- | --- | --- | ---: | ---: |');
-    for (const c of changed) {
-      const row = [codeSpan(c.id, true), c.change, codeSpan(location(c), true), liveCallers(c.id, adjacency, removed).length, adjacency.callees(c.id).length];
+    for (const { entry: c, members } of ownLines(changed)) {
+      const row = [codeSpan(c.id, true), changeText(c, true, members), codeSpan(location(c), true), liveCallers(c.id, adjacency, removed).length, adjacency.callees(c.id).length];
       lines.push(`| ${row.join(' | ')} |`);
     }
+  } else if (level === 'names') {
+    const shown = ownLines(changed);
+    const membersOf = new Map(shown.map((x) => [x.entry, x.members]));
+    for (const [file, entries] of byFile(shown.map((x) => x.entry))) {
+      const names = entries.map((c) => `${codeSpan(c.name === '' ? '(module-level code)' : c.name)} ${changeText(c, false, membersOf.get(c))}`);
+      lines.push(`- ${codeSpan(file)}: ${names.join(', ')}`);
+    }
+  } else {
+    for (const [file, entries] of byFile(changed)) {
+      const counts = (['added', 'modified', 'removed'] as const)
+        .map((change) => [change, entries.filter((c) => c.change === change).length] as const)
+        .filter(([, n]) => n > 0)
+        .map(([change, n]) => `${n} ${change}`);
+      lines.push(`- ${codeSpan(file)}: ${counts.join(', ')}`);
+    }
+    lines.push('', '_Names left out to fit the budget: the JSON digest lists every changed symbol._');
   }
   if (nonPython.length > 0) {
     lines.push('', `Changed but not analysed (not Python): ${nonPython.map((p) => codeSpan(p)).join(', ')}`);
@@ -135,82 +212,103 @@ export type LocateSymbol = (id: string) => { file: string; imports?: readonly Im
 /** Ids of the symbols whose scope imports `id` (the graph's `imports` edges), sorted. */
 export type ImportersOf = (id: string) => readonly string[];
 
-const NO_IMPORTERS: ImportersOf = () => [];
+/** One place that refers to a symbol: a call site (line in `file`) or an import. */
+interface SiteRef {
+  caller: string;
+  file?: string;
+  line?: number;
+  via?: 'call' | 'import';
+}
 
-function callSiteItems(c: ChangedSymbol, adjacency: Adjacency, locate: LocateSymbol, removed: ReadonlySet<string>): string[] {
-  const items: string[] = [];
+function siteLine(site: SiteRef): string {
+  const where = site.file === undefined ? '' : `${codeSpan(site.line === undefined ? site.file : `${site.file}:${site.line}`)} in `;
+  return `  - ${where}${codeSpan(site.caller)}${site.via === 'import' ? ' (import)' : ''}`;
+}
+
+/** `pkg/a.py: 12, 40; pkg/b.py: 3` (sites without a line count as the file). */
+function compactSites(sites: readonly SiteRef[]): string {
+  const files = new Map<string, number[]>();
+  for (const s of sites) {
+    const file = s.file ?? s.caller;
+    const list = files.get(file) ?? [];
+    if (s.line !== undefined) list.push(s.line);
+    files.set(file, list);
+  }
+  return [...files]
+    .map(([file, lines]) => codeSpan(lines.length > 0 ? `${file}: ${[...new Set(lines)].sort((a, b) => a - b).join(', ')}` : file))
+    .join('; ');
+}
+
+function callerSites(c: PrEntry, adjacency: Adjacency, locate: LocateSymbol, removed: ReadonlySet<string>): { sites: SiteRef[]; guesses: number } {
+  const sites: SiteRef[] = [];
+  let guesses = 0;
   for (const caller of liveCallers(c.id, adjacency, removed)) {
     const file = locate(caller.id)?.file;
-    const guess = caller.resolution === 'heuristic' ? ' (name match, unresolved)' : '';
-    const sites = caller.lines.length > 0 ? caller.lines : [undefined];
-    for (const line of sites) {
-      const where = file === undefined ? '' : `${codeSpan(line === undefined ? file : `${file}:${line}`)} in `;
-      items.push(`  - ${where}${codeSpan(caller.id)}${guess}`);
+    const lines = caller.lines.length > 0 ? caller.lines : [undefined];
+    for (const line of lines) {
+      sites.push({ caller: caller.id, ...(file === undefined ? {} : { file }), ...(line === undefined ? {} : { line }) });
+      if (caller.resolution === 'heuristic') guesses++;
     }
   }
-  return items;
+  return { sites, guesses };
 }
 
-/** The line of the import statement in `imports` that names `id` (best effort: by imported name or module). */
-function importLine(imports: readonly ImportRecord[] | undefined, id: string): number | undefined {
-  const name = id.slice(id.lastIndexOf('.') + 1);
-  const found = (imports ?? []).find((r) => (r.kind === 'from' ? r.name === name : r.module === id || id.startsWith(`${r.module}.`)));
-  return found?.line;
-}
-
-function liveImporters(id: string, importers: ImportersOf, removed: ReadonlySet<string>): string[] {
-  return importers(id).filter((importer) => !removed.has(importer));
-}
-
-function importItems(c: ChangedSymbol, importers: ImportersOf, locate: LocateSymbol, removed: ReadonlySet<string>): string[] {
-  return liveImporters(c.id, importers, removed).map((importer) => {
-    const symbol = locate(importer);
-    const line = importLine(symbol?.imports, c.id);
-    const where = symbol === undefined ? '' : `${codeSpan(line === undefined ? symbol.file : `${symbol.file}:${line}`)} in `;
-    return `  - ${where}${codeSpan(importer)} (import)`;
-  });
-}
-
-export function renderCallSites(changed: readonly ChangedSymbol[], adjacency: Adjacency, locate: LocateSymbol, importers: ImportersOf = NO_IMPORTERS): string {
-  const lines = ['### Call sites to check', ''];
-  const removed = removedIds(changed);
-  const used = (c: ChangedSymbol) =>
-    liveCallers(c.id, adjacency, removed).length > 0 || (c.change === 'removed' && liveImporters(c.id, importers, removed).length > 0);
-  const targets = changed.filter((c) => c.change !== 'added' && used(c));
-  // Removed-but-used first: those call sites and imports fail in head.
-  const ordered = [...targets.filter((c) => c.change === 'removed'), ...targets.filter((c) => c.change !== 'removed')];
-  if (ordered.length === 0) {
-    lines.push('_No callers of modified or removed symbols were found._');
-    return lines.join('\n');
-  }
-  for (const c of ordered) {
-    const calls = callSiteItems(c, adjacency, locate, removed);
-    const imports = c.change === 'removed' ? importItems(c, importers, locate, removed) : [];
-    let head: string;
-    if (c.change !== 'removed') head = `- ${codeSpan(c.id)} (${c.change})`;
-    else head = `- **Removed but still ${calls.length > 0 ? 'called' : 'imported'}:** ${codeSpan(c.id)}`;
-    const counts = [...(calls.length > 0 ? [plural(calls.length, 'call site')] : []), ...(imports.length > 0 ? [plural(imports.length, 'import')] : [])];
-    lines.push(`${head}, ${counts.join(', ')}:`, ...calls, ...imports);
-  }
-  return lines.join('\n');
-}
-
-export interface PrSectionsInput extends PrHeaderInput {
-  changed: readonly ChangedSymbol[];
-  nonPython?: readonly string[];
+export interface CallSitesInput {
+  changed: readonly PrEntry[];
   adjacency: Adjacency;
   locate: LocateSymbol;
-  importers?: ImportersOf;
-  mermaid?: MermaidOptions;
+  /** Removed symbols head still refers to (diff/: computed against head's own bindings). */
+  alarms: readonly RemovedReference[];
+  /** Symbols whose contract changed (removed, moved, renamed, signature). */
+  contract: SitesLevel;
+  /** Every other changed symbol that has callers. */
+  other: SitesLevel;
 }
 
-/** Header, changed symbols, call sites and graph, in the digest's order, separated by blank lines. */
-export function renderPrSections(input: PrSectionsInput): string {
-  const graph = renderMermaid(input.changed, input.adjacency, input.mermaid);
-  return [
-    renderPrHeader(input),
-    renderChangedSymbolsTable(input.changed, input.adjacency, input.nonPython),
-    renderCallSites(input.changed, input.adjacency, input.locate, input.importers),
-    ...(graph ? [`### Call graph of the changes\n\n${graph}`] : []),
-  ].join('\n\n');
+/**
+ * Call sites for every changed symbol that has any: alarms first (always in full), then the symbols
+ * whose contract changed, then the rest; `contract` and `other` say how compact each group is. A
+ * statement that no call site exists is made only when none exists, never because lines were cut.
+ */
+export function renderCallSites(input: CallSitesInput): string {
+  const { changed, adjacency, locate } = input;
+  const lines = ['### Call sites to check', ''];
+  const removed = removedIds(changed);
+  for (const alarm of input.alarms) {
+    if (alarm.sites.length > 0) {
+      const calls = alarm.sites.filter((s) => s.via !== 'import').length;
+      const imports = alarm.sites.length - calls;
+      const what = calls > 0 ? 'called' : 'imported';
+      const counts = [...(calls > 0 ? [plural(calls, 'call site')] : []), ...(imports > 0 ? [plural(imports, 'import')] : [])].join(', ');
+      const moved = alarm.movedTo === undefined ? '' : ` (now ${codeSpan(alarm.movedTo)})`;
+      lines.push(`- **Removed but still ${what}:** ${codeSpan(alarm.id)}${moved}, ${counts}:`, ...alarm.sites.map((s) => siteLine(s)));
+    }
+    if (alarm.heuristicSites.length > 0) {
+      lines.push(`- Unresolved, check: ${codeSpan(alarm.id)} (removed) has ${plural(alarm.heuristicSites.length, 'name-only match', 'name-only matches')}: ${compactSites(alarm.heuristicSites)}`);
+    }
+  }
+  const listed = changed.filter((c) => c.change !== 'removed' && c.carriedBy === undefined);
+  const withSites = listed.map((c) => ({ c, ...callerSites(c, adjacency, locate, removed) })).filter((x) => x.sites.length > 0);
+  const contract = withSites.filter((x) => x.c.contract !== undefined);
+  const other = withSites.filter((x) => x.c.contract === undefined);
+  if (input.alarms.length === 0 && withSites.length === 0) {
+    lines.push('_No call sites of the changed symbols were found._');
+    return lines.join('\n');
+  }
+  const group = (entries: typeof withSites, level: SitesLevel, label: string) => {
+    if (entries.length === 0) return;
+    if (level === 'counts') {
+      lines.push(`- ${label}: ${entries.map((x) => `${codeSpan(x.c.id)} ${x.sites.length}`).join(', ')}`);
+      return;
+    }
+    for (const x of entries) {
+      const guess = x.guesses > 0 ? ` (${x.guesses} by name match, unresolved)` : '';
+      const head = `- ${codeSpan(x.c.id)} (${changeText(x.c, false)}), ${plural(x.sites.length, 'call site')}${guess}`;
+      if (level === 'compact') lines.push(`${head}: ${compactSites(x.sites)}`);
+      else lines.push(`${head}:`, ...x.sites.map((s) => siteLine(s)));
+    }
+  };
+  group(contract, input.contract, 'Call sites of symbols whose signature or name changed (counts)');
+  group(other, input.other, 'Call sites of the other changed symbols (counts)');
+  return lines.join('\n');
 }

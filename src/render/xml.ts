@@ -13,6 +13,9 @@
 //   partialParse="true".
 import {
   groupByFile,
+  groupedRootSkips,
+  listedOwnLines,
+  ROOTS_NOT_SHOWN,
   isInsidePacked,
   listedLost,
   lostTotal,
@@ -62,20 +65,33 @@ function symbolElement(item: DigestItem): string {
     ['tokens', item.tokens],
     ...(item.status === undefined ? [] : ([['status', item.status]] as [string, string][])),
     ...(item.partialParse ? ([['partialParse', 'true']] as [string, string][]) : []),
+    ...(item.change === undefined ? [] : ([['change', item.change]] as [string, string][])),
+    ...(item.fence === undefined ? [] : ([['format', item.fence]] as [string, string][])),
+    ...(item.notes && item.notes.length > 0 ? ([['note', item.notes.map(plainNote).join(' ')]] as [string, string][]) : []),
   ]);
   const body = item.text.endsWith('\n') ? item.text : `${item.text}\n`;
   return `<symbol${a}>${cdata(`\n${body}`)}</symbol>`;
+}
+
+/** A note is our markdown (ids in code spans): the attribute carries it without the backticks. */
+function plainNote(note: string): string {
+  return note.replace(/`+ ?([^`]*?) ?`+/g, '$1');
 }
 
 function skipElement(skip: DigestSkip): string {
   return `<skip${attrs([['id', skip.id], ['tokens', skip.tokens], ['reason', skip.reason]])}/>`;
 }
 
+export function groupedRootsElement(skips: readonly DigestSkip[]): string {
+  return `<changed-not-shown${attrs([['reason', ROOTS_NOT_SHOWN], ['ids', skips.map((s) => s.id).join(' ')]])}/>`;
+}
+
 export function renderXml(doc: DigestDocument): string {
   const out: string[] = ['<?xml version="1.0" encoding="UTF-8"?>'];
   out.push(`<context${attrs([['title', doc.title], ['budget', doc.budget], ['encoding', doc.encoding]])}>`);
-  out.push(`<roots>${doc.roots.map((id) => `<root${attrs([['id', id]])}/>`).join('')}</roots>`);
-  if (doc.changed && doc.changed.length > 0) {
+  // A PR digest's preamble accounts for every changed symbol (= root): not listed twice.
+  if (!doc.changedInPreamble) out.push(`<roots>${doc.roots.map((id) => `<root${attrs([['id', id]])}/>`).join('')}</roots>`);
+  if (doc.changed && doc.changed.length > 0 && !doc.changedInPreamble) {
     out.push('<changed>');
     for (const c of doc.changed) out.push(`<symbol${attrs([['id', c.id], ['file', c.file], ['name', c.name], ['change', c.change]])}/>`);
     out.push('</changed>');
@@ -89,7 +105,9 @@ export function renderXml(doc: DigestDocument): string {
   const lost = lostTotal(doc);
   if (lost > 0) {
     out.push(`<skipped${attrs([['count', lost], ['notListed', notListed(doc)]])}>`);
-    for (const skip of listedLost(doc)) out.push(skipElement(skip));
+    const roots = groupedRootSkips(doc);
+    if (roots.length > 0) out.push(groupedRootsElement(roots));
+    for (const skip of listedOwnLines(doc)) out.push(skipElement(skip));
     out.push('</skipped>');
   }
   const inside = doc.insidePacked ?? 0;

@@ -10,10 +10,12 @@ export interface PrFlags extends PackFlags {
   base: string;
   head: string;
   title?: string;
+  /** false with --no-mermaid. */
+  mermaid?: boolean;
 }
 
 export async function runPrCommand(path: string, flags: PrFlags, io: CliIo): Promise<{ text: string; warnings: string[]; breaking: BreakingSite[] }> {
-  const pack = packSettingsFrom(flags);
+  const pack = { ...packSettingsFrom(flags), ...(flags.mermaid === false ? { mermaid: false } : {}) };
   const digest = await prDigest({
     repoDir: path,
     base: flags.base,

@@ -1,0 +1,90 @@
+// The order in which a PR digest spends its budget (pure).
+//
+// The plan (issue 8), one rule per line, ties always ending on the id:
+// 1. Changed non-test code, by impact: contract changed (removed, moved, renamed, signature) first,
+//    then more live callers, then public names (no leading `_`) before private ones, then
+//    definitions before module-level code, then file and line.
+// 2. Call sites of the symbols whose contract changed (their callers that are not themselves
+//    changed): those are the places the change can break. Most contract-changed callees first.
+// 3. Changed tests, in file and line order (a test's own impact is not a reason to read it first).
+// 4. Neighbours, hop by hop (pack/expansion.ts), each hop ranked: more call sites first, resolved
+//    before name-only, same top-level package as a changed symbol, non-test before test, then id.
+// A changed symbol always comes before any neighbour: the packer packs no neighbour while a changed
+// symbol is out of the document (pack/packer.ts `changedFirst`), and a changed symbol that does not fit
+// whole is shown as its hunks (render/prViews.ts).
+import type { Adjacency } from '../graph/adjacency.js';
+import type { Reached } from './expansion.js';
+
+/** A test file by pytest's and unittest's conventions: `test_*.py`, `*_test.py`, `conftest.py`, or under a `tests`/`testing` folder. */
+export function isTestPath(file: string): boolean {
+  const parts = file.split('/');
+  const name = parts[parts.length - 1] ?? '';
+  return /^test_.*\.py$/.test(name) || /_test\.py$/.test(name) || name === 'conftest.py' || parts.slice(0, -1).some((p) => p === 'tests' || p === 'test' || p === 'testing');
+}
+
+export interface PlanEntry {
+  id: string;
+  file: string;
+  name: string;
+  kind: string;
+  startLine: number;
+  /** Set when the symbol's contract changed (what breaks its callers). */
+  contract?: string;
+  /** The id whose callers the contract change affects (a moved/renamed symbol: the old id). */
+  contractOf?: string;
+}
+
+export interface Plan {
+  /** Changed symbols in budget order: non-test code ranked, then tests. */
+  roots: string[];
+  /** How many of `roots` are non-test code (the call sites of step 2 go after them). */
+  nonTest: number;
+  /** Step 2: callers of contract-changed symbols, ranked. */
+  callSites: string[];
+}
+
+const compareIds = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+
+export function planPr(entries: readonly PlanEntry[], adjacency: Adjacency, isChanged: (id: string) => boolean): Plan {
+  const callers = (e: PlanEntry) => adjacency.callers(e.id).filter((n) => !isChanged(n.id)).length;
+  const isPrivate = (e: PlanEntry) => (e.name.split('.').pop() ?? '').startsWith('_') && !/^__.*__$/.test(e.name.split('.').pop() ?? '');
+  const code = entries.filter((e) => !isTestPath(e.file));
+  const tests = entries.filter((e) => isTestPath(e.file));
+  const ranked = [...code].sort(
+    (a, b) =>
+      Number(b.contract !== undefined) - Number(a.contract !== undefined) ||
+      callers(b) - callers(a) ||
+      Number(isPrivate(a)) - Number(isPrivate(b)) ||
+      Number(a.kind === 'module') - Number(b.kind === 'module') ||
+      compareIds(a.file, b.file) ||
+      a.startLine - b.startLine ||
+      compareIds(a.id, b.id),
+  );
+  const orderedTests = [...tests].sort((a, b) => compareIds(a.file, b.file) || a.startLine - b.startLine || compareIds(a.id, b.id));
+  // Step 2: who calls what changed contract, most such callees first.
+  const hits = new Map<string, number>();
+  for (const e of entries) {
+    if (e.contract === undefined) continue;
+    for (const n of adjacency.callers(e.contractOf ?? e.id)) {
+      if (isChanged(n.id) || n.resolution !== 'resolved') continue;
+      hits.set(n.id, (hits.get(n.id) ?? 0) + 1);
+    }
+  }
+  const callSites = [...hits].sort(([a, x], [b, y]) => y - x || Number(isTestPath(a)) - Number(isTestPath(b)) || compareIds(a, b)).map(([id]) => id);
+  return { roots: [...ranked, ...orderedTests].map((e) => e.id), nonTest: ranked.length, callSites };
+}
+
+/** The neighbour order of step 4; `fileOf` places an id, `packages` are the changed symbols' top-level packages. */
+export function neighbourOrder(fileOf: (id: string) => string | undefined, packages: ReadonlySet<string>): (a: Reached, b: Reached) => number {
+  const packageOf = (id: string) => id.split('.')[0] ?? id;
+  const test = (id: string) => {
+    const file = fileOf(id);
+    return file !== undefined && isTestPath(file);
+  };
+  return (a, b) =>
+    b.sites - a.sites ||
+    (a.resolution === b.resolution ? 0 : a.resolution === 'resolved' ? -1 : 1) ||
+    Number(!packages.has(packageOf(a.id))) - Number(!packages.has(packageOf(b.id))) ||
+    Number(test(a.id)) - Number(test(b.id)) ||
+    compareIds(a.id, b.id);
+}
