@@ -55,6 +55,8 @@ import { collectSymbolDiffs } from './prSymbolDiffs.js';
 // [review, helper H] breaking call sites, affected tests, secret redaction (issue 11).
 import { reviewPr, type PrReview } from './prReview.js';
 import { redactIndex, type IndexRedaction } from '../review/redactIndex.js';
+import { redactDiffs } from '../review/redactDiffs.js';
+import { addCounts, sortedCounts } from '../render/redact.js';
 import { renderBreakingSection, renderReviewSummary, renderTestsSection, reviewJson } from '../render/reviewSections.js';
 
 export interface PrDigestRequest {
@@ -176,6 +178,15 @@ export async function preparePr(request: Omit<PrDigestRequest, 'pack'>): Promise
   } catch (error) {
     notes.push(`the changed symbols' diffs could not be read (${(error as Error).message}); their code is shown without them`);
   }
+  // [review] The diffs come from git, not from the (redacted) index: redacted here, deleted lines included.
+  if (request.index?.redact !== false && infos.size > 0) {
+    const removedCounts = await redactDiffs(infos, redaction);
+    if (removedCounts.size > 0) {
+      const all = new Map(redaction.counts.map((c) => [c.kind, c.count] as const));
+      addCounts(all, removedCounts);
+      redaction.counts = sortedCounts(all);
+    }
+  }
   const entries = carried(shown.map((c) => entryOf(c, infos.get(c.id))), infos, index);
   const changed = entries.map((c) => manifestRow(c, infos.get(c.id), changes.files));
   // Not packed as code: a module with no module-level code of its own (its definitions are roots
@@ -208,7 +219,7 @@ export async function preparePr(request: Omit<PrDigestRequest, 'pack'>): Promise
     views.set(c.id, viewsOf({ change: c.change, symbol, ...(info ? { info } : {}), move: c, ...(sameName ? { sameName } : {}) }));
   }
   // [review] signatures bound against their call sites, overrides, tests; the removed references folded in.
-  const review = await reviewPr({ repoDir: request.repoDir, changes, index, removedReferences }, git);
+  const review = await reviewPr({ repoDir: request.repoDir, changes, index, removedReferences, ...(request.index?.redact === false ? {} : { secrets: redaction.table }) }, git);
   notes.push(...review.notes, ...redactionNotes(redaction));
   const packages = new Set(entries.map((c) => c.id.split('.')[0] ?? c.id));
   const compareNeighbours = neighbourOrder((id) => index.byId.get(id)?.file, packages);

@@ -14,6 +14,7 @@ import type { ChangedSymbol } from '../diff/changedSymbols.js';
 import { readFilesAtRevision, runGitDefault, type GitDeps } from '../diff/gitDiff.js';
 import type { PrChanges } from '../diff/prChanges.js';
 import type { RemovedReference } from '../diff/removedReferences.js';
+import { redactText, type SecretTable } from '../render/redact.js';
 import { repoPathOf } from '../diff/scanRoot.js';
 import { decodePythonSource } from '../files/decode.js';
 import { extractFile } from '../python/extract.js';
@@ -34,6 +35,8 @@ export interface PrReviewInput {
   index: RepoIndex;
   /** The digest's own "removed but still referenced" list (diff/removedReferences.ts), folded in. */
   removedReferences?: readonly RemovedReference[];
+  /** Secrets to redact from the signatures shown (base signatures come from git, not the redacted index). */
+  secrets?: SecretTable;
 }
 
 /** Base versions of the modified functions and methods, by changed id. */
@@ -91,6 +94,12 @@ export async function reviewPr(input: PrReviewInput, git: GitDeps = { runGit: ru
     addedLines: addedLines(input.changes),
     ...(references ? { reportRemoved: false } : {}),
   });
+  if (input.secrets) {
+    for (const s of findings.signatures) {
+      s.diff.before = redactText(s.diff.before, input.secrets).text;
+      s.diff.after = redactText(s.diff.after, input.secrets).text;
+    }
+  }
   if (references) {
     findings.breaking = [...findings.breaking, ...references.flatMap(removedSites)].sort(compareBreaking);
   }

@@ -39,6 +39,7 @@ export async function redactIndex(index: RepoIndex): Promise<IndexRedaction> {
     s.full = redactText(s.full, table).text;
     s.signature = redactText(s.signature, table).text;
     if (s.docstring !== undefined) s.docstring = redactText(s.docstring, table).text;
+    for (const p of s.params) if (p.default !== undefined) p.default = redactText(`${p.name}=${p.default}`, table).text.slice(p.name.length + 1);
   }
   return { table, counts: sortedCounts(counts) };
 }
