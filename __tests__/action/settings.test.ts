@@ -148,6 +148,8 @@ describe('readSettings', () => {
       head: 'feature/x',
       maxCommentChars: 65536,
       postDigest: '/abs/digest.md',
+      failOn: 'none',
+      redact: true,
     });
   });
 

@@ -95,7 +95,7 @@ export function indexOptions(settings: Readonly<Settings>): IndexOptions {
     exclude: [...settings.exclude],
     maxFileBytes: settings.maxFileBytes,
     ...(settings.parameterFlow ? { parameterFlow: true } : {}),
-    ...(settings.redact ? {} : { redact: false }),
+    ...(settings.redact === false ? { redact: false } : {}),
   };
 }
 
