@@ -72,6 +72,21 @@ export interface CallSite {
   args?: RefExpr[];
   /** Keyword argument values, `**splat`s left out; set under the same condition as `args`. */
   keywords?: KeywordArg[];
+  /** How the call passes its arguments (via 'call' only); unset when it passes none. */
+  shape?: CallShape;
+}
+
+/**
+ * The argument list of a call, reduced to what binding it against a signature needs: `f(a, b, *c,
+ * k=1, **d)` is {positional: 2, star: true, keywords: ['k'], doubleStar: true} (positional counts
+ * every plain argument, after a `*x` too). `unread` when the list was too long to read.
+ */
+export interface CallShape {
+  positional: number;
+  keywords?: string[];
+  star?: true;
+  doubleStar?: true;
+  unread?: true;
 }
 
 /**

@@ -177,7 +177,7 @@ describe('the action bundle on a pull_request event', () => {
 
     const o = run.outputs;
     expect(Object.keys(o).sort()).toEqual(
-      ['artifact-id', 'budget', 'changed-symbols', 'comment-id', 'comment-url', 'digest-path', 'json-path', 'packed-symbols', 'skipped-symbols', 'total-tokens'].sort(),
+      ['artifact-id', 'budget', 'changed-symbols', 'comment-id', 'comment-url', 'digest-path', 'json-path', 'packed-symbols', 'skipped-symbols', 'tests', 'total-tokens'].sort(),
     );
     expect(o['comment-id']).toBe(String(comments[0]!.id));
     expect(o['comment-url']).toBe(`https://github.com/${OWNER}/${REPO}/pull/12#issuecomment-${comments[0]!.id}`);

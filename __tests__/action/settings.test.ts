@@ -152,6 +152,8 @@ describe('readSettings', () => {
       maxCommentChars: 65536,
       postDigest: '/abs/digest.md',
       timeoutMinutes: 0.5,
+      failOn: 'none',
+      redact: true,
     });
   });
 

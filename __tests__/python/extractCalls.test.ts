@@ -31,19 +31,20 @@ describe('RefExpr shapes', () => {
       { callee: { t: 'attr', object: { t: 'super' }, attr: 'save' }, line: 5, via: 'call' },
       { callee: { t: 'name', name: 'super' }, line: 5, via: 'call' },
       { callee: { t: 'attr', object: { t: 'super' }, attr: 'save' }, line: 6, via: 'call' },
-      { callee: { t: 'name', name: 'super' }, line: 6, via: 'call', args: [{ t: 'name', name: 'Kls' }, { t: 'name', name: 'self' }] },
+      { callee: { t: 'name', name: 'super' }, line: 6, via: 'call', args: [{ t: 'name', name: 'Kls' }, { t: 'name', name: 'self' }], shape: { positional: 2 } },
       { callee: { t: 'subscript', object: { t: 'name', name: 'x' } }, line: 7, via: 'call' },
       { callee: { t: 'subscript', object: { t: 'name', name: 'handlers' } }, line: 8, via: 'call' },
       { callee: { t: 'call', callee: { t: 'name', name: 'factory' } }, line: 9, via: 'call' },
       { callee: { t: 'name', name: 'factory' }, line: 9, via: 'call' },
       { callee: { t: 'other' }, line: 10, via: 'call' },
       { callee: { t: 'attr', object: { t: 'name', name: 'obj' }, attr: 'method' }, line: 11, via: 'call' },
-      { callee: { t: 'attr', object: { t: 'other' }, attr: 'join' }, line: 12, via: 'call', args: [{ t: 'name', name: 'parts' }] },
+      { callee: { t: 'attr', object: { t: 'other' }, attr: 'join' }, line: 12, via: 'call', args: [{ t: 'name', name: 'parts' }], shape: { positional: 1 } },
       {
         callee: { t: 'attr', object: { t: 'attr', object: { t: 'name', name: 'self' }, attr: 'items' }, attr: 'append' },
         line: 13,
         via: 'call',
         args: [{ t: 'name', name: 'x' }],
+        shape: { positional: 1 },
       },
     ]);
   });

@@ -15,6 +15,7 @@ import { partialDigest } from './partialDigest.js';
 import { publish, writeDigestFiles, type Delivery } from './publish.js';
 import { digestRequest } from './runDigest.js';
 import { readSettings, type Settings } from './settings.js';
+import { failureFor } from '../review/failOn.js';
 
 async function run(env: NodeJS.ProcessEnv): Promise<void> {
   try {
@@ -22,6 +23,9 @@ async function run(env: NodeJS.ProcessEnv): Promise<void> {
     const event = readEvent({ env, readFile: (p) => readFileSync(p, 'utf8') });
     const delivery = settings.postDigest !== '' ? existingDigest(settings, event) : await freshDigest(settings, event, env);
     await publish(settings, event, delivery, env);
+    // [review] `fail-on: breaking`: the digest is delivered first, then the step fails naming the sites.
+    const failure = failureFor(settings.failOn, delivery.totals.breaking ?? []);
+    if (failure) core.setFailed(failure);
   } catch (error) {
     core.debug((error as Error).stack ?? String(error));
     core.setFailed(failureMessage(error));

@@ -13,6 +13,8 @@ export interface ActionOutputs {
   commentId: number | undefined;
   commentUrl: string | undefined;
   artifactId: number | undefined;
+  /** [review] pytest node ids of the tests that reach the change, space-separated ('' when none). */
+  tests: string;
 }
 
 /** Output names in action.yml order. */
@@ -27,6 +29,7 @@ export const OUTPUT_NAMES = [
   'comment-id',
   'comment-url',
   'artifact-id',
+  'tests',
 ] as const;
 
 export function outputRecord(o: ActionOutputs): Record<(typeof OUTPUT_NAMES)[number], string> {
@@ -42,6 +45,7 @@ export function outputRecord(o: ActionOutputs): Record<(typeof OUTPUT_NAMES)[num
     'comment-id': s(o.commentId),
     'comment-url': s(o.commentUrl),
     'artifact-id': s(o.artifactId),
+    tests: o.tests,
   };
 }
 

@@ -22,6 +22,9 @@ import { renderViewer } from '../viewer/generate.js';
 import { brokenSitesFrom, type RemovedReferenceLike } from '../viewer/brokenSites.js';
 import type { Settings } from './settings.js';
 
+/** A pytest node id a shell reads as one plain word: path characters, `::`, identifiers. */
+export const SHELL_SAFE_NODE_ID = /^[\p{L}\p{N}_./-]+(?:::[\p{L}\p{N}_]+)*$/u;
+
 export const produceDigest: ProduceDigest = async (settings, request, services) => {
   const formats = [...new Set<DigestFormat>([settings.format, 'markdown', 'json'])];
   const index = indexOptions(settings);
@@ -29,6 +32,8 @@ export const produceDigest: ProduceDigest = async (settings, request, services) 
   const warnings: string[] = [];
   let changedSymbols = 0;
   let viewerHtml: string | undefined;
+  let tests: string[] = [];
+  let breaking: DigestProduct['breaking'] = [];
 
   if (request.kind === 'pr') {
     // The diff and the index are built once; only the packing is repeated per format.
@@ -47,6 +52,12 @@ export const produceDigest: ProduceDigest = async (settings, request, services) 
     services.onChanged?.(prepared.changed);
     for (const format of formats) results.set(format, packPr(prepared, packSettings(settings, format)));
     changedSymbols = prepared.changed.length;
+    // The output is pasted into shell commands (`pytest ${{ steps.x.outputs.tests }}`) and file names
+    // come from the PR: only ids made of path and identifier characters are output; the rest are named.
+    const ids = prepared.review.tests.tests.map((t) => t.nodeId);
+    tests = ids.filter((id) => SHELL_SAFE_NODE_ID.test(id));
+    if (tests.length < ids.length) warnings.push(`${ids.length - tests.length} test node ids left out of the 'tests' output: their paths hold characters a shell would interpret (listed in the JSON digest).`);
+    breaking = prepared.review.findings.breaking;
     if (prepared.warning) warnings.push(prepared.warning);
     if (prepared.changes.incomplete) warnings.push(`The list of changes is incomplete: ${prepared.changes.notes.join('; ')}`);
     appendAll(warnings, prepared.index.skippedFiles.map(skipWarning));
@@ -78,6 +89,8 @@ export const produceDigest: ProduceDigest = async (settings, request, services) 
     skippedSymbols: document.skipped.length - document.insidePacked,
     warnings,
     ...(viewerHtml !== undefined ? { viewerHtml } : {}),
+    tests,
+    breaking,
   };
   return product;
 };
@@ -96,6 +109,7 @@ export function indexOptions(settings: Readonly<Settings>): IndexOptions {
     exclude: [...settings.exclude],
     maxFileBytes: settings.maxFileBytes,
     ...(settings.parameterFlow ? { parameterFlow: true } : {}),
+    ...(settings.redact === false ? { redact: false } : {}),
   };
 }
 

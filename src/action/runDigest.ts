@@ -2,6 +2,7 @@
 // pipeline can change behind it. What to digest is decided here from the settings and the event.
 import type { ListFilesPage } from '../diff/apiDiff.js';
 import type { ChangedSymbolRow } from '../render/document.js';
+import type { BreakingSite } from '../review/breakingSites.js';
 import type { EventInfo } from './event.js';
 import type { Settings } from './settings.js';
 
@@ -26,6 +27,10 @@ export interface DigestProduct {
   warnings: string[];
   /** graph.html of a PR's impact (input `viewer`); absent for query/entry runs or when off. */
   viewerHtml?: string;
+  /** [review] pytest node ids of the tests that reach the change (PR digests; empty otherwise). */
+  tests: string[];
+  /** [review] Breaking call sites (PR digests; empty otherwise), for `fail-on`. */
+  breaking: BreakingSite[];
 }
 
 /** What the pipeline may ask GitHub for. */

@@ -9,6 +9,7 @@
 // Validation messages are one line: the input, the value, the expected form.
 import { isAbsolute, resolve } from 'node:path';
 import { DEFAULT_MAX_FILE_BYTES } from '../files/read.js';
+import { FAIL_ON_VALUES, type FailOn } from '../review/failOn.js';
 
 export type Encoding = 'o200k_base' | 'cl100k_base';
 export type Format = 'markdown' | 'xml' | 'json';
@@ -49,6 +50,10 @@ export interface Settings {
   postDigest: string;
   /** Time limit of the analysis in minutes; when hit, what is known is posted with a note (action/analysis.ts). */
   timeoutMinutes: number;
+  /** [review] Fail the step, after delivering the digest, when a call site is likely broken. */
+  failOn: FailOn;
+  /** [review] Replace credentials in the analysed code by `<redacted: KIND>`. */
+  redact: boolean;
 }
 
 /** GitHub rejects issue comment bodies longer than this (characters). */
@@ -81,6 +86,8 @@ export const INPUT_DEFAULTS: Readonly<Record<string, string>> = Object.freeze({
   'max-comment-chars': '65000',
   'post-digest': '',
   'timeout-minutes': '20',
+  'fail-on': 'none',
+  redact: 'true',
 });
 
 export class InputError extends Error {
@@ -128,6 +135,8 @@ export function readSettings(deps: SettingsDeps): Readonly<Settings> {
     maxCommentChars: positiveInteger('max-comment-chars', raw('max-comment-chars'), GITHUB_COMMENT_LIMIT),
     postDigest: raw('post-digest') === '' ? '' : resolvePath(deps.workspace, raw('post-digest')),
     timeoutMinutes: positiveNumber('timeout-minutes', raw('timeout-minutes'), 360),
+    failOn: oneOf('fail-on', raw('fail-on'), FAIL_ON_VALUES),
+    redact: boolean('redact', raw('redact')),
   };
   return Object.freeze({ ...settings, include: Object.freeze(settings.include), exclude: Object.freeze(settings.exclude) });
 }

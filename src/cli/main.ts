@@ -12,6 +12,7 @@ import { exitCodeFor, formatError, RepoDigestError, UsageError } from '../shared
 import { renderGraphCommand, writeViewerHtml } from './commands/graph.js';
 import { packSettingsFrom, runPackCommand } from './commands/pack.js';
 import { runPrCommand } from './commands/pr.js';
+import { FAIL_ON_VALUES, failureFor } from '../review/failOn.js';
 import { renderSearchCommand } from './commands/search.js';
 import { parseChoice, parseGlobList, parsePositiveInteger, type ListFormat, type ResolutionFilter } from './options.js';
 import { createProgress } from './progress.js';
@@ -31,6 +32,8 @@ export interface ScanFlags {
   exclude?: string[];
   maxFileBytes?: string;
   parameterFlow?: boolean;
+  /** False with `--no-redact`. */
+  redact?: boolean;
   debug?: boolean;
 }
 
@@ -44,6 +47,7 @@ function withScanOptions(command: Command): Command {
     .option('--exclude <glob>', 'skip files matching this glob (repeatable, comma-separated)', collect)
     .option('--max-file-bytes <n>', 'skip .py files larger than this', String(DEFAULT_MAX_FILE_BYTES))
     .option('--parameter-flow', 'also resolve calls of functions passed as arguments (slower)')
+    .option('--no-redact', 'keep credentials found in the code instead of replacing them by <redacted: KIND>')
     .option('--debug', 'print stack traces for unexpected errors');
 }
 
@@ -55,6 +59,7 @@ export function indexOptionsFrom(flags: ScanFlags): IndexOptions {
     ...(exclude ? { exclude } : {}),
     maxFileBytes: parsePositiveInteger('--max-file-bytes', flags.maxFileBytes ?? String(DEFAULT_MAX_FILE_BYTES)),
     ...(flags.parameterFlow ? { parameterFlow: true } : {}),
+    ...(flags.redact === false ? { redact: false } : {}),
   };
 }
 
@@ -166,12 +171,16 @@ export function buildProgram(io: CliIo = defaultIo): Command {
         .option('--head <rev>', 'head revision', 'HEAD')
         .option('--title <text>', 'title shown in the digest header')
         .option('--no-mermaid', 'leave the Mermaid call graph out of the digest (it is never in the XML one)')
-        .option('--html <file>', "also write the change's impact as an interactive graph viewer (HTML)"),
+        .option('--html <file>', "also write the change's impact as an interactive graph viewer (HTML)")
+        .option('--fail-on <when>', 'exit 1 after writing the digest when a call site is likely broken: none or breaking', 'none'),
     ),
-  ).action(async (path: string, flags: PackFlags & { base: string; head: string; title?: string; mermaid?: boolean; html?: string }) => {
+  ).action(async (path: string, flags: PackFlags & { base: string; head: string; title?: string; mermaid?: boolean; html?: string; failOn: string }) => {
+    const failOn = parseChoice('--fail-on', flags.failOn, FAIL_ON_VALUES);
     const result = await runPrCommand(path, flags, io);
     emit(result.text, flags.output, io);
     for (const line of result.warnings) io.stderr(`${line}\n`);
+    const failure = failureFor(failOn, result.breaking);
+    if (failure) throw new RepoDigestError(failure);
   });
 
   return program;

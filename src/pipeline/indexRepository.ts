@@ -10,6 +10,7 @@ import { importIdFor, importModuleNames } from '../graph/importNames.js';
 import type { Edge, FileRecord, PySymbol, RepoIndex, SkippedFile } from '../model.js';
 import { extractFile } from '../python/extract.js';
 import { loadPythonParser } from '../python/treeSitter.js';
+import { redactIndex } from '../review/redactIndex.js';
 
 export { DEFAULT_MAX_FILE_BYTES };
 
@@ -22,11 +23,15 @@ export interface IndexOptions {
   parameterFlow?: boolean;
   /** Called after each file; for progress display only. */
   onProgress?: (done: number, total: number) => void;
+  /** [review] Replace credentials in the code by `<redacted: KIND>` before anything uses it (default true). */
+  redact?: boolean;
 }
 
 export async function indexRepository(root: string, options: IndexOptions = {}): Promise<RepoIndex> {
   const scanned = await scanRepository(root, options);
-  return assembleIndex(root, scanned.files, scanned.skippedFiles, graphOptionsOf(options));
+  const index = assembleIndex(root, scanned.files, scanned.skippedFiles, graphOptionsOf(options));
+  if (options.redact !== false) await redactIndex(index);
+  return index;
 }
 
 export interface ScannedFiles {

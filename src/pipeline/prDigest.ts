@@ -56,6 +56,12 @@ import { assembleIndex, graphOptionsOf, importIdOf, scanRepository, type IndexOp
 import { changesWithIds } from '../diff/importIds.js';
 import { adjacencyOf, packRoots, type PackSettings } from './packRepository.js';
 import { collectSymbolDiffs } from './prSymbolDiffs.js';
+// [review, helper H] breaking call sites, affected tests, secret redaction (issue 11).
+import { reviewPr, type PrReview } from './prReview.js';
+import { redactIndex, type IndexRedaction } from '../review/redactIndex.js';
+import { redactDiffs } from '../review/redactDiffs.js';
+import { addCounts, sortedCounts } from '../render/redact.js';
+import { renderBreakingSection, renderReviewSummary, renderTestsSection, reviewJson } from '../render/reviewSections.js';
 
 export interface PrDigestRequest {
   repoDir: string;
@@ -86,6 +92,8 @@ export interface PrDigest {
   notes: string[];
   /** Set when the working tree is not head: the one line to show the user. */
   warning?: string;
+  /** [review] Breaking call sites, overrides, signature changes, tests that reach the change. */
+  review: PrReview;
 }
 
 export interface PreparedPr {
@@ -103,6 +111,10 @@ export interface PreparedPr {
   removed: ReadonlySet<string>;
   /** [diff semantics] Removed symbols head still references (resolved: alarms; heuristic only: "check"). */
   removedReferences: RemovedReference[];
+  /** [review] Breaking call sites, overrides, signature changes, tests that reach the change. */
+  review: PrReview;
+  /** [review] What redaction replaced (empty when `redact: false`). */
+  redaction: IndexRedaction;
   request: Omit<PrDigestRequest, 'pack'>;
   /** `shown` with move links and contract changes, for the PR sections. */
   entries: PrEntry[];
@@ -140,6 +152,8 @@ export async function preparePr(request: Omit<PrDigestRequest, 'pack'>): Promise
   const scanned = await scanRepository(request.repoDir, request.index ?? {});
   const files = withRemovedSymbols(scanned.files, pathChanges.removedSymbols);
   const index = assembleIndex(request.repoDir, files, scanned.skippedFiles, graphOptionsOf(request.index ?? {}));
+  // [review] Before anything is packed: every text of the index is redacted in place, so token counts are of what is shown.
+  const redaction: IndexRedaction = request.index?.redact === false ? { table: new Map(), counts: [] } : await redactIndex(index);
   // [diff semantics] the index names modules as Python imports them (`src.flask.app` -> `flask.app`): so do the changes.
   const idOf = importIdOf(index);
   const changes = changesWithIds(pathChanges, idOf);
@@ -167,6 +181,15 @@ export async function preparePr(request: Omit<PrDigestRequest, 'pack'>): Promise
     infos = await collectSymbolDiffs({ repoDir: request.repoDir, changes, headSymbol: (id) => index.byId.get(id), headMembers: (id) => index.symbols.filter((s) => s.id.startsWith(`${id}.`)), parser, git });
   } catch (error) {
     notes.push(`the changed symbols' diffs could not be read (${(error as Error).message}); their code is shown without them`);
+  }
+  // [review] The diffs come from git, not from the (redacted) index: redacted here, deleted lines included.
+  if (request.index?.redact !== false && infos.size > 0) {
+    const removedCounts = await redactDiffs(infos, redaction);
+    if (removedCounts.size > 0) {
+      const all = new Map(redaction.counts.map((c) => [c.kind, c.count] as const));
+      addCounts(all, removedCounts);
+      redaction.counts = sortedCounts(all);
+    }
   }
   const entries = carried(shown.map((c) => entryOf(c, infos.get(c.id))), infos, index);
   const changed = entries.map((c) => manifestRow(c, infos.get(c.id), changes.files));
@@ -199,6 +222,9 @@ export async function preparePr(request: Omit<PrDigestRequest, 'pack'>): Promise
     const info = infos.get(c.id);
     views.set(c.id, viewsOf({ change: c.change, symbol, ...(info ? { info } : {}), move: c, ...(sameName ? { sameName } : {}) }));
   }
+  // [review] signatures bound against their call sites, overrides, tests; the removed references folded in.
+  const review = await reviewPr({ repoDir: request.repoDir, changes, index, removedReferences, ...(request.index?.redact === false ? {} : { secrets: redaction.table }) }, git);
+  notes.push(...review.notes, ...redactionNotes(redaction));
   const packages = new Set(entries.map((c) => c.id.split('.')[0] ?? c.id));
   const compareNeighbours = neighbourOrder((id) => index.byId.get(id)?.file, packages);
   return {
@@ -216,7 +242,17 @@ export async function preparePr(request: Omit<PrDigestRequest, 'pack'>): Promise
     plan,
     compareNeighbours,
     removedReferences,
+    review,
+    redaction,
   };
+}
+
+/** [review] The header line saying what redaction replaced. */
+function redactionNotes(redaction: IndexRedaction): string[] {
+  const total = redaction.counts.reduce((sum, c) => sum + c.count, 0);
+  if (total === 0) return [];
+  const kinds = redaction.counts.map((c) => `${c.kind} ${c.count}`).join(', ');
+  return [`Redacted: ${plural(total, 'secret')} in the analysed code replaced by <redacted: KIND> (${kinds}).`];
 }
 
 /** A changed symbol with its move links (diff/changedSymbols.ts, when present) and whether its contract changed. */
@@ -355,7 +391,7 @@ export function packPr(prepared: PreparedPr, pack: PackSettings): PackResult {
     // The budget bounds the document (`content`), which is the markdown digest byte for byte; the JSON
     // around it (the complete manifest, every skip) is metadata (render/json.ts).
     const markdown = packPrDocument(prepared, { ...pack, format: 'markdown' });
-    return { ...markdown, content: jsonAroundMarkdown(markdown, prepared.changed) };
+    return { ...markdown, content: jsonAroundMarkdown(markdown, prepared.changed, reviewExtra(prepared)) };
   }
   return packPrDocument(prepared, pack);
 }
@@ -481,15 +517,25 @@ function packPrAt(prepared: PreparedPr, pack: PackSettings, level: SectionsLevel
         notes,
         plain: usage.format === 'xml',
       });
-      if (level.list === 'summary') return [header];
+      // [review] The verdicts come first, right after the header, before the list and the code.
+      const { findings, tests } = prepared.review;
+      const plain = usage.format === 'xml';
+      if (level.list === 'summary') return [header, renderReviewSummary(findings, tests, plain)];
       return [
         header,
+        renderBreakingSection(findings, plain),
+        renderTestsSection(tests, plain),
         renderChangedList(entries, adjacency, level.list, changes.nonPython),
         renderCallSites({ ...sitesInput(prepared), contract: level.contract, other: level.other }),
         ...(level.mermaid && graph !== '' ? [`### Call graph of the changes\n\n${graph}`] : []),
       ];
     },
   });
+}
+
+/** [review] The review's JSON metadata: complete at every budget, like the `changed` manifest. */
+function reviewExtra(prepared: PreparedPr): Record<string, unknown> {
+  return reviewJson(prepared.review.findings, prepared.review.tests, prepared.redaction.counts);
 }
 
 function summaryOf(changed: readonly ChangedSymbol[]): string {
@@ -505,6 +551,7 @@ export async function prDigest(request: PrDigestRequest): Promise<PrDigest> {
     changed: prepared.changed,
     notes: prepared.notes,
     ...(prepared.warning ? { warning: prepared.warning } : {}),
+    review: prepared.review,
     result: packPr(prepared, request.pack),
   };
 }

@@ -37,6 +37,7 @@ import { isPlainChain, refOf } from './extractRef.js';
 import { callArgumentsFromText, returnValueFromText, valueFromText } from './extractValues.js';
 import { containerAdd, isinstanceBinding, raiseSite, yieldValue } from './extractFlowFacts.js';
 import { iterationSites } from './extractIteration.js';
+import { callShapeFromText } from './extractShape.js';
 import { renderDefinitions, renderModule } from './extractRender.js';
 import { nameScope, newScope, newSymbol, ScopeStack, selfNameOf, type Decorator, type Scope } from './extractScope.js';
 import { hasNonAscii, normaliseNames, pythonName } from './identifiers.js';
@@ -262,6 +263,8 @@ function extractOnce(parser: PythonParser, relPath: string, text: string): FileR
       if (decoratorCalleeIds.has(node.id) || decoratorCalleeStarts.has(node.startIndex)) continue;
       const site = callSite(node, 'call');
       const args = callArgumentsFromText(text, node.startIndex + site.text.length);
+      const shape = callShapeFromText(text, node.startIndex + site.text.length);
+      if (shape) site.call.shape = shape;
       if (args) {
         site.call.args = args.args;
         if (args.keywords.length > 0) site.call.keywords = args.keywords;

@@ -76,13 +76,15 @@ export interface MarkdownPack {
 }
 
 /** The PR digest's JSON: the markdown digest as `content`, with the complete metadata around it. */
-export function jsonAroundMarkdown(pack: MarkdownPack, changed: readonly ChangedSymbolRow[]): string {
+export function jsonAroundMarkdown(pack: MarkdownPack, changed: readonly ChangedSymbolRow[], extra: Readonly<Record<string, unknown>> = {}): string {
   const body = {
     budget: pack.budget,
     totalTokens: pack.totalTokens,
     encoding: pack.encoding,
     roots: pack.roots,
     changed: changed.map(changedEntry),
+    // [review] breaking, overrides, signatures, tests, untested, redactions: complete, like `changed`.
+    ...extra,
     packed: pack.packed.map((p) => ({ ...packedEntry({ ...p, text: '' }), ...(p.change === undefined ? {} : { change: p.change }) })),
     skipped: pack.skipped.map(skipEntry),
     skippedTotal: pack.skipped.length,

@@ -7,6 +7,7 @@ import { indexOptionsFrom, reportScan } from '../main.js';
 import { packSettingsFrom, packWarnings } from './pack.js';
 import { brokenSitesFrom, type RemovedReferenceLike } from '../../viewer/brokenSites.js';
 import { writeViewerHtml } from './graph.js';
+import type { BreakingSite } from '../../review/breakingSites.js';
 
 export interface PrFlags extends PackFlags {
   base: string;
@@ -18,7 +19,7 @@ export interface PrFlags extends PackFlags {
   mermaid?: boolean;
 }
 
-export async function runPrCommand(path: string, flags: PrFlags, io: CliIo): Promise<{ text: string; warnings: string[] }> {
+export async function runPrCommand(path: string, flags: PrFlags, io: CliIo): Promise<{ text: string; warnings: string[]; breaking: BreakingSite[] }> {
   const pack = { ...packSettingsFrom(flags), ...(flags.mermaid === false ? { mermaid: false } : {}) };
   const digest = await prDigest({
     repoDir: path,
@@ -45,5 +46,5 @@ export async function runPrCommand(path: string, flags: PrFlags, io: CliIo): Pro
     );
   }
   const counts = ['added', 'modified', 'removed'].map((c) => `${digest.changed.filter((x) => x.change === c).length} ${c}`);
-  return { text: digest.result.content, warnings: [`changed symbols: ${counts.join(', ')}`, ...packWarnings(digest.result)] };
+  return { text: digest.result.content, warnings: [`changed symbols: ${counts.join(', ')}`, ...packWarnings(digest.result)], breaking: digest.review.findings.breaking };
 }

@@ -1,0 +1,148 @@
+// Tests that reach a change, on a real project with pytest conventions: direct calls, two hops,
+// fixtures from conftest.py (by parameter name, renamed, autouse, scoped by folder), test classes,
+// unittest classes, a changed test, and changed code no test reaches.
+import { describe, expect, it } from 'vitest';
+import { findAffectedTests } from '../../src/review/affectedTests.js';
+import { reviewProject } from './reviewProject.js';
+
+const CORE = `
+def compute(x):
+    return helper(x) + 0
+
+
+def helper(x):
+    return x * 2 + 0
+
+
+def untested():
+    return 1 + 0
+
+
+def level1():
+    return level2()
+
+
+def level2():
+    return deep()
+
+
+def deep():
+    return 1 + 0
+
+
+def configure_env():
+    return 0 + 0
+`;
+
+const CONFTEST = `
+import pytest
+from pkg.core import compute, helper
+
+
+@pytest.fixture
+def computed():
+    return compute(2)
+
+
+@pytest.fixture(name="renamed")
+def _renamed_fixture():
+    return helper(1)
+`;
+
+const TEST_CORE = `
+import unittest
+from pkg.core import compute, level1
+
+
+def test_direct():
+    assert compute(1) == 2
+
+
+def test_fixture(computed):
+    assert computed == 4
+
+
+def test_renamed(renamed):
+    assert renamed
+
+
+def test_deep():
+    level1()
+
+
+def helper_not_a_test():
+    compute(5)
+
+
+class TestThings:
+    def test_method(self):
+        assert compute(3)
+
+    def check_not_collected(self):
+        compute(4)
+
+
+class CheckStuff(unittest.TestCase):
+    def test_a(self):
+        def inner():
+            return compute(1)
+        assert inner()
+`;
+
+const SUB_CONFTEST = `
+import pytest
+from pkg.core import configure_env
+
+
+@pytest.fixture(autouse=True)
+def env():
+    configure_env()
+`;
+
+const TEST_OTHER = `
+def test_unrelated():
+    assert 1 + 0
+`;
+
+function project(edit: (s: string) => string) {
+  return {
+    'pkg/__init__.py': '',
+    'pkg/core.py': edit(CORE),
+    'tests/conftest.py': CONFTEST,
+    'tests/test_core.py': TEST_CORE,
+    'tests/sub/conftest.py': SUB_CONFTEST,
+    'tests/sub/test_other.py': edit(TEST_OTHER),
+  };
+}
+
+describe('findAffectedTests', () => {
+  it('finds tests through calls, fixtures, classes and two hops; names what no test reaches', async () => {
+    const p = await reviewProject(project((s) => s), project((s) => s.replaceAll('+ 0', '+ 1')));
+    expect(p.changed.map((c) => c.id).sort()).toEqual([
+      'pkg.core.compute',
+      'pkg.core.configure_env',
+      'pkg.core.deep',
+      'pkg.core.helper',
+      'pkg.core.untested',
+      'tests.sub.test_other.test_unrelated',
+    ]);
+    const found = findAffectedTests(p);
+    expect(found.tests.map((t) => `${t.nodeId} ${t.hops} ${t.reaches.join(',')}`)).toEqual([
+      'tests/sub/test_other.py::test_unrelated 0 pkg.core.configure_env,tests.sub.test_other.test_unrelated',
+      'tests/test_core.py::CheckStuff::test_a 1 pkg.core.compute,pkg.core.helper',
+      'tests/test_core.py::TestThings::test_method 1 pkg.core.compute,pkg.core.helper',
+      'tests/test_core.py::test_direct 1 pkg.core.compute,pkg.core.helper',
+      'tests/test_core.py::test_fixture 2 pkg.core.compute',
+      'tests/test_core.py::test_renamed 2 pkg.core.helper',
+    ]);
+    expect(found.unreached).toEqual(['pkg.core.deep', 'pkg.core.untested']);
+  });
+
+  it('reaches nothing when no test calls the change', async () => {
+    const p = await reviewProject(project((s) => s), project((s) => s.replace('return 1 + 0\n\n\ndef level1', 'return 2 + 0\n\n\ndef level1')));
+    expect(p.changed.map((c) => c.id)).toEqual(['pkg.core.untested']);
+    const found = findAffectedTests(p);
+    expect(found.tests).toEqual([]);
+    expect(found.unreached).toEqual(['pkg.core.untested']);
+  });
+});

@@ -1,0 +1,226 @@
+// Breaking call sites on a real multi-file project: for each kind of signature change, a call site
+// that breaks and one that still binds (the expected verdict is written next to each call).
+import { beforeAll, describe, expect, it } from 'vitest';
+import { findBreakingSites, type ReviewFindings } from '../../src/review/breakingSites.js';
+import { reviewProject } from './reviewProject.js';
+
+const API_BASE = `
+def send(msg, retries=3):
+    return msg
+
+def connect(host, port=80):
+    return host
+
+def log(fmt, *args):
+    return fmt
+
+def configure(name, **options):
+    return name
+
+def area(w, h):
+    return w * h
+
+def fetch(url):
+    return url
+
+def gone(x):
+    return x
+
+
+class Client:
+    def __init__(self, host):
+        self.host = host
+
+    def get(self, url, timeout=None):
+        return url
+
+    @classmethod
+    def create(cls, name):
+        return cls(name)
+
+    @staticmethod
+    def parse(text, strict):
+        return text
+
+    def refresh(self):
+        self.get("u")
+        self.get("u", timeout=3)
+`;
+
+const API_HEAD = `
+def send(msg, *, retries=3):
+    return msg
+
+def connect(host, port):
+    return host
+
+def log(fmt, arg=None):
+    return fmt
+
+def configure(name, debug=False):
+    return name
+
+def area(w, h, /):
+    return w * h
+
+def fetch(url):
+    return url
+
+
+class Client:
+    def __init__(self, host, port):
+        self.host = host
+
+    def get(self, url):
+        return url
+
+    @classmethod
+    def create(cls, name, owner):
+        return cls(name, owner)
+
+    @staticmethod
+    def parse(text, strict, *, mode):
+        return text
+
+    def refresh(self):
+        self.get("u")
+        self.get("u", timeout=3)
+`;
+
+const USE = `
+from pkg.api import send, connect, log, configure, area, Client, fetch, gone
+from pkg import api
+
+
+def calls(args, kwargs):
+    send("a", retries=5)          # ok
+    send("a", 5)                  # broken: too many positional
+    connect("h", 8080)            # ok
+    connect("h")                  # broken: missing port
+    log("x", 1)                   # ok
+    log("x", 1, 2)                # broken: too many positional
+    configure("a", debug=True)    # ok
+    configure("a", verbose=True)  # broken: verbose
+    area(1, 2)                    # ok
+    area(w=1, h=2)                # broken: positional-only
+    send(*args)                   # check
+    api.send("m", **kwargs)       # check
+    c = Client("h", 1)            # ok
+    d = Client("h")               # broken: missing port
+    c.get("u")                    # ok
+    d.get("u", timeout=1)         # broken: timeout
+    Client.create("a", "me")      # ok
+    Client.create("a")            # broken: missing owner
+    Client.parse("t", True, mode=1)   # ok
+    Client.parse("t", True)       # broken: missing mode
+    Client.get(c, "u")            # ok (unbound)
+    gone(1)                       # broken: removed
+`;
+
+const USE_HEAD = USE.replace('    gone(1)                       # broken: removed\n', '    gone(1)                       # broken: removed\n    fetch("u", "extra")           # broken: new call in changed code\n');
+
+let findings: ReviewFindings;
+
+function verdicts(certainty?: 'broken' | 'check'): string[] {
+  return findings.breaking.filter((b) => !certainty || b.certainty === certainty).map((b) => `${b.site.line} ${b.symbol}: ${b.reason}`);
+}
+
+beforeAll(async () => {
+  const base = { 'pkg/__init__.py': '', 'pkg/api.py': API_BASE, 'app/__init__.py': '', 'app/use.py': USE };
+  const head = { 'pkg/__init__.py': '', 'pkg/api.py': API_HEAD, 'app/__init__.py': '', 'app/use.py': USE_HEAD };
+  findings = findBreakingSites(await reviewProject(base, head));
+});
+
+describe('findBreakingSites', () => {
+  it('lists each broken site with a precise reason, and no site that still binds', () => {
+    expect(verdicts('broken')).toEqual([
+      '8 pkg.api.send: passes 2 positional arguments; `send` takes at most 1',
+      '10 pkg.api.connect: missing required argument `port` of `connect`',
+      '12 pkg.api.log: passes 3 positional arguments; `log` takes at most 2',
+      '14 pkg.api.configure: passes `verbose=`, which `configure` does not accept',
+      '16 pkg.api.area: passes `w=`, but `w` is positional-only in `area`',
+      '20 pkg.api.Client.__init__: missing required argument `port` of `Client.__init__`',
+      '22 pkg.api.Client.get: passes `timeout=`, which `Client.get` no longer accepts',
+      '24 pkg.api.Client.create: missing required argument `owner` of `Client.create`',
+      '26 pkg.api.Client.parse: missing required argument `mode` of `Client.parse`',
+      '28 pkg.api.gone: calls `gone`, which this change removes',
+      '29 pkg.api.fetch: passes 2 positional arguments; `fetch` takes at most 1',
+      '38 pkg.api.Client.get: passes `timeout=`, which `Client.get` no longer accepts',
+    ]);
+  });
+
+  it('says "check" where the call passes *args or **kwargs', () => {
+    expect(verdicts('check')).toEqual([
+      '17 pkg.api.send: passes `*args`: whether it fits `send` depends on run-time values',
+      '18 pkg.api.send: passes `**kwargs`: whether it fits `send` depends on run-time values',
+    ]);
+  });
+
+  it('reports the signature change of every modified function', () => {
+    expect(findings.signatures.map((s) => `${s.id} ${s.diff.before} -> ${s.diff.after}`)).toEqual([
+      'pkg.api.Client.__init__ (self, host) -> (self, host, port)',
+      'pkg.api.Client.create (cls, name) -> (cls, name, owner)',
+      'pkg.api.Client.get (self, url, timeout=None) -> (self, url)',
+      'pkg.api.Client.parse (text, strict) -> (text, strict, *, mode)',
+      'pkg.api.area (w, h) -> (w, h, /)',
+      'pkg.api.configure (name, **options) -> (name, debug=False)',
+      'pkg.api.connect (host, port=80) -> (host, port)',
+      'pkg.api.log (fmt, *args) -> (fmt, arg=None)',
+      'pkg.api.send (msg, retries=3) -> (msg, *, retries=3)',
+    ]);
+  });
+});
+
+describe('overrides and heuristic edges', () => {
+  const BASE = `
+class Handler:
+    def handle(self, exc):
+        return exc
+
+    def run(self):
+        return self.handle(None)
+
+
+class Good(Handler):
+    def handle(self, exc):
+        return exc
+
+
+class Stale(Handler):
+    def handle(self, exc):
+        return exc
+
+
+def poke(thing):
+    thing.unusual_name(1, 2, 3)
+
+
+class Other:
+    def unusual_name(self, a, b, c):
+        return a
+`;
+  const HEAD = BASE.replace('class Handler:\n    def handle(self, exc):', 'class Handler:\n    def handle(self, ctx, exc):')
+    .replace('return self.handle(None)', 'return self.handle(None, None)')
+    .replace('class Good(Handler):\n    def handle(self, exc):', 'class Good(Handler):\n    def handle(self, ctx, exc):')
+    .replace('def unusual_name(self, a, b, c):', 'def unusual_name(self, a):');
+
+  it('lists a matching override as matching and a stale one as broken; a name-only edge is never broken', async () => {
+    const found = findBreakingSites(await reviewProject({ 'h.py': BASE }, { 'h.py': HEAD }));
+    expect(found.overrides.map((o) => `${o.override} ${o.matches ? 'matches' : `does not match: ${o.reason}`}`)).toEqual([
+      'h.Good.handle matches',
+      'h.Stale.handle does not match: takes 1 positional parameter (`exc`) where `Handler.handle` takes 2 (`ctx`, `exc`)',
+    ]);
+    // `Handler.run`'s new `self.handle(None, None)` also reaches `Stale.handle` by dispatch: that is
+    // the stale override again, "check" at most, and not repeated for a call in changed code.
+    expect(found.breaking.map((b) => `${b.certainty} ${b.site.caller}:${b.site.line} ${b.reason}`)).toEqual([
+      'broken h.Stale.handle:16 override takes 1 positional parameter (`exc`) where `Handler.handle` takes 2 (`ctx`, `exc`)',
+      'check h.poke:21 name-only match, if it calls `Other.unusual_name`: passes 3 positional arguments; `Other.unusual_name` takes at most 1',
+    ]);
+  });
+
+  it('reports nothing when no signature changed', async () => {
+    const found = findBreakingSites(await reviewProject({ 'h.py': BASE }, { 'h.py': BASE.replace('return exc\n\n\nclass Stale', 'return [exc]\n\n\nclass Stale') }));
+    expect(found.signatures).toEqual([]);
+    expect(found.breaking).toEqual([]);
+  });
+});

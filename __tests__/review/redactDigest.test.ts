@@ -1,0 +1,35 @@
+// Redaction through the whole PR digest on a real git repository: the index, the diffs read from git
+// (added and deleted lines), every format; the header and JSON count what was replaced.
+import { describe, expect, it } from 'vitest';
+import { prDigest } from '../../src/pipeline/prDigest.js';
+import { GitRepo } from '../support/gitRepo.js';
+
+const OLD_KEY = ['AKIA', 'QX7TZ4MPLW2KRN5B'].join('');
+const NEW_KEY = ['AKIA', '2OGYBAH6T4MXQKPL'].join('');
+const GITHUB = ['ghp_', 'wWPw5k4aXcaT4fNP0UcnZwJUVFk6LO0pINUx'].join('');
+
+describe('redaction in the PR digest', () => {
+  it('keeps every credential out of markdown, XML and JSON, deleted lines included', async () => {
+    const repo = new GitRepo();
+    const base = repo.commit('base', {
+      'app/__init__.py': '',
+      'app/cloud.py': `OLD_ID = "${OLD_KEY}"\n\n\ndef client():\n    return OLD_ID\n`,
+    });
+    repo.commit('rotate', { 'app/cloud.py': `NEW_ID = "${NEW_KEY}"\n\n\ndef client(token="${GITHUB}"):\n    return NEW_ID\n` });
+    for (const format of ['markdown', 'xml', 'json'] as const) {
+      const digest = await prDigest({ repoDir: repo.dir, base, head: 'HEAD', pack: { budget: 4000, encoding: 'o200k_base', format, signaturesOnly: false, resolution: 'all' } });
+      const text = digest.result.content;
+      for (const secret of [OLD_KEY, NEW_KEY, GITHUB]) expect(text).not.toContain(secret);
+      expect(text).toContain('<redacted: aws-access-key>');
+      expect(text).toContain('<redacted: github-token>');
+      if (format === 'json') {
+        expect(JSON.parse(text).redactions).toEqual([
+          { kind: 'aws-access-key', count: 2 },
+          { kind: 'github-token', count: 1 },
+        ]);
+      }
+    }
+    const kept = await prDigest({ repoDir: repo.dir, base, head: 'HEAD', index: { redact: false }, pack: { budget: 4000, encoding: 'o200k_base', format: 'markdown', signaturesOnly: false, resolution: 'all' } });
+    expect(kept.result.content).toContain(NEW_KEY);
+  });
+});

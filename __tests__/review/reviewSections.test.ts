@@ -1,0 +1,69 @@
+// The review sections rendered from real findings (the overrides fixture of breakingSites.test.ts).
+import { describe, expect, it } from 'vitest';
+import { findBreakingSites } from '../../src/review/breakingSites.js';
+import { findAffectedTests } from '../../src/review/affectedTests.js';
+import { renderBreakingSection, renderTestsSection } from '../../src/render/reviewSections.js';
+import { reviewProject } from './reviewProject.js';
+
+const BASE = `
+class Handler:
+    def handle(self, exc):
+        return exc
+
+
+class Good(Handler):
+    def handle(self, exc):
+        return exc
+
+
+class Stale(Handler):
+    def handle(self, exc):
+        return exc
+`;
+const HEAD = BASE.replace('class Handler:\n    def handle(self, exc):', 'class Handler:\n    def handle(self, ctx, exc):').replace(
+  'class Good(Handler):\n    def handle(self, exc):',
+  'class Good(Handler):\n    def handle(self, ctx, exc):',
+);
+const TEST = `
+from pkg.h import Good
+
+
+def test_good():
+    Good().handle(None, 1)
+`;
+
+describe('review sections', () => {
+  it('shows the broken override first, then matching overrides and the signature changes', async () => {
+    const p = await reviewProject({ 'pkg/__init__.py': '', 'pkg/h.py': BASE, 'tests/test_h.py': TEST }, { 'pkg/__init__.py': '', 'pkg/h.py': HEAD, 'tests/test_h.py': TEST });
+    const text = renderBreakingSection(findBreakingSites(p));
+    expect(text).toBe(
+      [
+        '### Breaking call sites',
+        '',
+        '**1 likely broken**, 0 to check.',
+        '',
+        '- likely broken: `pkg/h.py:13` in `pkg.h.Stale.handle`: override takes 1 positional parameter (`exc`) where `Handler.handle` takes 2 (`ctx`, `exc`)',
+        '',
+        'Overrides of changed signatures that still match:',
+        '',
+        '- `pkg.h.Good.handle` (`pkg/h.py:8`) overrides `pkg.h.Handler.handle`: matches',
+        '',
+        'Signature changes:',
+        '',
+        '- `pkg.h.Good.handle`: `(self, exc)` -> `(self, ctx, exc)` (`ctx` added (required); positional order changed: `exc` 2 -> 3)',
+        '- `pkg.h.Handler.handle`: `(self, exc)` -> `(self, ctx, exc)` (`ctx` added (required); positional order changed: `exc` 2 -> 3)',
+      ].join('\n'),
+    );
+    expect(renderTestsSection(findAffectedTests(p))).toBe(
+      [
+        '### Tests that exercise the change',
+        '',
+        "1 test reaches a changed symbol within two calls (pytest node ids; the Action's `tests` output lists them all):",
+        '',
+        '- `tests/test_h.py::test_good`: `pkg.h.Good.handle` (1 hop)',
+        '',
+        '- no test reaches `pkg.h.Handler.handle`',
+      ].join('\n'),
+    );
+  });
+});

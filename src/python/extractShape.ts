@@ -1,0 +1,43 @@
+// The shape of a call's argument list, for binding it against a signature (review/callBinding.ts):
+// how many positional arguments, which keyword names, whether `*x` / `**x` appear. Read from the
+// source text after the callee, one bounded scan per call.
+//
+// Memory: a call with no arguments gets no shape at all, and the common shapes (1-8 positional
+// arguments, nothing else) are shared frozen objects, so Django's ~17k call sites add a few hundred
+// small objects, not one per site.
+import type { CallShape } from '../model.js';
+import { closingBracket, splitTopLevel } from './extractText.js';
+
+/** Argument lists longer than this are not read: the shape is `unread` (binding says "check"). */
+export const MAX_SHAPE_TEXT = 4000;
+
+const KEYWORD = /^([\p{L}\p{Nl}_][\p{L}\p{Nl}\p{Mn}\p{Mc}\p{Nd}\p{Pc}]*)\s*=(?!=)/u;
+const UNREAD: CallShape = Object.freeze({ positional: 0, unread: true }) as CallShape;
+const POSITIONAL_ONLY: readonly CallShape[] = Array.from({ length: 9 }, (_, n) => Object.freeze({ positional: n }) as CallShape);
+
+/** The shape of the call whose callee ends at `calleeEnd`; undefined when it passes no arguments (or is not a call). */
+export function callShapeFromText(source: string, calleeEnd: number): CallShape | undefined {
+  let open = calleeEnd;
+  while (open < source.length && /\s/.test(source[open]!)) open++;
+  if (source[open] !== '(') return undefined;
+  const close = closingBracket(source, open, open + MAX_SHAPE_TEXT);
+  if (close < 0) return UNREAD;
+  let positional = 0;
+  let star = false;
+  let doubleStar = false;
+  let keywords: string[] | undefined;
+  for (const piece of splitTopLevel(source.slice(open + 1, close - 1), ',')) {
+    const text = piece.trim();
+    if (text === '') continue;
+    if (text.startsWith('**')) doubleStar = true;
+    else if (text.startsWith('*')) star = true;
+    else {
+      const kw = KEYWORD.exec(text);
+      if (kw) (keywords ??= []).push(kw[1]!);
+      else positional++;
+    }
+  }
+  if (positional === 0 && !star && !doubleStar && !keywords) return undefined;
+  if (!star && !doubleStar && !keywords && positional < POSITIONAL_ONLY.length) return POSITIONAL_ONLY[positional];
+  return { positional, ...(keywords ? { keywords } : {}), ...(star ? { star: true } : {}), ...(doubleStar ? { doubleStar: true } : {}) };
+}

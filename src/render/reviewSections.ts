@@ -1,0 +1,108 @@
+// The review sections of a PR digest (pure): breaking call sites, signature changes with their
+// overrides, and the tests that reach the change. Shown before any code.
+//
+// Decisions:
+// - "Likely broken" first, then "check", then overrides that still match, then the signature
+//   changes: a reviewer reads the verdicts before the evidence.
+// - Paths and ids go in code spans (prSections.codeSpan); reasons quote only identifiers.
+// - Long lists stay complete in JSON; here at most MAX_LISTED lines each, then "… and N more".
+// - `plain` (the XML document's CDATA header) drops markdown emphasis and code spans.
+import type { AffectedTests } from '../review/affectedTests.js';
+import type { ReviewFindings } from '../review/breakingSites.js';
+import { codeSpan } from './prSections.js';
+import { plural } from './plural.js';
+
+export const MAX_LISTED = 20;
+
+function span(text: string, plain: boolean): string {
+  return plain ? text : codeSpan(text);
+}
+
+function reasonText(reason: string, plain: boolean): string {
+  return plain ? reason.replace(/`/g, '') : reason;
+}
+
+function more(total: number, shown: number): string[] {
+  return total > shown ? [`- … and ${total - shown} more (all of them in the JSON digest)`] : [];
+}
+
+export function renderBreakingSection(findings: ReviewFindings, plain = false): string {
+  const heading = plain ? 'Breaking call sites' : '### Breaking call sites';
+  const broken = findings.breaking.filter((b) => b.certainty === 'broken');
+  const check = findings.breaking.filter((b) => b.certainty === 'check');
+  const matching = findings.overrides.filter((o) => o.matches);
+  const lines = [heading, ''];
+  if (findings.breaking.length === 0) {
+    const changed = findings.signatures.filter((s) => s.diff.breaking).length;
+    lines.push(
+      changed === 0
+        ? 'No signature changed in a way that can break a call, and no removed symbol is still called.'
+        : `No call site or override breaks: ${plural(findings.checkedSites, 'call site')} of ${plural(changed, 'changed signature')} still bind.`,
+    );
+  } else {
+    lines.push(`${plain ? '' : '**'}${broken.length} likely broken${plain ? '' : '**'}, ${check.length} to check.`, '');
+    for (const b of [...broken, ...check].slice(0, MAX_LISTED)) {
+      const verdict = b.certainty === 'broken' ? 'likely broken' : 'check';
+      lines.push(`- ${verdict}: ${span(`${b.site.file}:${b.site.line}`, plain)} in ${span(b.site.caller, plain)}: ${reasonText(b.reason, plain)}`);
+    }
+    lines.push(...more(broken.length + check.length, MAX_LISTED));
+  }
+  if (matching.length > 0) {
+    lines.push('', 'Overrides of changed signatures that still match:', '');
+    for (const o of matching.slice(0, MAX_LISTED)) {
+      lines.push(`- ${span(o.override, plain)} (${span(`${o.file}:${o.line}`, plain)}) overrides ${span(o.base, plain)}: matches`);
+    }
+    lines.push(...more(matching.length, MAX_LISTED));
+  }
+  if (findings.signatures.length > 0) {
+    lines.push('', 'Signature changes:', '');
+    for (const s of findings.signatures.slice(0, MAX_LISTED)) {
+      const what = s.diff.changes.map((c) => reasonText(c.text, plain)).join('; ');
+      lines.push(`- ${span(s.id, plain)}: ${span(s.diff.before, plain)} -> ${span(s.diff.after, plain)} (${what})`);
+    }
+    lines.push(...more(findings.signatures.length, MAX_LISTED));
+  }
+  return lines.join('\n');
+}
+
+export function renderTestsSection(tests: AffectedTests, plain = false): string {
+  const heading = plain ? 'Tests that exercise the change' : '### Tests that exercise the change';
+  const lines = [heading, ''];
+  if (tests.tests.length === 0) lines.push('No test reaches a changed symbol within two calls.');
+  else {
+    const n = tests.tests.length;
+    lines.push(`${plural(n, 'test')} ${n === 1 ? 'reaches' : 'reach'} a changed symbol within two calls (pytest node ids; the Action's ${span('tests', plain)} output lists them all):`, '');
+    for (const t of tests.tests.slice(0, MAX_LISTED)) {
+      const reaches = t.reaches.map((id) => span(id, plain)).join(', ');
+      const how = t.hops === 0 ? 'changed itself' : plural(t.hops, 'hop');
+      lines.push(`- ${span(t.nodeId, plain)}: ${reaches} (${how})`);
+    }
+    lines.push(...more(tests.tests.length, MAX_LISTED));
+  }
+  if (tests.unreached.length > 0) {
+    lines.push('');
+    for (const id of tests.unreached.slice(0, MAX_LISTED)) lines.push(`- no test reaches ${span(id, plain)}`);
+    lines.push(...more(tests.unreached.length, MAX_LISTED));
+  }
+  return lines.join('\n');
+}
+
+/** One line for the tightest budgets: the verdict counts, the lists left to the JSON digest. */
+export function renderReviewSummary(findings: ReviewFindings, tests: AffectedTests, plain = false): string {
+  const broken = findings.breaking.filter((b) => b.certainty === 'broken').length;
+  const check = findings.breaking.length - broken;
+  const strong = (text: string): string => (plain ? text : `**${text}**`);
+  return `${strong('Review:')} ${plural(broken, 'call site')} likely broken, ${check} to check; ${plural(tests.tests.length, 'test')} reach the change (lists in the JSON digest).`;
+}
+
+/** The review's JSON metadata: complete lists, whatever the budget. */
+export function reviewJson(findings: ReviewFindings, tests: AffectedTests, redactions: readonly { kind: string; count: number }[]): Record<string, unknown> {
+  return {
+    breaking: findings.breaking.map((b) => ({ symbol: b.symbol, site: { file: b.site.file, line: b.site.line, caller: b.site.caller }, reason: b.reason, certainty: b.certainty })),
+    overrides: findings.overrides.map((o) => ({ base: o.base, override: o.override, file: o.file, line: o.line, matches: o.matches, ...(o.reason ? { reason: o.reason } : {}) })),
+    signatures: findings.signatures.map((s) => ({ id: s.id, before: s.diff.before, after: s.diff.after, breaking: s.diff.breaking, changes: s.diff.changes })),
+    tests: tests.tests.map((t) => ({ nodeId: t.nodeId, reaches: t.reaches, hops: t.hops })),
+    untested: tests.unreached,
+    redactions: redactions.map((r) => ({ kind: r.kind, count: r.count })),
+  };
+}

@@ -1,0 +1,240 @@
+// The tests that exercise a change (pure): pytest tests that reach a changed symbol within two
+// caller hops over resolved edges, as pytest node ids a workflow can run as they are.
+//
+// Decisions:
+// - pytest's default collection rules: `test_*.py` / `*_test.py` files; module-level `test*`
+//   functions; `Test*` classes (and any `*TestCase` subclass, which pytest runs through unittest)
+//   with their `test*` methods, nested classes included. A redefined test (`test_x#2`) is one node.
+// - A hop is a resolved call edge, or a fixture used by a test or fixture: a parameter named like a
+//   fixture visible from it (the closest one: same class, same module, then the nearest
+//   conftest.py up the folders, as pytest overrides them), `@pytest.mark.usefixtures("name")`, and
+//   visible `autouse=True` fixtures. Name-only (heuristic) edges are not followed: a guess must not
+//   put a test on the list a CI runs.
+// - A changed test (or a changed class of tests) is its own reach at 0 hops: a PR's edited tests run.
+//   Code nested in a test (a local helper) counts as the test.
+// - Node ids are relative to the scanned folder, like the files of the digest.
+import type { PySymbol } from '../model.js';
+import type { Adjacency } from '../graph/adjacency.js';
+
+export const MAX_HOPS = 2;
+
+export interface AffectedTest {
+  nodeId: string;
+  /** Changed symbol ids this test reaches, sorted. */
+  reaches: string[];
+  /** Fewest hops from the test to one of them (0: the test itself changed). */
+  hops: number;
+}
+
+export interface AffectedTestsInput {
+  symbols: ReadonlyMap<string, PySymbol>;
+  adjacency: Adjacency;
+  changed: readonly { id: string; change: 'added' | 'modified' | 'removed' }[];
+  maxHops?: number;
+}
+
+export interface AffectedTests {
+  tests: AffectedTest[];
+  /** Changed functions, methods and classes outside tests that no test reaches. */
+  unreached: string[];
+}
+
+function baseName(path: string): string {
+  return path.slice(path.lastIndexOf('/') + 1);
+}
+
+export function isTestFile(path: string): boolean {
+  const name = baseName(path);
+  return /^test_.*\.py$/.test(name) || /_test\.py$/.test(name);
+}
+
+function shortName(sym: PySymbol): string {
+  return (sym.name.split('.').pop() ?? sym.name).replace(/#\d+$/, '');
+}
+
+function isTestClass(sym: PySymbol, symbols: ReadonlyMap<string, PySymbol>): boolean {
+  if (sym.kind !== 'class' || !isTestFile(sym.file)) return false;
+  const parent = sym.parent === undefined ? undefined : symbols.get(sym.parent);
+  if (!parent || (parent.kind !== 'module' && !isTestClass(parent, symbols))) return false;
+  return /^Test/.test(shortName(sym)) || sym.bases.some((b) => /TestCase$/.test(b));
+}
+
+/** The pytest node id of a test function or method, or undefined when pytest would not collect it. */
+export function testNodeId(sym: PySymbol, symbols: ReadonlyMap<string, PySymbol>): string | undefined {
+  if (!isTestFile(sym.file) || !/^test/.test(shortName(sym))) return undefined;
+  const parent = sym.parent === undefined ? undefined : symbols.get(sym.parent);
+  if (!parent) return undefined;
+  if (sym.kind === 'function' && parent.kind === 'module') return `${sym.file}::${shortName(sym)}`;
+  if (sym.kind !== 'method' || !isTestClass(parent, symbols)) return undefined;
+  const path = sym.name.split('.').map((part) => part.replace(/#\d+$/, ''));
+  return `${sym.file}::${path.join('::')}`;
+}
+
+interface Fixture {
+  id: string;
+  name: string;
+  autouse: boolean;
+  /** Where it is visible: a class id, a module file, or a folder ('' for the root). */
+  scope: { kind: 'class'; id: string } | { kind: 'module'; file: string } | { kind: 'folder'; dir: string };
+}
+
+const FIXTURE = /^(?:pytest\.|pytest_asyncio\.)?fixture\b/;
+
+function fixtureOf(sym: PySymbol, symbols: ReadonlyMap<string, PySymbol>): Fixture | undefined {
+  if (sym.kind !== 'function' && sym.kind !== 'method') return undefined;
+  const decorator = sym.decorators.find((d) => FIXTURE.test(d.trim()));
+  if (decorator === undefined) return undefined;
+  const named = /\bname\s*=\s*["']([^"']+)["']/.exec(decorator);
+  const autouse = /\bautouse\s*=\s*True\b/.test(decorator);
+  const parent = sym.parent === undefined ? undefined : symbols.get(sym.parent);
+  const file = sym.file;
+  const scope: Fixture['scope'] =
+    parent?.kind === 'class'
+      ? { kind: 'class', id: parent.id }
+      : baseName(file) === 'conftest.py'
+        ? { kind: 'folder', dir: file.includes('/') ? file.slice(0, file.lastIndexOf('/')) : '' }
+        : { kind: 'module', file };
+  return { id: sym.id, name: named?.[1] ?? shortName(sym), autouse, scope };
+}
+
+function classChain(sym: PySymbol, symbols: ReadonlyMap<string, PySymbol>): string[] {
+  const out: string[] = [];
+  let cur = sym.parent === undefined ? undefined : symbols.get(sym.parent);
+  while (cur && cur.kind === 'class') {
+    out.push(cur.id);
+    cur = cur.parent === undefined ? undefined : symbols.get(cur.parent);
+  }
+  return out;
+}
+
+/** Visibility rank of a fixture from `user` (lower is closer), or undefined when it is not visible. */
+function rank(f: Fixture, user: PySymbol, classes: readonly string[]): number | undefined {
+  if (f.scope.kind === 'class') {
+    const at = classes.indexOf(f.scope.id);
+    return at < 0 ? undefined : at;
+  }
+  if (f.scope.kind === 'module') return f.scope.file === user.file ? 100 : undefined;
+  const dir = f.scope.dir;
+  if (dir !== '' && !user.file.startsWith(`${dir}/`)) return undefined;
+  return 1000 - (dir === '' ? 0 : dir.split('/').length);
+}
+
+/** user id -> the fixtures it uses (its parameters, `usefixtures`, and visible autouse fixtures). */
+function fixtureUses(symbols: ReadonlyMap<string, PySymbol>): Map<string, string[]> {
+  const byName = new Map<string, Fixture[]>();
+  const autouse: Fixture[] = [];
+  for (const sym of symbols.values()) {
+    if (!isTestFile(sym.file) && baseName(sym.file) !== 'conftest.py') continue;
+    const f = fixtureOf(sym, symbols);
+    if (!f) continue;
+    byName.set(f.name, [...(byName.get(f.name) ?? []), f]);
+    if (f.autouse) autouse.push(f);
+  }
+  const uses = new Map<string, string[]>();
+  if (byName.size === 0) return uses;
+  for (const sym of symbols.values()) {
+    if (sym.kind !== 'function' && sym.kind !== 'method') continue;
+    const isTest = testNodeId(sym, symbols) !== undefined;
+    const ownFixture = fixtureOf(sym, symbols);
+    if (!isTest && !ownFixture) continue;
+    const classes = classChain(sym, symbols);
+    const wanted = new Set(sym.params.filter((p) => p.kind !== 'var_positional' && p.kind !== 'var_keyword').map((p) => p.name));
+    const marks = [...sym.decorators, ...classes.flatMap((c) => symbols.get(c)?.decorators ?? [])];
+    for (const d of marks) {
+      if (!/usefixtures\s*\(/.test(d)) continue;
+      for (const m of d.matchAll(/["']([^"']+)["']/g)) wanted.add(m[1]!);
+    }
+    const chosen = new Set<string>();
+    for (const name of wanted) {
+      let best: { f: Fixture; r: number } | undefined;
+      for (const f of byName.get(name) ?? []) {
+        if (f.id === sym.id) continue; // a fixture overriding one of the same name asks for the outer one
+        const r = rank(f, sym, classes);
+        if (r !== undefined && (!best || r < best.r)) best = { f, r };
+      }
+      if (best) chosen.add(best.f.id);
+    }
+    if (isTest) for (const f of autouse) if (rank(f, sym, classes) !== undefined) chosen.add(f.id);
+    if (chosen.size > 0) uses.set(sym.id, [...chosen]);
+  }
+  return uses;
+}
+
+/** The test a symbol belongs to (itself, or the test it is nested in), with its node id. */
+function enclosingTest(sym: PySymbol, symbols: ReadonlyMap<string, PySymbol>): string | undefined {
+  let cur: PySymbol | undefined = sym;
+  while (cur) {
+    const node = testNodeId(cur, symbols);
+    if (node !== undefined) return node;
+    if (cur.kind === 'module' || cur.kind === 'class') return undefined;
+    cur = cur.parent === undefined ? undefined : symbols.get(cur.parent);
+  }
+  return undefined;
+}
+
+/** Every test method of a test class (nested classes included). */
+function testsIn(cls: PySymbol, symbols: ReadonlyMap<string, PySymbol>): string[] {
+  const out: string[] = [];
+  for (const s of symbols.values()) {
+    if (s.file === cls.file && s.id.startsWith(`${cls.id}.`)) {
+      const node = testNodeId(s, symbols);
+      if (node !== undefined) out.push(node);
+    }
+  }
+  return out;
+}
+
+export function findAffectedTests(input: AffectedTestsInput): AffectedTests {
+  const { symbols, adjacency } = input;
+  const maxHops = input.maxHops ?? MAX_HOPS;
+  const uses = fixtureUses(symbols);
+  const usedBy = new Map<string, string[]>();
+  for (const [user, fixtures] of uses) for (const f of fixtures) usedBy.set(f, [...(usedBy.get(f) ?? []), user]);
+
+  const found = new Map<string, { reaches: Set<string>; hops: number }>();
+  const note = (node: string, changedId: string, hops: number): void => {
+    const had = found.get(node);
+    if (!had) found.set(node, { reaches: new Set([changedId]), hops });
+    else {
+      had.reaches.add(changedId);
+      had.hops = Math.min(had.hops, hops);
+    }
+  };
+  const unreached: string[] = [];
+  for (const c of input.changed) {
+    if (c.change === 'removed') continue;
+    const start = symbols.get(c.id);
+    if (!start) continue;
+    let reached = false;
+    if (isTestClass(start, symbols)) {
+      for (const node of testsIn(start, symbols)) note(node, c.id, 0);
+      continue;
+    }
+    const seen = new Map<string, number>([[c.id, 0]]);
+    let frontier = [c.id];
+    for (let hops = 0; hops <= maxHops && frontier.length > 0; hops++) {
+      const next: string[] = [];
+      for (const id of frontier) {
+        const sym = symbols.get(id);
+        const node = sym ? enclosingTest(sym, symbols) : undefined;
+        if (node !== undefined) {
+          note(node, c.id, hops);
+          reached = true;
+        }
+        if (hops === maxHops) continue;
+        const callers = adjacency.callers(id).filter((n) => n.resolution === 'resolved').map((n) => n.id);
+        for (const up of [...callers, ...(usedBy.get(id) ?? [])]) {
+          if (seen.has(up)) continue;
+          seen.set(up, hops + 1);
+          next.push(up);
+        }
+      }
+      frontier = next;
+    }
+    const inTests = isTestFile(start.file) || baseName(start.file) === 'conftest.py';
+    if (!reached && !inTests && start.kind !== 'module') unreached.push(c.id);
+  }
+  const tests = [...found].map(([nodeId, v]) => ({ nodeId, reaches: [...v.reaches].sort(), hops: v.hops }));
+  tests.sort((a, b) => (a.nodeId < b.nodeId ? -1 : a.nodeId > b.nodeId ? 1 : 0));
+  return { tests, unreached: unreached.sort() };
+}

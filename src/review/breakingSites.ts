@@ -1,0 +1,337 @@
+// Which call sites and overrides a change breaks (pure): the review's "Breaking call sites" list.
+//
+// Decisions:
+// - Bound: every call site (over `calls` edges, in the head graph) of a function or method whose
+//   signature changed in a way that can break a call (signatureDiff.ts `breaking`), and the calls
+//   that changed code adds on its own added lines, against the head signature of what they call.
+//   A signature change that cannot break a call (a new default, an annotation) binds nothing.
+// - Certainty: "broken" needs a resolved edge, a call site found on the edge's line, a known way the
+//   first parameter is bound, and no decorator that may rewrite the signature. A name-only
+//   (heuristic) edge, a bare-name call of a method, a decorated target: "check" at most. Callers
+//   that the change itself removes do not count.
+// - Overrides: for a changed method, every project subclass method of the same name, and the
+//   nearest base method it overrides, are checked with overrides.ts; one that fits is listed as
+//   matching (a reviewer asks "did the override follow?"), one that does not is also a "broken" site.
+//   `__init__`/`__new__` are exempt: constructors are not called through the base's contract.
+// - Removed symbols still called through resolved edges are "broken" ("calls `f`, which this change
+//   removes"); through name-only edges, "check".
+import type { CallSite, Edge, PySymbol, RefExpr } from '../model.js';
+import type { Adjacency } from '../graph/adjacency.js';
+import { baseIndex, subclassIndex } from '../pack/classNeighbours.js';
+import { bindingOf, diffSignature, type SignatureDiff } from '../diff/signatureDiff.js';
+import { bindCall, type BindResult } from './callBinding.js';
+import { overrideMismatch } from './overrides.js';
+
+export interface ChangedCallable {
+  id: string;
+  change: 'added' | 'modified' | 'removed';
+  /** The base version of a modified symbol (its signature before). */
+  base?: PySymbol;
+}
+
+export interface BreakingInput {
+  /** Head symbols by id (removed ones put back as in base). */
+  symbols: ReadonlyMap<string, PySymbol>;
+  edges: readonly Edge[];
+  adjacency: Adjacency;
+  changed: readonly ChangedCallable[];
+  /** Head lines each file added (for calls that changed code adds to unchanged functions). */
+  addedLines?: ReadonlyMap<string, ReadonlySet<number>>;
+  /** Report callers of removed symbols (default true; false when the caller has its own list). */
+  reportRemoved?: boolean;
+}
+
+export interface BreakingSite {
+  /** The changed (or called) symbol the site no longer fits. */
+  symbol: string;
+  site: { file: string; line: number; caller: string };
+  reason: string;
+  certainty: 'broken' | 'check';
+}
+
+export interface OverrideFinding {
+  base: string;
+  override: string;
+  file: string;
+  line: number;
+  matches: boolean;
+  reason?: string;
+}
+
+export interface SignatureReport {
+  id: string;
+  diff: SignatureDiff;
+}
+
+export interface ReviewFindings {
+  /** Call sites of changed signatures that were bound (those that fit included). */
+  checkedSites: number;
+  signatures: SignatureReport[];
+  breaking: BreakingSite[];
+  overrides: OverrideFinding[];
+}
+
+/** Decorators that keep the signature a caller binds against. */
+const PRESERVING = /^(?:(?:abc\.)?abstractmethod|(?:typing\.|typing_extensions\.)?(?:overload|override|final|no_type_check)|(?:functools\.)?(?:cache|lru_cache|cached_property|wraps|total_ordering)|(?:contextlib\.)?(?:asynccontextmanager|contextmanager)|staticmethod|classmethod|property|[\w.]*\.(?:setter|getter|deleter))$/;
+const CONSTRUCTORS = new Set(['__init__', '__new__']);
+
+function shortName(sym: PySymbol): string {
+  const last = sym.name.split('.').pop() ?? sym.name;
+  return last.replace(/#\d+$/, '');
+}
+
+function rewritingDecorator(sym: PySymbol): string | undefined {
+  return sym.decorators.map((d) => d.replace(/\(.*$/s, '').trim()).find((d) => !PRESERVING.test(d));
+}
+
+function lastName(ref: RefExpr): string | undefined {
+  return ref.t === 'name' ? ref.name : ref.t === 'attr' ? ref.attr : undefined;
+}
+
+function chainLast(ref: RefExpr): string | undefined {
+  return ref.t === 'name' ? ref.name : ref.t === 'attr' ? ref.attr : undefined;
+}
+
+/** The parameters a call of `target` through `site` fills, or 'unknown' (a bare name bound to a method). */
+function boundParams(target: PySymbol, site: CallSite, classNames: ReadonlySet<string>): PySymbol['params'] | 'unknown' {
+  const params = target.params;
+  const dropFirst = (): PySymbol['params'] => (params[0] && (params[0].kind === 'regular' || params[0].kind === 'positional_only') ? params.slice(1) : params);
+  if (target.kind !== 'method') return params;
+  const binding = bindingOf(target.decorators);
+  if (binding === 'staticmethod') return params;
+  if (binding === 'classmethod') return dropFirst();
+  const name = shortName(target);
+  const last = lastName(site.callee);
+  if ((name === '__init__' || name === '__new__' || name === '__call__') && last !== name) return dropFirst(); // C(...), obj(...)
+  const callee = site.callee;
+  if (callee.t !== 'attr') return callee.t === 'name' ? 'unknown' : dropFirst();
+  const object = callee.object;
+  if (object.t === 'super') return dropFirst();
+  if (object.t === 'name' && object.name === 'self') return dropFirst();
+  // `Base.method(self, ...)`, `cls.method(obj)`: called on a class, nothing is bound.
+  const objectName = chainLast(object);
+  if (objectName !== undefined && (objectName === 'cls' || classNames.has(objectName))) return params;
+  return dropFirst();
+}
+
+/** The call sites on `line` of `caller` that call `target` (by name, or the only call there). */
+function sitesOn(caller: PySymbol, line: number, target: PySymbol): CallSite[] | 'ambiguous' {
+  const onLine = caller.calls.filter((c) => c.line === line && c.via === 'call');
+  if (onLine.length === 0) return [];
+  const name = shortName(target);
+  const owner = target.kind === 'method' ? target.name.split('.').slice(-2, -1)[0] : undefined;
+  const matching = onLine.filter((c) => {
+    const last = lastName(c.callee);
+    if (last === name) return true;
+    if (name === '__init__' || name === '__new__') return last === owner || last === undefined || last === 'cls' || last === '__class__';
+    return false;
+  });
+  if (matching.length > 0) return matching;
+  return onLine.length === 1 ? onLine : 'ambiguous';
+}
+
+/**
+ * The subclass's short name when `caller`, a method, reaches `target` only through dynamic dispatch:
+ * `target` is defined in a subclass of the caller's class (the resolver's override edges), so the
+ * call fails only when `self` is one.
+ */
+function subclassDispatch(ctx: Context, caller: PySymbol, target: PySymbol): string | undefined {
+  if (caller.kind !== 'method' || target.kind !== 'method' || caller.parent === undefined || target.parent === undefined) return undefined;
+  if (caller.parent === target.parent) return undefined;
+  const bases = baseIndex(ctx.input.edges);
+  const seen = new Set<string>([caller.parent]);
+  const queue = [caller.parent];
+  while (queue.length > 0) {
+    const cls = queue.shift()!;
+    if (cls === target.parent) return undefined;
+    for (const b of bases(cls)) if (!seen.has(b.id)) (seen.add(b.id), queue.push(b.id));
+  }
+  const owner = ctx.input.symbols.get(target.parent);
+  return owner ? shortName(owner) : undefined;
+}
+
+interface Context {
+  input: BreakingInput;
+  classNames: Set<string>;
+  removed: Set<string>;
+  out: Map<string, BreakingSite>;
+  checkedSites: number;
+}
+
+function record(ctx: Context, site: BreakingSite): void {
+  const key = `${site.symbol}\u0000${site.site.caller}\u0000${site.site.line}`;
+  const had = ctx.out.get(key);
+  if (!had || (had.certainty === 'check' && site.certainty === 'broken')) ctx.out.set(key, site);
+}
+
+function displayName(sym: PySymbol): string {
+  return sym.name === '' ? sym.module : sym.name;
+}
+
+/** Binds every site of `caller` on `lines` that calls `target`; reports what does not fit. */
+function bindSites(ctx: Context, caller: PySymbol, target: PySymbol, lines: readonly number[], resolved: boolean, before: PySymbol | undefined, diff: SignatureDiff | undefined, quietChecks: boolean): void {
+  const decorator = rewritingDecorator(target);
+  const name = displayName(target);
+  const dispatch = subclassDispatch(ctx, caller, target);
+  for (const line of lines) {
+    const report = (result: Exclude<BindResult, { status: 'ok' }>): void => {
+      let certainty: 'broken' | 'check' = result.status;
+      let reason = result.reason;
+      if (certainty === 'broken' && !resolved) {
+        certainty = 'check';
+        reason = `name-only match, if it calls \`${name}\`: ${reason}`;
+      } else if (certainty === 'broken' && decorator !== undefined) {
+        certainty = 'check';
+        reason = `${reason} (if \`@${decorator}\` keeps the signature)`;
+      } else if (certainty === 'broken' && dispatch !== undefined) {
+        certainty = 'check';
+        reason = `${reason} (when \`self\` is a \`${dispatch}\`)`;
+      }
+      if (certainty === 'check' && quietChecks) return;
+      record(ctx, { symbol: target.id, site: { file: caller.file, line, caller: caller.id }, reason, certainty });
+    };
+    const sites = sitesOn(caller, line, target);
+    if (sites === 'ambiguous') {
+      if (resolved) report({ status: 'check', reason: `could not tell which call on this line calls \`${name}\`` });
+      continue;
+    }
+    for (const site of sites) {
+      if (diff) ctx.checkedSites++;
+      if (diff?.changes.some((c) => c.kind === 'became-property')) {
+        report({ status: 'check', reason: `\`${name}\` is now a property: this call calls the value it returns` });
+        continue;
+      }
+      const params = boundParams(target, site, ctx.classNames);
+      if (params === 'unknown') {
+        report({ status: 'check', reason: `calls \`${name}\` through a plain name: could not tell whether \`self\` is bound` });
+        continue;
+      }
+      const beforeParams = before ? (boundParams(before, site, ctx.classNames) === before.params ? before.params : before.params.slice(1)) : undefined;
+      const result = bindCall(site.shape, params, name, beforeParams);
+      if (result.status !== 'ok') report(result);
+      else if (diff?.changes.some((c) => c.kind === 'async-added' || c.kind === 'async-removed')) {
+        const now = diff.changes.some((c) => c.kind === 'async-added');
+        report({ status: 'check', reason: now ? `\`${name}\` is now async: this call must be awaited` : `\`${name}\` is no longer async: awaiting this call fails` });
+      }
+    }
+  }
+}
+
+function checkOverride(ctx: Context, base: PySymbol, override: PySymbol, seen: Set<string>, overrides: OverrideFinding[]): void {
+  const key = `${base.id}\u0000${override.id}`;
+  if (seen.has(key)) return;
+  seen.add(key);
+  const strip = (s: PySymbol): PySymbol['params'] => (bindingOf(s.decorators) === 'staticmethod' || !s.params[0] || s.params[0].kind === 'var_positional' ? s.params : s.params.slice(1));
+  const reason = overrideMismatch(strip(base), strip(override), displayName(base));
+  overrides.push({ base: base.id, override: override.id, file: override.file, line: override.startLine, matches: reason === undefined, ...(reason ? { reason } : {}) });
+  if (reason) record(ctx, { symbol: base.id, site: { file: override.file, line: override.startLine, caller: override.id }, reason: `override ${reason}`, certainty: 'broken' });
+}
+
+/** Overrides below `method` (every project subclass) and the base method it overrides (nearest). */
+function checkOverrides(ctx: Context, method: PySymbol, seen: Set<string>, overrides: OverrideFinding[]): void {
+  const name = shortName(method);
+  if (method.kind !== 'method' || method.parent === undefined || CONSTRUCTORS.has(name) || bindingOf(method.decorators) === 'property') return;
+  const { symbols, edges } = ctx.input;
+  const subs = subclassIndex(edges);
+  const bases = baseIndex(edges);
+  const visited = new Set<string>([method.parent]);
+  const queue = [method.parent];
+  while (queue.length > 0) {
+    const cls = queue.shift()!;
+    for (const sub of subs(cls)) {
+      if (visited.has(sub.id)) continue;
+      visited.add(sub.id);
+      queue.push(sub.id);
+      const own = symbols.get(`${sub.id}.${name}`);
+      if (own && (own.kind === 'method') && !ctx.removed.has(own.id)) checkOverride(ctx, method, own, seen, overrides);
+    }
+  }
+  const up = new Set<string>([method.parent]);
+  let level = [method.parent];
+  while (level.length > 0) {
+    const next: string[] = [];
+    for (const cls of level) {
+      for (const base of bases(cls)) {
+        if (up.has(base.id)) continue;
+        up.add(base.id);
+        const own = symbols.get(`${base.id}.${name}`);
+        if (own && own.kind === 'method' && !ctx.removed.has(own.id)) {
+          checkOverride(ctx, own, method, seen, overrides);
+          continue; // nearest only on this branch
+        }
+        next.push(base.id);
+      }
+    }
+    level = next;
+  }
+}
+
+function compareSites(a: BreakingSite, b: BreakingSite): number {
+  if (a.certainty !== b.certainty) return a.certainty === 'broken' ? -1 : 1;
+  return a.site.file < b.site.file ? -1 : a.site.file > b.site.file ? 1 : a.site.line - b.site.line || (a.symbol < b.symbol ? -1 : a.symbol > b.symbol ? 1 : 0);
+}
+
+export function findBreakingSites(input: BreakingInput): ReviewFindings {
+  const { symbols, adjacency } = input;
+  const classNames = new Set<string>();
+  for (const s of symbols.values()) if (s.kind === 'class') classNames.add(shortName(s));
+  const removed = new Set(input.changed.filter((c) => c.change === 'removed').map((c) => c.id));
+  const ctx: Context = { input, classNames, removed, out: new Map(), checkedSites: 0 };
+  const signatures: SignatureReport[] = [];
+  const overrides: OverrideFinding[] = [];
+  const seenOverrides = new Set<string>();
+
+  for (const c of input.changed) {
+    const head = symbols.get(c.id);
+    if (!head) continue;
+    if (c.change === 'removed') {
+      if (head.kind === 'module' || input.reportRemoved === false) continue;
+      for (const caller of adjacency.callers(c.id)) {
+        const from = symbols.get(caller.id);
+        if (!from || removed.has(caller.id)) continue;
+        const resolved = caller.resolution === 'resolved';
+        for (const line of caller.lines) {
+          record(ctx, {
+            symbol: c.id,
+            site: { file: from.file, line, caller: caller.id },
+            reason: resolved ? `calls \`${displayName(head)}\`, which this change removes` : `name-only match: may call \`${displayName(head)}\`, which this change removes`,
+            certainty: resolved ? 'broken' : 'check',
+          });
+        }
+      }
+      continue;
+    }
+    if (c.change !== 'modified' || !c.base || (head.kind !== 'function' && head.kind !== 'method')) continue;
+    const diff = diffSignature(c.base, head);
+    if (!diff) continue;
+    signatures.push({ id: c.id, diff });
+    if (diff.breaking) {
+      for (const caller of adjacency.callers(c.id)) {
+        const from = symbols.get(caller.id);
+        if (!from || removed.has(caller.id)) continue;
+        bindSites(ctx, from, head, caller.lines, caller.resolution === 'resolved', c.base, diff, false);
+      }
+    }
+    checkOverrides(ctx, head, seenOverrides, overrides);
+  }
+
+  // Calls that changed code adds: bound against what they call, reported only when surely broken.
+  const changedSignature = new Set(signatures.filter((s) => s.diff.breaking).map((s) => s.id));
+  for (const c of input.changed) {
+    if (c.change === 'removed') continue;
+    const caller = symbols.get(c.id);
+    const added = caller ? input.addedLines?.get(caller.file) : undefined;
+    if (!caller || !added) continue;
+    for (const callee of adjacency.callees(c.id)) {
+      if (callee.resolution !== 'resolved' || changedSignature.has(callee.id) || removed.has(callee.id)) continue;
+      const target = symbols.get(callee.id);
+      if (!target || (target.kind !== 'function' && target.kind !== 'method')) continue;
+      const lines = callee.lines.filter((l) => added.has(l));
+      if (lines.length > 0) bindSites(ctx, caller, target, lines, true, undefined, undefined, true);
+    }
+  }
+
+  signatures.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  overrides.sort((a, b) => (a.base < b.base ? -1 : a.base > b.base ? 1 : a.override < b.override ? -1 : a.override > b.override ? 1 : 0));
+  return { checkedSites: ctx.checkedSites, signatures, breaking: [...ctx.out.values()].sort(compareSites), overrides };
+}
