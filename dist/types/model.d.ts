@@ -1,6 +1,14 @@
 export type SymbolKind = 'module' | 'class' | 'function' | 'method';
-export type EdgeKind = 'calls' | 'contains' | 'imports' | 'inherits';
-export type Resolution = 'resolved' | 'heuristic';
+/** `references`: a function or method used as a value (passed, stored, returned, assigned) without being called there. */
+export type EdgeKind = 'calls' | 'contains' | 'imports' | 'inherits' | 'references';
+/**
+ * `resolved`: proved by the rules; `dispatch`: an override in a project subclass that a call through
+ * a receiver typed as its base (annotation, isinstance, return type, `self`) may run at runtime;
+ * `heuristic`: a same-named definition, with a `confidence`. Strength order: resolved, dispatch,
+ * heuristic. A "resolved only" filter keeps resolved and dispatch (both are facts of the program, the
+ * second one about its class hierarchy), and drops heuristic.
+ */
+export type Resolution = 'resolved' | 'heuristic' | 'dispatch';
 export type ParamKind = 'positional_only' | 'regular' | 'var_positional' | 'keyword_only' | 'var_keyword';
 export interface Param {
     name: string;
@@ -14,7 +22,12 @@ export interface Param {
  * `HANDLERS[k]` is subscript(name HANDLERS) (the key is not kept); the value of `for x in P:` is
  * iter(name P). A list/tuple/set literal bound to a name is `elements` with its items; a dict literal
  * is `elements` with `dict: true` and its values as items (the keys are not kept). Only items that
- * are not `other` are kept, one level deep. Anything else (other literals, lambdas, operators) is `other`.
+ * are not `other` are kept, three levels deep; `positions` gives each kept item's position in the literal and `size` the literal's length when
+ * some were dropped (absent: items are the literal's elements in order, or the literal had `*splat`s and
+ * positions are unknown, which `positions: []` says). Unpacking reads one element: `a, b = P` binds b to
+ * iter(P) with `at: 1` (`at: -1` counts from the end), and a starred target `first, *rest = P` binds rest
+ * to iter(P) with `at: 1, star: 0` (the elements from `at` to `star` before the end, as a sequence).
+ * Anything else (other literals, lambdas, operators) is `other`.
  */
 export type RefExpr = {
     t: 'name';
@@ -34,10 +47,14 @@ export type RefExpr = {
 } | {
     t: 'iter';
     object: RefExpr;
+    at?: number;
+    star?: number;
 } | {
     t: 'elements';
     items: RefExpr[];
     dict?: true;
+    positions?: number[];
+    size?: number;
 } | {
     t: 'other';
 };
@@ -61,6 +78,20 @@ export interface CallSite {
     args?: RefExpr[];
     /** Keyword argument values, `**splat`s left out; set under the same condition as `args`. */
     keywords?: KeywordArg[];
+    /** How the call passes its arguments (via 'call' only); unset when it passes none. */
+    shape?: CallShape;
+}
+/**
+ * The argument list of a call, reduced to what binding it against a signature needs: `f(a, b, *c,
+ * k=1, **d)` is {positional: 2, star: true, keywords: ['k'], doubleStar: true} (positional counts
+ * every plain argument, after a `*x` too). `unread` when the list was too long to read.
+ */
+export interface CallShape {
+    positional: number;
+    keywords?: string[];
+    star?: true;
+    doubleStar?: true;
+    unread?: true;
 }
 /**
  * A name bound in a symbol's own scope: `x = C()`, `x: C = ...`, `g = f`, `for x in P:` (value
@@ -69,6 +100,11 @@ export interface CallSite {
  */
 export interface Binding {
     target: string[];
+    /**
+     * The statement adds items to the container the target is bound to, without rebinding it
+     * (`X.append(v)`, `X[k] = v`, `X.update(k=v)`): `value` is `elements` of the added values.
+     */
+    adds?: true;
     value?: RefExpr;
     annotation?: string;
     line: number;
@@ -95,6 +131,8 @@ export interface PySymbol {
     module: string;
     /** Qualified name inside the file: `Class.method`, `outer.inner`, `func`; `""` for the module. */
     name: string;
+    /** The definition's name as written, when Python reads it as another (NFKC: `ｈelper` is `helper`; python/identifiers.ts). */
+    spelledAs?: string;
     kind: SymbolKind;
     /** id of the enclosing symbol (the module for top-level definitions); undefined for the module. */
     parent?: string;
@@ -110,6 +148,8 @@ export interface PySymbol {
      * lambdas), in source order; only those that are not `other`. Unset when there are none.
      */
     returnValues?: RefExpr[];
+    /** Values of the function's own `yield <expr>` (and `yield from <expr>` as iter(expr)), like returnValues. */
+    yieldValues?: RefExpr[];
     /** Base-class expressions as written (classes only). */
     bases: string[];
     isAsync: boolean;
@@ -140,8 +180,10 @@ export interface Edge {
     to: string;
     kind: EdgeKind;
     resolution: Resolution;
-    /** Call-site lines in `from`'s file (calls edges only), ascending. */
+    /** Call-site lines in `from`'s file (calls and references edges), ascending. */
     lines?: number[];
+    /** Heuristic edges only: how likely the name match is the real target, 0..1 (resolverHeuristic.ts). */
+    confidence?: number;
 }
 export interface SkippedFile {
     path: string;

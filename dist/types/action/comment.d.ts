@@ -5,12 +5,22 @@ export interface CommentTarget {
     issueNumber: number;
 }
 export type CommentResult = {
-    status: 'created' | 'updated' | 'unchanged';
+    status: 'created' | 'updated' | 'unchanged' | 'superseded';
     id: number;
     url: string;
+    removedDuplicates: number;
 } | {
     status: 'forbidden';
     message: string;
 };
 export declare function stickyMarker(commentKey: string): string;
-export declare function upsertStickyComment(octokit: Octokit, target: CommentTarget, marker: string, body: string): Promise<CommentResult>;
+/** Orders digests of one PR: the run's id, then its attempt (GITHUB_RUN_ID, GITHUB_RUN_ATTEMPT). */
+export interface RunKey {
+    id: number;
+    attempt: number;
+}
+export declare function runKeyLine(key: RunKey): string;
+export declare function runKeyFromEnv(env: NodeJS.ProcessEnv): RunKey;
+export declare function upsertStickyComment(octokit: Octokit, target: CommentTarget, marker: string, body: string, options?: {
+    login?: string;
+}): Promise<CommentResult>;

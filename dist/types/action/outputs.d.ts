@@ -9,8 +9,10 @@ export interface ActionOutputs {
     commentId: number | undefined;
     commentUrl: string | undefined;
     artifactId: number | undefined;
+    /** [review] pytest node ids of the tests that reach the change, space-separated ('' when none). */
+    tests: string;
 }
 /** Output names in action.yml order. */
-export declare const OUTPUT_NAMES: readonly ["digest-path", "json-path", "total-tokens", "budget", "changed-symbols", "packed-symbols", "skipped-symbols", "comment-id", "comment-url", "artifact-id"];
+export declare const OUTPUT_NAMES: readonly ["digest-path", "json-path", "total-tokens", "budget", "changed-symbols", "packed-symbols", "skipped-symbols", "comment-id", "comment-url", "artifact-id", "tests"];
 export declare function outputRecord(o: ActionOutputs): Record<(typeof OUTPUT_NAMES)[number], string>;
 export declare function setOutputs(o: ActionOutputs, setOutput?: (name: string, value: string) => void): void;

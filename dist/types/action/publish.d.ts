@@ -1,3 +1,4 @@
+import { type ArtifactResult } from './artifact.js';
 import type { EventInfo } from './event.js';
 import { type ActionOutputs } from './outputs.js';
 import type { DigestProduct } from './runDigest.js';
@@ -9,7 +10,9 @@ export interface Delivery {
     jsonPath: string;
     /** Files to upload as the artifact (absolute, one directory). */
     artifactFiles: string[];
-    totals: Partial<Pick<DigestProduct, 'totalTokens' | 'budget' | 'changedSymbols' | 'packedSymbols' | 'skippedSymbols'>>;
+    /** graph.html, the interactive viewer of the PR's impact, when written (input `viewer`). */
+    viewerPath?: string;
+    totals: Partial<Pick<DigestProduct, 'totalTokens' | 'budget' | 'changedSymbols' | 'packedSymbols' | 'skippedSymbols' | 'tests' | 'breaking'>>;
     /**
      * Post only if the PR's head is this commit. Set for `post-digest` under `workflow_run`: there the PR
      * number arrives through an artifact the PR's own run produced (a fork can edit that workflow), so
@@ -20,3 +23,5 @@ export interface Delivery {
 /** Writes the digest files into `outDir`; returns where they went. */
 export declare function writeDigestFiles(settings: Readonly<Settings>, product: DigestProduct, outDir: string): Delivery;
 export declare function publish(settings: Readonly<Settings>, event: EventInfo, delivery: Delivery, env: NodeJS.ProcessEnv): Promise<ActionOutputs>;
+/** Where graph.html is: in the uploaded artifact (linked when the run's URL is known), else only on the runner. */
+export declare function viewerNote(settings: Readonly<Settings>, artifact: ArtifactResult | undefined, runUrl: string | undefined): string;

@@ -1,4 +1,6 @@
 import type { ListFilesPage } from '../diff/apiDiff.js';
+import type { ChangedSymbolRow } from '../render/document.js';
+import type { BreakingSite } from '../review/breakingSites.js';
 import type { EventInfo } from './event.js';
 import type { Settings } from './settings.js';
 export type DigestRequest = {
@@ -29,11 +31,19 @@ export interface DigestProduct {
     skippedSymbols: number;
     /** Soft failures (skipped files, incomplete diff) to report as warnings. */
     warnings: string[];
+    /** graph.html of a PR's impact (input `viewer`); absent for query/entry runs or when off. */
+    viewerHtml?: string;
+    /** [review] pytest node ids of the tests that reach the change (PR digests; empty otherwise). */
+    tests: string[];
+    /** [review] Breaking call sites (PR digests; empty otherwise), for `fail-on`. */
+    breaking: BreakingSite[];
 }
 /** What the pipeline may ask GitHub for. */
 export interface DigestServices {
     /** `pulls.listFiles` pages for the PR, when there is a PR and a token: used only if local git cannot diff. */
     listPullFiles?: ListFilesPage;
+    /** Told the changed symbols as soon as they are known (before packing), for a digest cut short by the time limit. */
+    onChanged?: (changed: readonly ChangedSymbolRow[]) => void;
 }
 export type ProduceDigest = (settings: Readonly<Settings>, request: DigestRequest, services: DigestServices) => Promise<DigestProduct>;
 /**

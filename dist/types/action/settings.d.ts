@@ -1,3 +1,4 @@
+import { type FailOn } from '../review/failOn.js';
 export type Encoding = 'o200k_base' | 'cl100k_base';
 export type Format = 'markdown' | 'xml' | 'json';
 /** Whether packing follows heuristic (name-only) call edges too: the CLI's `--resolution` on pack/pr. */
@@ -10,6 +11,8 @@ export interface Settings {
     encoding: Encoding;
     format: Format;
     signaturesOnly: boolean;
+    /** PR digests: draw the Mermaid call graph in the markdown/json digest (never in XML). */
+    mermaid: boolean;
     include: readonly string[];
     exclude: readonly string[];
     resolution: Resolution;
@@ -22,6 +25,8 @@ export interface Settings {
     commentKey: string;
     artifact: boolean;
     artifactName: string;
+    /** graph.html (the PR's impact, src/viewer/) goes into the artifact. */
+    viewer: boolean;
     query: string;
     entry: string;
     prNumber: number | undefined;
@@ -30,6 +35,12 @@ export interface Settings {
     maxCommentChars: number;
     /** Absolute path of an existing digest to post, or '' (second half of the fork-safe pattern). */
     postDigest: string;
+    /** Time limit of the analysis in minutes; when hit, what is known is posted with a note (action/analysis.ts). */
+    timeoutMinutes: number;
+    /** [review] Fail the step, after delivering the digest, when a call site is likely broken. */
+    failOn: FailOn;
+    /** [review] Replace credentials in the analysed code by `<redacted: KIND>`. */
+    redact: boolean;
 }
 /** GitHub rejects issue comment bodies longer than this (characters). */
 export declare const GITHUB_COMMENT_LIMIT = 65536;

@@ -10,10 +10,13 @@ export interface ScanFlags {
     exclude?: string[];
     maxFileBytes?: string;
     parameterFlow?: boolean;
+    /** False with `--no-redact`. */
+    redact?: boolean;
     debug?: boolean;
 }
 export declare function indexOptionsFrom(flags: ScanFlags): IndexOptions;
 export declare function scanWithReport(root: string, flags: ScanFlags, io: CliIo): Promise<RepoIndex>;
+/** File names and what is said about them are the repository's text: one line each, nothing acting (visibleText.ts). */
 export declare function reportScan(index: RepoIndex, io: CliIo): void;
 export declare function buildProgram(io?: CliIo): Command;
 export interface PackFlags extends ScanFlags {

@@ -7,6 +7,8 @@ export interface ResolveOptions {
      * on small programs passing callbacks it is what links `apply(fn)` to `fn`.
      */
     parameterFlow?: boolean;
+    /** Heuristic edges under this confidence are not made (resolverConfidence.ts; default DEFAULT_MIN_CONFIDENCE, 0 keeps every guess). */
+    minHeuristicConfidence?: number;
 }
 export declare function compareEdges(a: Edge, b: Edge): number;
 export declare function resolveCallGraph(files: readonly FileRecord[], options?: ResolveOptions): Edge[];

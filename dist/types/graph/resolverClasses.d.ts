@@ -41,7 +41,7 @@ export declare class ClassModel {
     superChains(cls: string): string[][];
     private readonly subclassMemo;
     /** `cls` first, then every project class that inherits from it, breadth-first. */
-    private allSubclasses;
+    allSubclasses(cls: string): string[];
     private computeSubclasses;
     private readonly basesMemo;
     basesOf(classId: string): BaseRef[];

@@ -34,8 +34,21 @@ export declare class Evaluator {
     private items;
     /** `v[key]`: an item of a container literal (any key), else opaque. */
     private item;
-    /** What `for x in v` binds x to: an item of a list/tuple/set literal or of `dict.values()`; a dict yields its keys (not kept). */
+    /**
+     * What `for x in v` binds x to: an item of a list/tuple/set literal, of `dict.values()` or of a
+     * generator's yields; a dict yields its keys (not kept); `d.items()` yields (key, value) pairs; an
+     * instance runs `__iter__` then `__next__`. With `at` (unpacking), the element at that position
+     * when positions are known; with `star`, the sequence of elements from `at` to `star` before the end.
+     */
     private elementOf;
+    /** The element at position `at` (from the end when negative) of a container literal. */
+    private itemAt;
+    private readonly sliceIds;
+    /** `first, *rest = v`: rest is a sequence of v's elements from `at` to `star` before the end. */
+    private sliced;
+    /** `for x in obj`: what `obj.__iter__()` returns, stepped by its `__next__` (or iterated, for a generator). */
+    private iterated;
+    private readonly annotatedElems;
     /** Annotation text -> instances of the classes it names (externals stay external). */
     evalAnnotation(scope: PySymbol, text: string): Value[];
     private readonly chains;
@@ -51,6 +64,14 @@ export declare class Evaluator {
     private mayBind;
     localName(scope: PySymbol, name: string): Lookup;
     private computeLocal;
+    private readonly adds;
+    private readonly addsIndexed;
+    /**
+     * `X.append(v)`, `X[k] = v`, ... anywhere in `scope`'s file, where X is the name `scope` binds:
+     * each adds its values to X. Indexed once per file: each add goes to the first scope in its
+     * lookup chain that binds the name.
+     */
+    private addedTo;
     private paramValues;
     bindingValues(scope: PySymbol, b: Binding): Value[];
     private moduleRefValues;
@@ -73,6 +94,9 @@ export declare class Evaluator {
      * Memoised per function; a recursive function sees its own result as unknown.
      */
     private returnedBy;
+    private readonly generators;
+    /** A call of a generator function: a sequence of its yield values, in no known order. */
+    private generatorValue;
     /** How `name` is bound where a lookup from `scope` finds it; undefined when nothing binds it. */
     binderKind(scope: PySymbol, name: string): 'param' | 'assign' | 'import' | 'def' | undefined;
 }

@@ -6,10 +6,12 @@ export type Value = {
     k: 'def';
     id: string;
     self?: true;
+    dispatch?: true;
 } | {
     k: 'inst';
     id: string;
     self?: true;
+    exact?: true;
 } | {
     k: 'super';
     cls: string;
@@ -19,7 +21,10 @@ export type Value = {
     scope: PySymbol;
     items: readonly RefExpr[];
     dict: boolean;
-    returns?: 'item' | 'values';
+    returns?: 'item' | 'values' | 'items' | 'pairs' | 'pair';
+    /** As in RefExpr `elements`: positions of the items in the literal (`[]`: unknown) and its size. */
+    positions?: readonly number[];
+    size?: number;
 } | {
     k: 'ext';
 } | {

@@ -1,5 +1,5 @@
 import type { Resolution } from '../model.js';
-import type { Adjacency } from '../graph/adjacency.js';
+import { type Adjacency } from '../graph/adjacency.js';
 import type { PackDirection } from '../render/document.js';
 import type { ClassLookups } from './classNeighbours.js';
 export interface Candidate {
@@ -8,7 +8,20 @@ export interface Candidate {
     direction: PackDirection;
     resolution?: Resolution;
 }
+/** A symbol reached in one hop: its best resolution and how many call sites reach it. */
+export interface Reached {
+    id: string;
+    resolution: Resolution;
+    sites: number;
+    /** Heuristic edges: the best confidence among the edges that reach it (graph/resolverConfidence.ts). */
+    confidence?: number;
+}
 export interface ExpansionInput {
+    /**
+     * Order of one hop's new symbols (a PR digest ranks neighbours by relevance); default: resolved
+     * first, then id. Ties must end on the id, so the order stays a function of the graph.
+     */
+    compare?: (a: Reached, b: Reached) => number;
     roots: readonly string[];
     adjacency: Adjacency;
     /** Only ids this accepts are reached (unknown ids from a stale graph are ignored). */

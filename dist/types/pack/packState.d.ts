@@ -22,6 +22,6 @@ export declare class PackState {
     /** The packed symbol whose text already shows `symbol` in `mode`, if any. */
     containerOf(symbol: PySymbol, mode: PackMode): string | undefined;
     /** Undo one packed item: it becomes a skip, and skips it contained now say it went too. */
-    drop(index: number): void;
+    drop(index: number, reason?: string): void;
     private markAncestors;
 }

@@ -1,9 +1,11 @@
 import type { PySymbol } from '../model.js';
 import type { Adjacency, Neighbour } from '../graph/adjacency.js';
-import type { ChangedSymbolRow, DigestItem, DigestSkip, DocumentRenderer, TokenUsage } from '../render/document.js';
+import type { ChangedSymbolRow, DigestItem, DigestSkip, DocumentRenderer, ItemView, TokenUsage } from '../render/document.js';
 import { RepoDigestError } from '../shared/errors.js';
+import { type ExpansionInput } from './expansion.js';
 import type { TokenCounter } from './tokens.js';
 export type Preamble = readonly string[] | ((usage: TokenUsage) => readonly string[]);
+export type RootView = ItemView;
 export interface PackInput {
     /** Root symbol ids, in the order they are packed. */
     roots: readonly string[];
@@ -29,6 +31,27 @@ export interface PackInput {
     /** Direct project bases of a class (`baseIndex(edges)`); none when omitted. */
     bases?: (id: string) => readonly Neighbour[];
     maxCandidates?: number;
+    /**
+     * PR digests: the ways to show each root, best first; the first that fits is packed (a changed
+     * symbol too large for what is left is shown as its hunks). Without it a root is its full code.
+     */
+    views?: (id: string) => readonly RootView[] | undefined;
+    /**
+     * PR digests: neighbours offered right after the first `before` roots (the call sites of symbols
+     * whose contract changed, ahead of changed tests). A later root that fits in no view takes their
+     * space back: they are dropped, last first, until it fits.
+     */
+    priority?: {
+        ids: readonly string[];
+        before: number;
+    };
+    /**
+     * PR digests: no neighbour is packed while a root is out of the document; the preamble names every
+     * root, so roots' skips are named on one line and never folded (document.ts `changedInPreamble`).
+     */
+    changedFirst?: boolean;
+    /** Order of each hop's neighbours (expansion.ts `compare`). */
+    compareNeighbours?: ExpansionInput['compare'];
 }
 /** What the result lists of a packed symbol: the digest item without its text. */
 export type PackedSymbol = Omit<DigestItem, 'text'>;
@@ -50,6 +73,7 @@ export interface PackResult {
 export declare function rootsInDocument(result: Pick<PackResult, 'roots' | 'packed' | 'skipped'>): number;
 /** Reasons of the skips after the scan stopped (see the top of this file). */
 export declare const NOT_CONSIDERED_BUDGET = "not considered: the budget was used up";
+export declare const NOT_CONSIDERED_CHANGED_FIRST = "not considered: a changed symbol is not in the document, and neighbours never take its place";
 export declare function notConsideredLimit(maxCandidates: number): string;
 /** Even the document with no code (title, preamble, footer, and the lines naming roots left out) exceeds the budget. */
 export declare class BudgetTooSmallError extends RepoDigestError {

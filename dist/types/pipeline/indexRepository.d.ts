@@ -11,6 +11,8 @@ export interface IndexOptions {
     parameterFlow?: boolean;
     /** Called after each file; for progress display only. */
     onProgress?: (done: number, total: number) => void;
+    /** [review] Replace credentials in the code by `<redacted: KIND>` before anything uses it (default true). */
+    redact?: boolean;
 }
 export declare function indexRepository(root: string, options?: IndexOptions): Promise<RepoIndex>;
 export interface ScannedFiles {
@@ -19,7 +21,12 @@ export interface ScannedFiles {
 }
 /** Discover, read and extract every Python file; nothing cross-file yet. */
 export declare function scanRepository(root: string, options?: IndexOptions): Promise<ScannedFiles>;
-/** Pure: files -> the index with sorted symbols, lookup and edges. */
-export declare function assembleIndex(root: string, files: FileRecord[], skippedFiles: SkippedFile[], graphOptions?: CallGraphOptions): RepoIndex;
+/** Pure: files (path-based ids) -> the index with import-name ids, sorted symbols, lookup and edges. */
+export declare function assembleIndex(root: string, pathFiles: FileRecord[], skippedFiles: SkippedFile[], graphOptions?: CallGraphOptions): RepoIndex;
+/**
+ * The renaming assembleIndex applied: a path-based id (from files extracted outside the index, e.g. a
+ * PR's base and head blobs, or an id typed by a user) -> the id the index uses.
+ */
+export declare function importIdOf(index: RepoIndex): (pathId: string) => string;
 /** The call-graph part of the index options. */
 export declare function graphOptionsOf(options: IndexOptions): CallGraphOptions;

@@ -1,6 +1,6 @@
 import { type Adjacency, type Neighbour } from '../graph/adjacency.js';
 import type { RepoIndex } from '../model.js';
-import { type PackResult, type Preamble } from '../pack/packer.js';
+import { type PackInput, type PackResult, type Preamble } from '../pack/packer.js';
 import { type TokenEncoding } from '../pack/tokens.js';
 import type { ChangedSymbolRow, DigestFormat } from '../render/document.js';
 import { type Target } from './resolveTarget.js';
@@ -10,6 +10,8 @@ export interface PackSettings {
     format: DigestFormat;
     signaturesOnly: boolean;
     resolution: 'resolved' | 'all';
+    /** PR digests: draw the Mermaid call graph (markdown and json only; default on). */
+    mermaid?: boolean;
 }
 export declare const DEFAULT_PACK_SETTINGS: PackSettings;
 /** `overrides` over DEFAULT_PACK_SETTINGS; an undefined value keeps the default. */
@@ -24,6 +26,11 @@ export interface PackRootsExtras {
     changed?: readonly ChangedSymbolRow[];
     /** Symbols a PR removed, shown as in base and marked so. */
     removed?: ReadonlySet<string>;
+    /** PR digests: the plan's extras (pack/packer.ts `views`, `priority`, `changedFirst`, `compareNeighbours`). */
+    views?: PackInput['views'];
+    priority?: PackInput['priority'];
+    changedFirst?: boolean;
+    compareNeighbours?: PackInput['compareNeighbours'];
 }
 export declare function packRoots(index: RepoIndex, roots: readonly string[], overrides?: Partial<PackSettings>, extras?: PackRootsExtras): PackResult;
 export declare function packRepository(index: RepoIndex, target: Target, settings?: Partial<PackSettings>): PackResult;

@@ -1,10 +1,16 @@
 import type { RepoIndex } from '../model.js';
 import { type ChangedSymbol } from '../diff/changedSymbols.js';
+import { type RemovedReference } from '../diff/removedReferences.js';
 import { type PrChanges, type PrChangesDeps } from '../diff/prChanges.js';
 import { type PackResult } from '../pack/packer.js';
-import type { ChangedSymbolRow } from '../render/document.js';
+import { type Plan } from '../pack/prPlan.js';
+import type { Reached } from '../pack/expansion.js';
+import type { ChangedSymbolRow, ItemView } from '../render/document.js';
+import { type ListLevel, type PrEntry, type SitesLevel } from '../render/prSections.js';
 import { type IndexOptions } from './indexRepository.js';
 import { type PackSettings } from './packRepository.js';
+import { type PrReview } from './prReview.js';
+import { type IndexRedaction } from '../review/redactIndex.js';
 export interface PrDigestRequest {
     repoDir: string;
     base: string;
@@ -33,6 +39,8 @@ export interface PrDigest {
     notes: string[];
     /** Set when the working tree is not head: the one line to show the user. */
     warning?: string;
+    /** [review] Breaking call sites, overrides, signature changes, tests that reach the change. */
+    review: PrReview;
 }
 export interface PreparedPr {
     changes: PrChanges;
@@ -47,20 +55,40 @@ export interface PreparedPr {
     warning?: string;
     /** Ids of the removed symbols (in the index as they were in base). */
     removed: ReadonlySet<string>;
+    /** [diff semantics] Removed symbols head still references (resolved: alarms; heuristic only: "check"). */
+    removedReferences: RemovedReference[];
+    /** [review] Breaking call sites, overrides, signature changes, tests that reach the change. */
+    review: PrReview;
+    /** [review] What redaction replaced (empty when `redact: false`). */
+    redaction: IndexRedaction;
     request: Omit<PrDigestRequest, 'pack'>;
+    /** `shown` with move links and contract changes, for the PR sections. */
+    entries: PrEntry[];
+    /** How each root can be shown, best first (render/prViews.ts). */
+    views: ReadonlyMap<string, readonly ItemView[]>;
+    /** Budget order (pack/prPlan.ts). */
+    plan: Plan;
+    compareNeighbours: (a: Reached, b: Reached) => number;
 }
 /** The expensive half, done once per run: diff, index (with removed symbols put back), roots. */
 export declare function preparePr(request: Omit<PrDigestRequest, 'pack'>): Promise<PreparedPr>;
 /**
- * How much of the PR sections the document carries. On a large PR the sections alone can exceed the
- * budget; rather than fail the run, each level drops more and says so in the header, and the last
- * level is one summary line. Only when even that does not fit is the budget an error. A level that
- * would drop nothing (no graph to leave out, no more than 30 changed symbols to cap) is not tried, so
- * a note never claims a cut that did not happen.
+ * How much of the PR sections the document carries (issue 8: the preamble is sized against the code).
+ * Levels go from fullest to most compact; each still accounts for every changed symbol. The Mermaid
+ * graph goes first, then call sites of unchanged-contract symbols get compact (one line per file),
+ * then counted, then the changed table becomes names per file, contract-changed call sites get
+ * compact, then counted, then the list becomes counts per file. The last resort, `summary`, is one
+ * line of counts. The pack keeps the first level that shows every changed symbol in its best view;
+ * else the one showing the most changed symbols (then the most in their best view), fuller on a tie.
  */
-export type SectionsLevel = 'full' | 'no-graph' | 'capped' | 'summary';
+export interface SectionsLevel {
+    mermaid: boolean;
+    list: ListLevel | 'summary';
+    contract: SitesLevel;
+    other: SitesLevel;
+}
 /** The cheap half, once per output format: pack the prepared roots with the PR sections as preamble. */
 export declare function packPr(prepared: PreparedPr, pack: PackSettings): PackResult;
-/** What the header says a level left out (empty at the full level). */
-export declare function levelNotes(level: SectionsLevel, shown: readonly ChangedSymbol[], hasGraph: boolean): string[];
+/** What the header says a level left out or compacted (nothing at the fullest level). */
+export declare function levelNotes(level: SectionsLevel, entries: readonly PrEntry[], graphCut: boolean): string[];
 export declare function prDigest(request: PrDigestRequest): Promise<PrDigest>;

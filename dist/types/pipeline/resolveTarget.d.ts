@@ -1,4 +1,6 @@
 import type { RepoIndex } from '../model.js';
+export declare const ROOT_CUTOFF = 0.8;
+export declare const MAX_QUERY_ROOTS = 3;
 export type Target = {
     entry: string;
 } | {

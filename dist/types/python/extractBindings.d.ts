@@ -1,4 +1,4 @@
-import type { Binding, ImportRecord } from '../model.js';
+import type { Binding, ImportRecord, RefExpr } from '../model.js';
 import type { SyntaxNode } from './treeSitter.js';
 export interface BindingScope {
     /** `self` of the enclosing method (its first parameter as written), when the scope is a method. */
@@ -17,13 +17,13 @@ export type WrittenAttributes = Set<number>;
 export declare function assignmentBindings(node: SyntaxNode, scope: BindingScope, written: WrittenAttributes): Binding[];
 /** `(x := f())`. */
 export declare function walrusBinding(node: SyntaxNode): Binding[];
-/** with targets: every bound name, value other. */
-export declare function unpackedBindings(target: SyntaxNode, scope: BindingScope): Binding[];
+/** with targets: what the context manager's `__enter__` returns (`ctxText`: the expression before `as`), unpacked as for assignments. */
+export declare function unpackedBindings(target: SyntaxNode, scope: BindingScope, ctxText?: string): Binding[];
 /**
  * `for x in P:` binds x to iter(P) (an element of P); unpacking targets (`for k, v in ...`) bind
  * every name to `other`, as for assignments. `source` is the file text, to read the iterable from.
  */
-export declare function forBindings(target: SyntaxNode, scope: BindingScope, source: string): Binding[];
+export declare function forBindings(target: SyntaxNode, scope: BindingScope, source: string, iterable?: RefExpr): Binding[];
 /** `except E as err` binds err with annotation E (`A | B` for a tuple of types). */
 export declare function exceptBinding(asPattern: SyntaxNode): Binding[];
 /** Every imported name of one import statement, at the statement's first line. */

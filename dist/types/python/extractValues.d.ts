@@ -9,7 +9,7 @@ export declare function valueFromText(text: string): RefExpr;
  * `[a, b]`, `(a, b)`, `a, b`, `{a, b}`, `{"k": a}` -> elements (dict values for a dict); undefined
  * when the text is not a container literal (then it is an ordinary expression).
  */
-export declare function containerFromText(text: string): RefExpr | undefined;
+export declare function containerFromText(text: string, depth?: number): RefExpr | undefined;
 /** `return <expr>` -> its value, or undefined for a bare `return` or a value that reduces to `other`. */
 export declare function returnValueFromText(statement: string): RefExpr | undefined;
 /** The iterable of `for <target> in <iterable>:`, from the text just after the target. */

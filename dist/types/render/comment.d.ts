@@ -1,5 +1,5 @@
 export interface CommentBodyOptions {
-    /** First line of the body (the hidden sticky marker); '' for none. Trusted: not neutralised. */
+    /** First line(s) of the body (the hidden sticky marker and run key); '' for none. Trusted: not neutralised. */
     marker: string;
     /** Cap on measure(body). */
     maxLength: number;
@@ -18,19 +18,27 @@ export interface CommentBody {
     omittedSymbols: number;
     totalSymbols: number;
 }
-interface Line {
+export interface Line {
     text: string;
-    /** The line is part of a column-0 fence (opening, content or closing line). */
-    fenced: boolean;
+    /** Index into `regions` when the line belongs to a column-0 fence (opening, code or closing line). */
+    region: number | undefined;
     /** Heading level when the line is an ATX heading outside fences, else 0. */
     heading: number;
 }
+/** A column-0 fence of the document: lines [start, end), `closed` when its last line is a closing fence. */
+export interface Region {
+    start: number;
+    end: number;
+    closed: boolean;
+    /** The fence this body writes for it: longer than any run of its character in the code. */
+    fence: string;
+    /** The opening line's info string when plainly a language name, else ''. */
+    info: string;
+}
+export interface ScannedDocument {
+    lines: Line[];
+    regions: Region[];
+}
 export declare function buildCommentBody(markdown: string, options: CommentBodyOptions): CommentBody;
-/**
- * `@user` and `<tag` made inert with a zero-width space; everything else unchanged. Inside code spans
- * too: telling a real span from a stray backtick is exactly where a mention could slip through, and
- * the extra character is invisible there. `a@b` (no word boundary) is not a mention and stays.
- */
-export declare function neutralise(text: string): string;
-export declare function scanLines(markdown: string): Line[];
-export {};
+/** The document's lines, with its column-0 fences (CommonMark's rules for where a fence closes). */
+export declare function scanLines(markdown: string): ScannedDocument;

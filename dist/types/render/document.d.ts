@@ -1,5 +1,6 @@
 import type { SymbolKind } from '../model.js';
-export type PackMode = 'full' | 'signature';
+/** `hunks`: a PR's changed symbol shown as its changed lines with a little context (its whole diff did not fit, or it is a module or class). */
+export type PackMode = 'full' | 'signature' | 'hunks';
 export type PackDirection = 'root' | 'callee' | 'caller';
 export type DigestFormat = 'markdown' | 'xml' | 'json';
 export interface DigestItem {
@@ -21,7 +22,17 @@ export interface DigestItem {
     status?: 'removed';
     /** Set when the symbol's file had syntax errors and was only partly parsed. */
     partialParse?: true;
+    /** The definition's name as written when Python reads it as another (NFKC, python/identifiers.ts): said in the heading. */
+    spelledAs?: string;
+    /** PR digests: how the PR changed this symbol (changed symbols only). */
+    change?: 'added' | 'modified' | 'removed';
+    /** PR digests: `text` is diff lines (`+`/`-`/` ` prefixes, `@@` hunk headers), fenced as `diff`. */
+    fence?: 'diff';
+    /** PR digests: short lines said under the heading (moved from, signature old -> new, why only hunks). */
+    notes?: readonly string[];
 }
+/** One way to show a symbol: its text and how it is labelled (PR digests: a diff, or only its hunks). */
+export type ItemView = Pick<DigestItem, 'text' | 'mode' | 'change' | 'fence' | 'notes'>;
 /**
  * `tokens` is exact, or a lower bound when the reason says "at least" (the packer proved it cannot fit
  * without counting), or 0 when `considered` is false.
@@ -35,12 +46,25 @@ export interface DigestSkip {
     /** Reached after the packer stopped scanning (reason `not considered: …`): its size was never measured. */
     considered?: false;
 }
-/** One row of the PR digest's changed symbols (issue 4), carried into the json output. */
+/**
+ * One entry of the PR digest's manifest of changed symbols, carried whole into the json output (it is
+ * metadata: never cut by the budget). `diff` is the symbol's unified diff base -> head, `changedLines`
+ * the head line numbers it adds; the move fields link the two ends of a moved or renamed symbol.
+ */
 export interface ChangedSymbolRow {
     id: string;
     file: string;
     name: string;
+    kind?: SymbolKind;
     change: 'added' | 'modified' | 'removed';
+    startLine?: number;
+    endLine?: number;
+    diff?: string;
+    changedLines?: number[];
+    movedFrom?: string;
+    movedTo?: string;
+    moveKind?: 'moved' | 'renamed';
+    similarity?: number;
 }
 export interface TokenUsage {
     used: number;
@@ -67,6 +91,13 @@ export interface DigestDocument {
     insidePacked?: number;
     /** Token count of the whole rendered document; stated in its footer. */
     usedTokens: number;
+    /**
+     * PR digests: the preamble accounts for every changed symbol (the roots), so XML lists no <roots>/<changed>, and the roots that are not in the document are named on one line (never folded into
+     * "… and N more", which is for neighbours only) instead of one line each.
+     */
+    changedInPreamble?: true;
+    /** With `changedInPreamble`: each root's file (the roots' line counts them per file). */
+    rootFiles?: ReadonlyMap<string, string>;
 }
 export interface DocumentRenderer {
     readonly format: DigestFormat;
@@ -77,7 +108,15 @@ export interface DocumentRenderer {
     fileText(file: string): string;
     /** Text one listed skip adds (estimate). */
     skipText(skip: DigestSkip): string;
+    /** With `changedInPreamble`: the one line that accounts for the roots not in the document. */
+    rootsLineText(skips: readonly DigestSkip[], rootFiles: ReadonlyMap<string, string>): string;
 }
+/** With `changedInPreamble`: the roots not in the document (lost, not inside a packed symbol), in skip order. */
+export declare function groupedRootSkips(doc: DigestDocument): DigestSkip[];
+/** The listed skips that get a line each (all lost ones, or only non-roots with `changedInPreamble`). */
+export declare function listedOwnLines(doc: DigestDocument): DigestSkip[];
+/** The roots' line: how many changed symbols are not in the document, why, and per file how many (each is named in the changed list). */
+export declare function rootsNotShown(skips: readonly DigestSkip[], rootFiles: ReadonlyMap<string, string> | undefined, file: (path: string) => string): string;
 export declare function isInsidePacked(skip: DigestSkip): boolean;
 /** Skips that lost code: all of them but those already inside a packed symbol. */
 export declare function lostTotal(doc: DigestDocument): number;

@@ -1,3 +1,16 @@
-import type { DigestDocument, DocumentRenderer } from './document.js';
+import type { ChangedSymbolRow, DigestDocument, DigestItem, DigestSkip, DocumentRenderer } from './document.js';
+/** What a markdown pack produced, for jsonAroundMarkdown. */
+export interface MarkdownPack {
+    budget: number;
+    totalTokens: number;
+    encoding: string;
+    roots: readonly string[];
+    packed: readonly Omit<DigestItem, 'text'>[];
+    skipped: readonly DigestSkip[];
+    insidePacked: number;
+    content: string;
+}
+/** The PR digest's JSON: the markdown digest as `content`, with the complete metadata around it. */
+export declare function jsonAroundMarkdown(pack: MarkdownPack, changed: readonly ChangedSymbolRow[], extra?: Readonly<Record<string, unknown>>): string;
 export declare function renderJson(doc: DigestDocument): string;
 export declare const jsonRenderer: DocumentRenderer;

@@ -1,4 +1,4 @@
-import { type DigestDocument, type DigestItem, type DocumentRenderer } from './document.js';
+import { type DigestDocument, type DigestItem, type DigestSkip, type DocumentRenderer } from './document.js';
 /** How a file group and a packed symbol open in this layout; comment trimming cuts at these lines. */
 export declare const FILE_GROUP_HEADING: RegExp;
 export declare const PACKED_SYMBOL_HEADING: RegExp;
@@ -7,5 +7,7 @@ export declare const REMOVED_NOTE = "(removed; code as in base)";
 /** Said after the location of a symbol from a file with syntax errors. */
 export declare const PARTIAL_NOTE = "(file partially parsed: syntax errors)";
 export declare function markdownItem(item: DigestItem): string;
+/** The one line accounting for every root not in the document (PR digests, `changedInPreamble`). */
+export declare function groupedRootsLine(skips: readonly DigestSkip[], rootFiles: ReadonlyMap<string, string> | undefined): string;
 export declare function renderMarkdown(doc: DigestDocument): string;
 export declare const markdownRenderer: DocumentRenderer;

@@ -1,7 +1,8 @@
 import type { Adjacency } from '../graph/adjacency.js';
 import type { ChangedSymbol } from '../diff/changedSymbols.js';
 import type { ImportRecord } from '../model.js';
-import { type MermaidOptions } from './mermaid.js';
+import type { MoveFields } from '../diff/symbolDiff.js';
+import type { RemovedReference } from '../diff/removedReferences.js';
 /** Free text -> one line of inert markdown. */
 export declare function escapeMarkdownText(text: string, maxChars?: number): string;
 /**
@@ -27,7 +28,22 @@ export interface PrHeaderInput {
     plain?: boolean;
 }
 export declare function renderPrHeader(input: PrHeaderInput): string;
-export declare function renderChangedSymbolsTable(changed: readonly ChangedSymbol[], adjacency: Adjacency, nonPython?: readonly string[]): string;
+/** A changed symbol as the PR sections see it: the diff's entry, its move links, and whether its contract changed. */
+export type PrEntry = ChangedSymbol & MoveFields & {
+    /** What breaks callers: the symbol is gone (not moved), was renamed or moved, or its header changed. */
+    contract?: 'removed' | 'moved' | 'renamed' | 'signature';
+    /** Moved unchanged together with this moved ancestor (a method of a renamed class): listed under it. */
+    carriedBy?: string;
+};
+/** How much of the changed list the preamble carries: a table, names per file, or counts per file. */
+export type ListLevel = 'table' | 'names' | 'counts';
+/** How call sites are listed: one line per site, one line per file with line numbers, or only counted. */
+export type SitesLevel = 'full' | 'compact' | 'counts';
+/**
+ * Every changed symbol, at every level (issue 8): a table; or, when that displaces code, names per file;
+ * or counts per file. The list is never cut.
+ */
+export declare function renderChangedList(changed: readonly PrEntry[], adjacency: Adjacency, level: ListLevel, nonPython?: readonly string[]): string;
 /** Where a caller lives: the pipeline's symbol lookup (head index, plus removed symbols); `imports` gives import lines. */
 export type LocateSymbol = (id: string) => {
     file: string;
@@ -35,14 +51,20 @@ export type LocateSymbol = (id: string) => {
 } | undefined;
 /** Ids of the symbols whose scope imports `id` (the graph's `imports` edges), sorted. */
 export type ImportersOf = (id: string) => readonly string[];
-export declare function renderCallSites(changed: readonly ChangedSymbol[], adjacency: Adjacency, locate: LocateSymbol, importers?: ImportersOf): string;
-export interface PrSectionsInput extends PrHeaderInput {
-    changed: readonly ChangedSymbol[];
-    nonPython?: readonly string[];
+export interface CallSitesInput {
+    changed: readonly PrEntry[];
     adjacency: Adjacency;
     locate: LocateSymbol;
-    importers?: ImportersOf;
-    mermaid?: MermaidOptions;
+    /** Removed symbols head still refers to (diff/: computed against head's own bindings). */
+    alarms: readonly RemovedReference[];
+    /** Symbols whose contract changed (removed, moved, renamed, signature). */
+    contract: SitesLevel;
+    /** Every other changed symbol that has callers. */
+    other: SitesLevel;
 }
-/** Header, changed symbols, call sites and graph, in the digest's order, separated by blank lines. */
-export declare function renderPrSections(input: PrSectionsInput): string;
+/**
+ * Call sites for every changed symbol that has any: alarms first (always in full), then the symbols
+ * whose contract changed, then the rest; `contract` and `other` say how compact each group is. A
+ * statement that no call site exists is made only when none exists, never because lines were cut.
+ */
+export declare function renderCallSites(input: CallSitesInput): string;

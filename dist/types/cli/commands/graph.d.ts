@@ -1,5 +1,7 @@
 import type { Edge, RepoIndex } from '../../model.js';
 import type { ListFormat, ResolutionFilter } from '../options.js';
+import { writeFileSync } from 'node:fs';
+import type { ViewerPayloadOptions } from '../../viewer/payload.js';
 export interface GraphCommandOptions {
     format: ListFormat;
     resolution: ResolutionFilter;
@@ -8,3 +10,10 @@ export interface GraphCommandOptions {
 }
 export declare function renderGraphCommand(index: RepoIndex, options: GraphCommandOptions): string;
 export declare function renderGraphJson(index: RepoIndex, edges: readonly Edge[]): string;
+/**
+ * `--html <file>`: the interactive viewer (src/viewer/) of the whole index, or of a PR's impact when
+ * `options.pr` is given. Returns the line to print on stderr.
+ */
+export declare function writeViewerHtml(index: RepoIndex, file: string, options: ViewerPayloadOptions, deps?: {
+    writeFile: typeof writeFileSync;
+}): Promise<string>;

@@ -1,10 +1,16 @@
 import type { CliIo, PackFlags } from '../main.js';
+import type { BreakingSite } from '../../review/breakingSites.js';
 export interface PrFlags extends PackFlags {
     base: string;
     head: string;
     title?: string;
+    /** Also write the PR's impact as an interactive graph viewer (src/viewer/). */
+    html?: string;
+    /** false with --no-mermaid. */
+    mermaid?: boolean;
 }
 export declare function runPrCommand(path: string, flags: PrFlags, io: CliIo): Promise<{
     text: string;
     warnings: string[];
+    breaking: BreakingSite[];
 }>;

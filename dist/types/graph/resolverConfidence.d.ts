@@ -1,0 +1,12 @@
+import type { RefExpr } from '../model.js';
+import type { ProjectIndex } from './resolverIndex.js';
+export declare const DEFAULT_MIN_CONFIDENCE = 0.5;
+export declare function words(name: string): string[];
+/** The name that best describes the receiver of `recv.m()`: the variable, attribute or function it comes from. */
+export declare function receiverName(object: RefExpr): string | undefined;
+export interface Scored {
+    ids: string[];
+    confidence: number[];
+}
+/** Candidates (from heuristicTargets) scored for `callee`; those under `min` are dropped. */
+export declare function scoreCandidates(index: ProjectIndex, callee: RefExpr, candidates: readonly string[], min: number): Scored;

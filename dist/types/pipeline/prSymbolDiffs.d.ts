@@ -1,0 +1,19 @@
+import { type GitDeps } from '../diff/gitDiff.js';
+import type { PrChanges } from '../diff/prChanges.js';
+import { type SymbolChangeInfo } from '../diff/symbolDiff.js';
+import type { PySymbol } from '../model.js';
+import type { PythonParser } from '../python/treeSitter.js';
+/** The header of a definition: from its `def`/`class` line to the colon that ends it, one line. */
+export declare function headerOf(full: string): string | undefined;
+export interface SymbolDiffsInput {
+    repoDir: string;
+    changes: PrChanges;
+    /** Head symbols by id (the index; spans as git's head when the tree is head). */
+    headSymbol: (id: string) => PySymbol | undefined;
+    /** Head symbols nested in a class (its methods), for a moved class's own lines. */
+    headMembers: (id: string) => readonly PySymbol[];
+    parser: PythonParser;
+    git: GitDeps;
+}
+/** Every changed symbol's diff lines, by id. */
+export declare function collectSymbolDiffs(input: SymbolDiffsInput): Promise<Map<string, SymbolChangeInfo>>;

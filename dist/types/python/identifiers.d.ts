@@ -1,0 +1,13 @@
+import type { FileRecord, PySymbol } from '../model.js';
+/** The name Python binds for an identifier spelled `raw` (ASCII is already normal). */
+export declare function pythonName(raw: string): string;
+/** Whether a text has anything to normalise: most files are ASCII, and the walk below is skipped. */
+export declare function hasNonAscii(text: string): boolean;
+/** The note for a definition spelled otherwise than the name Python binds. */
+export declare function lookalikeNote(symbol: PySymbol): string | undefined;
+/**
+ * Normalises every name a symbol's records hold (references, parameters, bindings, imports, and the
+ * expression texts the resolver reads: bases, decorators, annotations). Definition names are
+ * normalised earlier, when their ids are made (extract.ts), so `#2` numbering sees Python's names.
+ */
+export declare function normaliseNames(record: FileRecord): void;

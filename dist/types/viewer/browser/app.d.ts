@@ -1,0 +1,29 @@
+import { MultiDirectedGraph } from 'graphology';
+import Sigma from 'sigma';
+import { type Model } from './model.js';
+import { type Theme } from './palette.js';
+import { type Filters, type Shown } from './visible.js';
+export interface Highlight {
+    selected: number;
+    callers: number[];
+    callees: number[];
+}
+export interface App {
+    model: Model;
+    filters: Filters;
+    expanded: Set<number>;
+    shown: Shown;
+    highlight: Highlight | undefined;
+    theme: Theme;
+    sigma: Sigma;
+    graph: MultiDirectedGraph;
+    redraw(): void;
+    select(i: number, options?: {
+        expand?: boolean;
+        centre?: boolean;
+    }): void;
+    clear(): void;
+    toggle(i: number): void;
+    onSelect: ((i: number | undefined) => void)[];
+}
+export declare function createApp(model: Model, container: HTMLElement, marks?: Record<string, number>): App;

@@ -1,0 +1,2 @@
+import type { App } from './app.js';
+export declare function mountControls(app: App): void;

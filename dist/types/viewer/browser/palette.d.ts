@@ -1,0 +1,26 @@
+export type Theme = 'light' | 'dark';
+export interface Palette {
+    background: string;
+    label: string;
+    dim: string;
+    caller: string;
+    callee: string;
+    selected: string;
+    broken: string;
+    hoverBox: string;
+}
+export declare const PALETTES: Record<Theme, Palette>;
+export declare const FALLBACK = "#9c755f";
+export declare function nodeColor(kind: string): string;
+export declare function changeColor(change: string): string;
+export declare function edgeColor(kind: string): string;
+/** Resolution -> line style: proved edges solid and strong, dispatch (one of several overrides) solid but lighter, name-only guesses dashed and faint. */
+export interface EdgeLook {
+    alpha: number;
+    width: number;
+    dashed: boolean;
+}
+export declare const FALLBACK_LOOK: EdgeLook;
+export declare function edgeLook(resolution: string): EdgeLook;
+export declare function withAlpha(hex: string, alpha: number): string;
+export declare function currentTheme(): Theme;

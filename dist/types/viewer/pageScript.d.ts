@@ -1,0 +1,1 @@
+export declare function viewerPageScript(): Promise<string>;
