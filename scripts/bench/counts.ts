@@ -1,8 +1,12 @@
 // What an index contains, counted for the report. Pure: records in, sorted counts out.
 import type { Edge, EdgeKind, FileRecord, PySymbol, Resolution, SkippedFile, SymbolKind } from '../../src/model.js';
 
-export const EDGE_KINDS: readonly EdgeKind[] = ['calls', 'contains', 'imports', 'inherits'];
-export const RESOLUTIONS: readonly Resolution[] = ['resolved', 'heuristic'];
+// Written as records so that a new kind or resolution in model.ts fails to compile here instead of
+// crashing the bench (the `references` kind and `dispatch` resolution once did).
+const EDGE_KIND_SET: Readonly<Record<EdgeKind, true>> = { calls: true, contains: true, imports: true, inherits: true, references: true };
+const RESOLUTION_SET: Readonly<Record<Resolution, true>> = { resolved: true, dispatch: true, heuristic: true };
+export const EDGE_KINDS = Object.keys(EDGE_KIND_SET) as readonly EdgeKind[];
+export const RESOLUTIONS = Object.keys(RESOLUTION_SET) as readonly Resolution[];
 export const SYMBOL_KINDS: readonly SymbolKind[] = ['module', 'class', 'function', 'method'];
 
 export interface IndexCounts {

@@ -99,12 +99,12 @@ function countRows(m: CorpusMeasurement): string[][] {
     ['files indexed', int(c.files), `${c.partialFiles} partially parsed; ${int(c.lines)} lines; ${(m.bytes / 1024 / 1024).toFixed(1)} MiB`],
     ['files skipped', int(c.skippedFiles), c.skipReasons.map((r) => `${r.count}x ${r.reason} (e.g. ${r.example})`).join('; ') || '-'],
     ['symbols', int(c.symbols), SYMBOL_KINDS.map((k) => `${k} ${int(c.symbolsByKind[k])}`).join(', ')],
-    ['edges', int(c.edges), `resolved ${int(c.edgesByResolution.resolved)}, heuristic ${int(c.edgesByResolution.heuristic)}`],
+    ['edges', int(c.edges), `resolved ${int(c.edgesByResolution.resolved)}, dispatch ${int(c.edgesByResolution.dispatch)}, heuristic ${int(c.edgesByResolution.heuristic)}`],
   ];
   for (const kind of EDGE_KINDS) {
     const byRes = c.edgesByKind[kind];
     const extra = kind === 'calls' ? `; ${int(c.callSites)} call sites` : '';
-    rows.push([`  ${kind}`, int(byRes.resolved + byRes.heuristic), `resolved ${int(byRes.resolved)}, heuristic ${int(byRes.heuristic)}${extra}`]);
+    rows.push([`  ${kind}`, int(byRes.resolved + byRes.dispatch + byRes.heuristic), `resolved ${int(byRes.resolved)}, dispatch ${int(byRes.dispatch)}, heuristic ${int(byRes.heuristic)}${extra}`]);
   }
   return rows;
 }
