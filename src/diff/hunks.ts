@@ -12,6 +12,7 @@
 // - Context lines (GitHub patches carry 3) are accepted, so one hunk reader serves both sources.
 // - Blank added/removed lines are also recorded apart (blankOldLines/blankNewLines): changedSymbols
 //   ignores them, and only the diff text knows which lines they are.
+import { compareStrings } from '../shared/compare.js';
 
 export type FileChangeStatus = 'added' | 'modified' | 'removed' | 'renamed';
 /** Inclusive, 1-based line span. */
@@ -291,7 +292,4 @@ function mergeTypeChanges(files: FileChange[]): FileChange[] {
   return [...files.filter((f) => !absorbed.has(f)), ...merged];
 }
 
-/** Code-unit order: locale-independent, so output never depends on the machine. */
-export function compareStrings(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
-}
+export { compareStrings };

@@ -12,6 +12,7 @@
 // A changed symbol always comes before any neighbour: the packer packs no neighbour while a changed
 // symbol is out of the document (pack/packer.ts `changedFirst`), and a changed symbol that does not fit
 // whole is shown as its hunks (render/prViews.ts).
+import { compareStrings } from '../shared/compare.js';
 import { isProved, RESOLUTION_RANK, type Adjacency } from '../graph/adjacency.js';
 import type { Reached } from './expansion.js';
 
@@ -43,7 +44,6 @@ export interface Plan {
   callSites: string[];
 }
 
-const compareIds = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 
 export function planPr(entries: readonly PlanEntry[], adjacency: Adjacency, isChanged: (id: string) => boolean): Plan {
   const callers = (e: PlanEntry) => adjacency.callers(e.id).filter((n) => !isChanged(n.id)).length;
@@ -56,11 +56,11 @@ export function planPr(entries: readonly PlanEntry[], adjacency: Adjacency, isCh
       callers(b) - callers(a) ||
       Number(isPrivate(a)) - Number(isPrivate(b)) ||
       Number(a.kind === 'module') - Number(b.kind === 'module') ||
-      compareIds(a.file, b.file) ||
+      compareStrings(a.file, b.file) ||
       a.startLine - b.startLine ||
-      compareIds(a.id, b.id),
+      compareStrings(a.id, b.id),
   );
-  const orderedTests = [...tests].sort((a, b) => compareIds(a.file, b.file) || a.startLine - b.startLine || compareIds(a.id, b.id));
+  const orderedTests = [...tests].sort((a, b) => compareStrings(a.file, b.file) || a.startLine - b.startLine || compareStrings(a.id, b.id));
   // Step 2: who calls what changed contract, most such callees first.
   const hits = new Map<string, number>();
   for (const e of entries) {
@@ -70,7 +70,7 @@ export function planPr(entries: readonly PlanEntry[], adjacency: Adjacency, isCh
       hits.set(n.id, (hits.get(n.id) ?? 0) + 1);
     }
   }
-  const callSites = [...hits].sort(([a, x], [b, y]) => y - x || Number(isTestPath(a)) - Number(isTestPath(b)) || compareIds(a, b)).map(([id]) => id);
+  const callSites = [...hits].sort(([a, x], [b, y]) => y - x || Number(isTestPath(a)) - Number(isTestPath(b)) || compareStrings(a, b)).map(([id]) => id);
   return { roots: [...ranked, ...orderedTests].map((e) => e.id), nonTest: ranked.length, callSites };
 }
 
@@ -87,5 +87,5 @@ export function neighbourOrder(fileOf: (id: string) => string | undefined, packa
     (b.confidence ?? 0) - (a.confidence ?? 0) ||
     Number(!packages.has(packageOf(a.id))) - Number(!packages.has(packageOf(b.id))) ||
     Number(test(a.id)) - Number(test(b.id)) ||
-    compareIds(a.id, b.id);
+    compareStrings(a.id, b.id);
 }

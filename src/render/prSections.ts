@@ -14,6 +14,7 @@
 //   line per file with line numbers, then counts), never silently shorter.
 // - A removed symbol's own calls no longer exist in head: it is never listed or counted as a caller.
 // - Token numbers are parameters: the packer's footer logic knows them only after packing.
+import { compareStrings } from '../shared/compare.js';
 import type { Adjacency } from '../graph/adjacency.js';
 import type { ChangedSymbol } from '../diff/changedSymbols.js';
 import type { ImportRecord } from '../model.js';
@@ -276,13 +277,10 @@ function callerSites(c: PrEntry, adjacency: Adjacency, locate: LocateSymbol, rem
     }
   }
   // Read in file order, like the alarms (diff/removedReferences.ts).
-  sites.sort((a, b) => compareText(a.file ?? a.caller, b.file ?? b.caller) || (a.line ?? 0) - (b.line ?? 0) || compareText(a.caller, b.caller));
+  sites.sort((a, b) => compareStrings(a.file ?? a.caller, b.file ?? b.caller) || (a.line ?? 0) - (b.line ?? 0) || compareStrings(a.caller, b.caller));
   return { sites, guesses };
 }
 
-function compareText(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
-}
 
 export interface CallSitesInput {
   changed: readonly PrEntry[];

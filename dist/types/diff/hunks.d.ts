@@ -1,3 +1,4 @@
+import { compareStrings } from '../shared/compare.js';
 export type FileChangeStatus = 'added' | 'modified' | 'removed' | 'renamed';
 /** Inclusive, 1-based line span. */
 export type LineRange = readonly [start: number, end: number];
@@ -39,5 +40,4 @@ export declare function unquoteCPath(text: string, start?: number): {
 };
 /** Parse the output of `git diff` (any context size, with or without -M) into per-file changes, sorted by path. */
 export declare function parseUnifiedDiff(text: string): FileChange[];
-/** Code-unit order: locale-independent, so output never depends on the machine. */
-export declare function compareStrings(a: string, b: string): number;
+export { compareStrings };
