@@ -17,9 +17,9 @@ export interface Project {
   adjacency: Adjacency;
 }
 
-/** Writes `sources` (relative path -> text) under a fresh temp dir and indexes them. */
-export async function pythonProject(sources: Record<string, string>, extraEdges: Edge[] = []): Promise<Project> {
-  const root = mkdtempSync(join(tmpdir(), 'repodigest-pack-'));
+/** Writes `sources` (relative path -> text) under a fresh temp dir and extracts each file, in path order. */
+export async function writeAndExtract(sources: Record<string, string>, prefix = 'repodigest-pack-'): Promise<{ root: string; files: FileRecord[] }> {
+  const root = mkdtempSync(join(tmpdir(), prefix));
   const parser = await loadPythonParser();
   const files: FileRecord[] = [];
   for (const rel of Object.keys(sources).sort()) {
@@ -28,6 +28,12 @@ export async function pythonProject(sources: Record<string, string>, extraEdges:
     writeFileSync(abs, sources[rel]!);
     files.push(extractFile(parser, rel, readFileSync(abs, 'utf8')));
   }
+  return { root, files };
+}
+
+/** Writes `sources` (relative path -> text) under a fresh temp dir and indexes them. */
+export async function pythonProject(sources: Record<string, string>, extraEdges: Edge[] = []): Promise<Project> {
+  const { root, files } = await writeAndExtract(sources);
   const symbols = new Map<string, PySymbol>();
   for (const file of files) for (const symbol of file.symbols) symbols.set(symbol.id, symbol);
   const edges = [...buildCallGraph(files), ...extraEdges];

@@ -2,29 +2,14 @@
 // parser; the head graph built as the PR digest builds it (removed symbols put back as in base).
 // Changed symbols are those whose text differs by id; added lines are head lines absent from the
 // base file. Nothing is mocked.
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import type { FileRecord, PySymbol } from '../../src/model.js';
+import type { PySymbol } from '../../src/model.js';
 import { buildAdjacency } from '../../src/graph/adjacency.js';
 import { buildCallGraph } from '../../src/graph/callGraph.js';
-import { extractFile } from '../../src/python/extract.js';
-import { loadPythonParser } from '../../src/python/treeSitter.js';
 import { withRemovedSymbols } from '../../src/diff/changedSymbols.js';
 import type { ChangedCallable } from '../../src/review/breakingSites.js';
+import { writeAndExtract } from '../pack/pythonProject.js';
 
-async function extractAll(sources: Record<string, string>): Promise<FileRecord[]> {
-  const root = mkdtempSync(join(tmpdir(), 'repodigest-review-'));
-  const parser = await loadPythonParser();
-  const files: FileRecord[] = [];
-  for (const rel of Object.keys(sources).sort()) {
-    const abs = join(root, rel);
-    mkdirSync(dirname(abs), { recursive: true });
-    writeFileSync(abs, sources[rel]!);
-    files.push(extractFile(parser, rel, readFileSync(abs, 'utf8')));
-  }
-  return files;
-}
+const extractAll = async (sources: Record<string, string>) => (await writeAndExtract(sources, 'repodigest-review-')).files;
 
 export async function reviewProject(base: Record<string, string>, head: Record<string, string>) {
   const baseFiles = await extractAll(base);
