@@ -50,7 +50,9 @@ export const defaultCacheDeps: CacheDeps = {
     try {
       return fs.readFileSync(p);
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+      // No entry: also when the cache folder itself is missing or not a folder (the write then says so).
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code === 'ENOENT' || code === 'ENOTDIR') return undefined;
       throw error;
     }
   },
