@@ -4,7 +4,8 @@ import { readdirSync, statSync, writeFileSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
 import { cacheNamespace } from '../../src/cache/cacheKey.js';
-import { cli, samplePrRepository } from '../cli/cliHarness.js';
+import { cli, repoRoot, samplePrRepository } from '../cli/cliHarness.js';
+import { spawn } from 'node:child_process';
 import { makeTempDir, removeTempDirs } from '../support/testRepo.js';
 
 afterAll(removeTempDirs);
@@ -71,4 +72,29 @@ describe('repodigest with --cache-dir', () => {
     expect(repaired.stderr).toBe(cold.stderr);
     expect(readFileSync(victim)).toEqual(bytes);
   });
+
+  test('two processes filling one cache folder at once: both succeed with the same output, no temporary file is left', async () => {
+    const repo = samplePrRepository();
+    const dir = makeTempDir('repodigest-cache-');
+    const run = () =>
+      new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
+        const child = spawn(process.execPath, ['--import', 'tsx', join(repoRoot, 'src/cli/bin.ts'), 'graph', repo, '--format', 'json', '--cache-dir', dir], { cwd: repoRoot });
+        let stdout = '';
+        let stderr = '';
+        child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+        child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+        child.on('close', (code) => resolve({ code: code ?? -1, stdout, stderr }));
+      });
+    const [a, b] = await Promise.all([run(), run()]);
+    const uncached = await cli('graph', repo, '--format', 'json', '--no-cache');
+    expect(a.code, a.stderr).toBe(0);
+    expect(b.code, b.stderr).toBe(0);
+    expect(a.stdout).toBe(uncached.stdout);
+    expect(b.stdout).toBe(uncached.stdout);
+    expect(a.stderr + b.stderr).not.toContain('cache');
+    expect(entries(dir).filter((f) => f.includes('.tmp-'))).toEqual([]);
+    const warm = await cli('graph', repo, '--format', 'json', '--cache-dir', dir);
+    expect(warm.stdout).toBe(uncached.stdout);
+    expect(warm.stderr).toBe(uncached.stderr);
+  }, 120_000);
 });
