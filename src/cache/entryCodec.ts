@@ -12,8 +12,8 @@
 // - A definition's `full` is its verbatim lines (python/render.ts), so it is not stored: the entry keeps
 //   `null` in its place (the key keeps its position, so the decoded object equals the extracted one
 //   property for property) and decoding slices it again from the file's text, which the caller has read
-//   to compute the blob id anyway. This keeps an entry at about the size of its source file (Django:
-//   source 7.9 MB, entries measured in the README's cache section) instead of several times it.
+//   to compute the blob id anyway: verbatim text is then stored once per file, in the file itself
+//   (Django: 5.0 MB of source, 20.6 MB of entries, most of it call sites and bindings; README "Cache").
 import { createHash } from 'node:crypto';
 import type { FileRecord } from '../model.js';
 import { indexLines, sliceLines, type SourceLines } from '../python/render.js';
