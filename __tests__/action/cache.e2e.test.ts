@@ -66,6 +66,25 @@ function prRun(): Promise<ActionRun> {
   });
 }
 
+let uncached: string | undefined;
+
+/** The PR's digest from a run with the input `cache: false` (made once). */
+async function uncachedDigest(): Promise<string> {
+  if (uncached !== undefined) return uncached;
+  const off = await runAction({
+    actionDir,
+    workspace: repo.dir,
+    eventName: 'pull_request',
+    event: pullRequestEvent({ owner: OWNER, repo: REPO }, { number: 7, title: 'Change helper callers', baseSha, headSha }),
+    inputs: { ...inputs, cache: 'false' },
+    env: env(),
+  });
+  expectOk(off);
+  expect(off.stdout).not.toContain('Cache:');
+  uncached = digestOf(off);
+  return uncached;
+}
+
 function expectOk(run: ActionRun): void {
   if (run.code !== 0) throw new Error(`action failed (${run.code}):\n${run.stdout}\n${run.stderr}`);
 }
@@ -155,17 +174,7 @@ describe('the action bundle with the Actions cache', () => {
   }, 300_000);
 
   it('with the cache off, the digest is the same', async () => {
-    const off = await runAction({
-      actionDir,
-      workspace: repo.dir,
-      eventName: 'pull_request',
-      event: pullRequestEvent({ owner: OWNER, repo: REPO }, { number: 7, title: 'Change helper callers', baseSha, headSha }),
-      inputs: { ...inputs, cache: 'false' },
-      env: env(),
-    });
-    expectOk(off);
-    expect(off.stdout).not.toContain('Cache:');
-    expect(digestOf(off)).toBe(digestOf(first));
+    expect(await uncachedDigest()).toBe(digestOf(first));
   }, 300_000);
 
   it('a corrupted entry in the restored cache is reported in one warning line and ignored; the digest is the same', async () => {
@@ -185,9 +194,10 @@ describe('the action bundle with the Actions cache', () => {
     try {
       const run = await prRun();
       expectOk(run);
-      expect(run.stdout).toMatch(/Failed to restore|restore failed/);
+      expect(run.stdout).toMatch(/^::warning::Failed to restore: /m);
+      expect(run.stdout).not.toContain('::error::');
       expect(cacheLine(run)).toBe('Cache: 0 of 7 files reused, 7 analysed, 7 saved.');
-      expect(digestOf(run)).toBe(digestOf(first));
+      expect(digestOf(run)).toBe(await uncachedDigest());
     } finally {
       gh.failCache = undefined;
     }
