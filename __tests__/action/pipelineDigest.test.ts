@@ -1,6 +1,7 @@
 // The analysis inputs (`resolution`, `parameter-flow`, `max-file-bytes`) reach the index and the pack:
 // settings come from readSettings (as main.ts reads them), the digest from produceDigest over real
 // Python files in temp dirs, the real parser and tokenizer, and a real git repository for the PR path.
+import { actionCacheDir } from '../../src/action/digestCache.js';
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -51,10 +52,14 @@ const entry = (id: string): DigestRequest => ({ kind: 'entry', entry: id });
 describe('indexOptions / packSettings', () => {
   it('build what the CLI builds from the same flags', () => {
     const defaults = settingsFor('/r', {});
-    expect(indexOptions(defaults)).toEqual({ include: [], exclude: [], maxFileBytes: DEFAULT_MAX_FILE_BYTES });
+    // [cache] on by default (input `cache`), as the CLI's --cache-dir default.
+    const { cache, ...rest } = indexOptions(defaults);
+    expect(rest).toEqual({ include: [], exclude: [], maxFileBytes: DEFAULT_MAX_FILE_BYTES });
+    expect(cache?.dir).toBe(actionCacheDir());
+    expect(indexOptions(settingsFor('/r', { cache: 'false' })).cache).toBeUndefined();
     expect(packSettings(defaults, 'json')).toEqual({ budget: 8000, encoding: 'o200k_base', format: 'json', signaturesOnly: false, resolution: 'all' });
     const set = settingsFor('/r', { 'max-file-bytes': '300', 'parameter-flow': 'true', resolution: 'resolved' });
-    expect(indexOptions(set)).toEqual({ include: [], exclude: [], maxFileBytes: 300, parameterFlow: true });
+    expect({ ...indexOptions(set), cache: undefined }).toEqual({ include: [], exclude: [], maxFileBytes: 300, parameterFlow: true, cache: undefined });
     expect(packSettings(set, 'xml').resolution).toBe('resolved');
   });
 });

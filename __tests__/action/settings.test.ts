@@ -154,6 +154,7 @@ describe('readSettings', () => {
       timeoutMinutes: 0.5,
       failOn: 'none',
       redact: true,
+      cache: true,
     });
   });
 

@@ -7,6 +7,11 @@
 //   artifact service (ACTIONS_RESULTS_URL): twirp CreateArtifact / FinalizeArtifact;
 //   blob storage: the signed upload URL CreateArtifact returns points back here; the Azure SDK the
 //   artifact client uses stages blocks (PUT ?comp=block) and commits them (PUT ?comp=blocklist).
+//   [cache] cache service v2 (ACTIONS_RESULTS_URL with ACTIONS_CACHE_SERVICE_V2): twirp
+//   GetCacheEntryDownloadURL / CreateCacheEntry / FinalizeCacheEntryUpload, the way @actions/cache calls
+//   them (JSON, proto field names), and their blobs under /cache-blob/: PUT (whole or in blocks), HEAD
+//   (properties) and ranged GET (the Azure SDK's downloadToBuffer). Matching: the exact key and version
+//   first, then each restore key as a prefix, newest entry first, as the service documents.
 // Every request is recorded. Every REST request and response is checked against GitHub's OpenAPI
 // description; violations are recorded (tests assert there are none) and a bad request is answered
 // 400, so the client fails loudly instead of passing against a fake GitHub would refuse.
@@ -79,6 +84,18 @@ export interface FakeGitHubOptions {
 
 const BOT = 'github-actions[bot]';
 const ARTIFACT_SERVICE = '/twirp/github.actions.results.api.v1.ArtifactService/';
+const CACHE_SERVICE = '/twirp/github.actions.results.api.v1.CacheService/';
+
+/** [cache] One entry of the fake Actions cache. */
+export interface FakeCacheEntry {
+  id: number;
+  key: string;
+  version: string;
+  blocks: Map<string, Buffer>;
+  /** The archive bytes once uploaded. */
+  bytes?: Buffer;
+  finalized: boolean;
+}
 
 export class FakeGitHub {
   readonly requests: RecordedRequest[] = [];
@@ -100,6 +117,10 @@ export class FakeGitHub {
   private readonly gates = new Map<string, { count: number; waiting: (() => void)[] }>();
   private readonly faults = new Map<string, Fault[]>();
   private readonly hung: ServerResponse[] = [];
+  /** [cache] The Actions cache's entries, oldest first. */
+  readonly cacheEntries: FakeCacheEntry[] = [];
+  /** [cache] Status to answer every cache service call with (a service outage), instead of answering. */
+  failCache: number | undefined;
   /** The current workflow run's runtime token; set a new one to simulate the next run. */
   runtimeToken: string;
   private readonly pullFiles = new Map<number, DiffEntryInput[]>();
@@ -215,6 +236,8 @@ export class FakeGitHub {
     };
 
     if (url.pathname.startsWith(ARTIFACT_SERVICE)) return this.twirp(req, url.pathname.slice(ARTIFACT_SERVICE.length), body, send);
+    if (url.pathname.startsWith(CACHE_SERVICE)) return this.cacheTwirp(req, url.pathname.slice(CACHE_SERVICE.length), body, send);
+    if (url.pathname.startsWith('/cache-blob/')) return this.cacheBlob(req, res, url, raw, record);
     if (url.pathname.startsWith('/blob/')) return this.blob(req, url, raw, send);
     if (url.pathname === '/graphql' || url.pathname === '/api/graphql') return this.graphql(req, body, send);
     return this.rest(req, res, url, body, send, record);
@@ -502,6 +525,103 @@ export class FakeGitHub {
     }
     this.violations.push(`blob: unsupported ${req.method ?? ''} comp=${comp ?? ''}`);
     send(400, undefined, headers);
+  }
+
+  // ---------------------------------------------------------------- [cache] cache service v2 (twirp, JSON)
+  private cacheTwirp(req: IncomingMessage, method: string, body: unknown, send: (s: number, p: unknown) => void): void {
+    const fail = (code: string, msg: string, status = 400): void => {
+      this.violations.push(`cache service ${method}: ${msg}`);
+      send(status, { code, msg });
+    };
+    if (this.failCache !== undefined) return send(this.failCache, { code: 'internal', msg: 'cache service unavailable' });
+    if (req.method !== 'POST') return fail('bad_route', `method ${req.method ?? ''}`, 404);
+    if (req.headers['authorization'] !== `Bearer ${this.runtimeToken}`) return fail('unauthenticated', 'missing or wrong ACTIONS_RUNTIME_TOKEN bearer', 401);
+    if (!(req.headers['content-type'] ?? '').startsWith('application/json')) return fail('malformed', 'expected a JSON body');
+    const b = (body ?? {}) as Record<string, unknown>;
+    const key = b['key'];
+    const version = b['version'];
+    if (typeof key !== 'string' || key === '' || key.length > 512 || key.includes(',')) return fail('invalid_argument', `key ${String(key)}`);
+    if (typeof version !== 'string' || !/^[0-9a-f]{64}$/.test(version)) return fail('invalid_argument', `version ${String(version)}`);
+    if (method === 'GetCacheEntryDownloadURL') {
+      const restoreKeys = b['restore_keys'] ?? [];
+      if (!Array.isArray(restoreKeys) || !restoreKeys.every((k) => typeof k === 'string')) return fail('invalid_argument', 'restore_keys');
+      const ready = this.cacheEntries.filter((e) => e.finalized && e.version === version).reverse();
+      const hit = ready.find((e) => e.key === key) ?? (restoreKeys as string[]).map((k) => ready.find((e) => e.key.startsWith(k))).find((e) => e !== undefined);
+      if (!hit) return send(200, { ok: false, signed_download_url: '', matched_key: '' });
+      return send(200, { ok: true, signed_download_url: this.cacheBlobUrl(hit, 'r'), matched_key: hit.key });
+    }
+    if (method === 'CreateCacheEntry') {
+      if (this.cacheEntries.some((e) => e.key === key && e.version === version)) {
+        return send(409, { code: 'already_exists', msg: 'cache entry with the same key, version, and scope already exists' });
+      }
+      const entry: FakeCacheEntry = { id: this.nextId++, key, version, blocks: new Map(), finalized: false };
+      this.cacheEntries.push(entry);
+      return send(200, { ok: true, signed_upload_url: this.cacheBlobUrl(entry, 'cw') });
+    }
+    if (method === 'FinalizeCacheEntryUpload') {
+      const entry = this.cacheEntries.find((e) => e.key === key && e.version === version && !e.finalized);
+      if (!entry) return fail('not_found', `no open cache entry ${key}`, 404);
+      if (!entry.bytes) return fail('failed_precondition', 'no uploaded blob for the cache entry');
+      if (Number(b['size_bytes']) !== entry.bytes.length) return fail('invalid_argument', `size_bytes ${String(b['size_bytes'])} but ${entry.bytes.length} bytes uploaded`);
+      entry.finalized = true;
+      return send(200, { ok: true, entry_id: String(entry.id) });
+    }
+    return fail('bad_route', `unknown method ${method}`, 404);
+  }
+
+  private cacheBlobUrl(entry: FakeCacheEntry, permissions: string): string {
+    return `${this.url}/cache-blob/${entry.id}/cache.tzst?sig=fakesignature&se=2099-01-01T00%3A00%3A00Z&sp=${permissions}&sv=2025-01-05`;
+  }
+
+  // ---------------------------------------------------------------- [cache] cache blobs (Azure block blob subset, with reads)
+  private cacheBlob(req: IncomingMessage, res: ServerResponse, url: URL, raw: Buffer, record: RecordedRequest): void {
+    const entry = this.cacheEntries.find((e) => url.pathname === `/cache-blob/${e.id}/cache.tzst`);
+    const reply = (status: number, headers: Record<string, string>, data?: Buffer): void => {
+      record.status = status;
+      res.writeHead(status, { 'x-ms-request-id': `req-${this.nextId++}`, 'x-ms-version': '2025-01-05', date: new Date(this.clock).toUTCString(), ...headers });
+      res.end(data);
+    };
+    if (!entry || url.searchParams.get('sig') !== 'fakesignature') {
+      this.violations.push(`cache blob: ${req.method ?? ''} ${url.pathname} without a valid signed URL`);
+      return reply(403, {});
+    }
+    const writable = url.searchParams.get('sp') === 'cw';
+    const comp = url.searchParams.get('comp');
+    const written = { etag: '"0x8DCFAKE"', 'last-modified': new Date(this.clock).toUTCString(), 'x-ms-request-server-encrypted': 'true', 'content-length': '0' };
+    if (req.method === 'PUT' && writable && !entry.finalized) {
+      if (comp === 'block') {
+        const blockId = url.searchParams.get('blockid');
+        if (!blockId) return reply(400, {});
+        entry.blocks.set(blockId, raw);
+        return reply(201, { 'x-ms-request-server-encrypted': 'true', 'content-length': '0' });
+      }
+      if (comp === 'blocklist') {
+        const parts = [...raw.toString('utf8').matchAll(/<(Latest|Committed|Uncommitted)>([^<]*)<\/\1>/g)].map((m) => entry.blocks.get(m[2]!));
+        if (parts.some((p) => p === undefined)) {
+          this.violations.push('cache blob: block list names a block that was never staged');
+          return reply(400, {});
+        }
+        entry.bytes = Buffer.concat(parts as Buffer[]);
+        return reply(201, written);
+      }
+      if (comp === null) {
+        entry.bytes = raw;
+        return reply(201, written);
+      }
+    }
+    if ((req.method === 'HEAD' || req.method === 'GET') && !writable && entry.finalized && entry.bytes) {
+      const bytes = entry.bytes;
+      const props = { etag: '"0x8DCFAKE"', 'last-modified': new Date(this.clock).toUTCString(), 'x-ms-blob-type': 'BlockBlob', 'accept-ranges': 'bytes', 'content-type': 'application/octet-stream' };
+      if (req.method === 'HEAD') return reply(200, { ...props, 'content-length': String(bytes.length) });
+      const range = /^bytes=(\d+)-(\d*)$/.exec(String(req.headers['x-ms-range'] ?? req.headers['range'] ?? ''));
+      if (!range) return reply(200, { ...props, 'content-length': String(bytes.length) }, bytes);
+      const start = Number(range[1]);
+      const end = range[2] === '' ? bytes.length - 1 : Math.min(Number(range[2]), bytes.length - 1);
+      const part = bytes.subarray(start, end + 1);
+      return reply(206, { ...props, 'content-length': String(part.length), 'content-range': `bytes ${start}-${end}/${bytes.length}` }, part);
+    }
+    this.violations.push(`cache blob: unsupported ${req.method ?? ''} comp=${comp ?? ''} sp=${url.searchParams.get('sp') ?? ''}`);
+    reply(400, {});
   }
 }
 

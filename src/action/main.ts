@@ -15,6 +15,7 @@ import { partialDigest } from './partialDigest.js';
 import { publish, writeDigestFiles, type Delivery } from './publish.js';
 import { digestRequest } from './runDigest.js';
 import { readSettings, type Settings } from './settings.js';
+import { restoreDigestCache, saveDigestCache } from './digestCache.js';
 import { failureFor } from '../review/failOn.js';
 
 async function run(env: NodeJS.ProcessEnv): Promise<void> {
@@ -41,11 +42,24 @@ function failureMessage(error: unknown): string {
 
 async function freshDigest(settings: Readonly<Settings>, event: ReturnType<typeof readEvent>, env: NodeJS.ProcessEnv): Promise<Delivery> {
   const request = digestRequest(settings, event);
+  // [cache] restored before the analysis, saved after it, also when the time limit cut it short (action/digestCache.ts).
+  const restored = settings.cache ? await restoreDigestCache(cacheScope(settings, request, event, env), coreLog) : undefined;
   const outcome = await analyseWithin(settings, request, event, settings.timeoutMinutes * 60_000, (line) => core.info(line));
+  if (restored) await saveDigestCache(restored, coreLog);
   const product = outcome.kind === 'done' ? outcome.product : partialDigest(settings, outcome.changed, request.kind === 'pr' ? request.prNumber : undefined);
   for (const warning of product.warnings) core.warning(warning);
+  for (const line of product.cacheLog ?? []) core.info(line);
   core.info(`Digest: ${product.totalTokens} of ${product.budget} tokens, ${plural(product.packedSymbols, 'symbol')} packed, ${product.skippedSymbols} skipped.`);
   return writeDigestFiles(settings, product, join(env['RUNNER_TEMP'] || tmpdir(), 'repodigest'));
+}
+
+const coreLog = { info: (line: string) => core.info(line), warning: (line: string) => core.warning(line) };
+
+/** The commit the cache is saved under (head) and the one whose cache a first run starts from (base). */
+function cacheScope(settings: Readonly<Settings>, request: ReturnType<typeof digestRequest>, event: ReturnType<typeof readEvent>, env: NodeJS.ProcessEnv) {
+  const head = event.headSha ?? env['GITHUB_SHA'] ?? (request.kind === 'pr' ? request.head : 'HEAD');
+  const base = event.baseSha ?? (request.kind === 'pr' ? request.base : undefined);
+  return { scanPath: settings.path, head, base };
 }
 
 function existingDigest(settings: Readonly<Settings>, event: ReturnType<typeof readEvent>): Delivery {

@@ -21,6 +21,7 @@ import type { DigestProduct, ProduceDigest } from './runDigest.js';
 import { renderViewer } from '../viewer/generate.js';
 import { brokenSitesFrom, type RemovedReferenceLike } from '../viewer/brokenSites.js';
 import type { Settings } from './settings.js';
+import { analysisCache, finishAnalysisCache } from './digestCache.js';
 
 /** A pytest node id a shell reads as one plain word: path characters, `::`, identifiers. */
 export const SHELL_SAFE_NODE_ID = /^[\p{L}\p{N}_./-]+(?:::[\p{L}\p{N}_]+)*$/u;
@@ -77,6 +78,9 @@ export const produceDigest: ProduceDigest = async (settings, request, services) 
     for (const format of formats) results.set(format, packRepository(repo, target, packSettings(settings, format)));
   }
 
+  // [cache] counts for the log, untrusted entries as warnings; the folder pruned to this run's entries.
+  const cacheReport = finishAnalysisCache(index.cache);
+  appendAll(warnings, cacheReport.warnings);
   const document = results.get(settings.format)!;
   const product: DigestProduct = {
     document: document.content,
@@ -91,6 +95,7 @@ export const produceDigest: ProduceDigest = async (settings, request, services) 
     ...(viewerHtml !== undefined ? { viewerHtml } : {}),
     tests,
     breaking,
+    ...(cacheReport.info.length > 0 ? { cacheLog: cacheReport.info } : {}),
   };
   return product;
 };
@@ -110,7 +115,13 @@ export function indexOptions(settings: Readonly<Settings>): IndexOptions {
     maxFileBytes: settings.maxFileBytes,
     ...(settings.parameterFlow ? { parameterFlow: true } : {}),
     ...(settings.redact === false ? { redact: false } : {}),
+    ...cacheOf(settings),
   };
+}
+
+function cacheOf(settings: Readonly<Settings>): Pick<IndexOptions, 'cache'> {
+  const cache = analysisCache(settings.cache);
+  return cache ? { cache } : {};
 }
 
 /** The pack settings the CLI builds from its pack flags (cli/commands/pack.ts packSettingsFrom), per format. */

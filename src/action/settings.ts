@@ -54,6 +54,8 @@ export interface Settings {
   failOn: FailOn;
   /** [review] Replace credentials in the analysed code by `<redacted: KIND>`. */
   redact: boolean;
+  /** [cache] Keep per-file analysis results across runs in the Actions cache (action/digestCache.ts). */
+  cache: boolean;
 }
 
 /** GitHub rejects issue comment bodies longer than this (characters). */
@@ -88,6 +90,7 @@ export const INPUT_DEFAULTS: Readonly<Record<string, string>> = Object.freeze({
   'timeout-minutes': '20',
   'fail-on': 'none',
   redact: 'true',
+  cache: 'true',
 });
 
 export class InputError extends Error {
@@ -137,6 +140,7 @@ export function readSettings(deps: SettingsDeps): Readonly<Settings> {
     timeoutMinutes: positiveNumber('timeout-minutes', raw('timeout-minutes'), 360),
     failOn: oneOf('fail-on', raw('fail-on'), FAIL_ON_VALUES),
     redact: boolean('redact', raw('redact')),
+    cache: boolean('cache', raw('cache')),
   };
   return Object.freeze({ ...settings, include: Object.freeze(settings.include), exclude: Object.freeze(settings.exclude) });
 }

@@ -6,6 +6,7 @@ import { basename, resolve } from 'node:path';
 import { Command, CommanderError, Option } from 'commander';
 import { DEFAULT_MAX_FILE_BYTES } from '../files/read.js';
 import type { RepoIndex } from '../model.js';
+import type { FileCache } from '../cache/fileCache.js';
 import { indexRepository, type IndexOptions } from '../pipeline/indexRepository.js';
 import { visibleText } from '../render/visibleText.js';
 import { exitCodeFor, formatError, RepoDigestError, UsageError } from '../shared/errors.js';
@@ -16,6 +17,7 @@ import { FAIL_ON_VALUES, failureFor } from '../review/failOn.js';
 import { renderSearchCommand } from './commands/search.js';
 import { parseChoice, parseGlobList, parsePositiveInteger, type ListFormat, type ResolutionFilter } from './options.js';
 import { createProgress } from './progress.js';
+import { cacheFrom, reportCache, type CacheFlags } from './cacheOptions.js';
 
 export interface CliIo {
   stdout: (text: string) => void;
@@ -27,7 +29,7 @@ const defaultIo: CliIo = {
   stderr: (text) => process.stderr.write(text),
 };
 
-export interface ScanFlags {
+export interface ScanFlags extends CacheFlags {
   include?: string[];
   exclude?: string[];
   maxFileBytes?: string;
@@ -48,6 +50,8 @@ function withScanOptions(command: Command): Command {
     .option('--max-file-bytes <n>', 'skip .py files larger than this', String(DEFAULT_MAX_FILE_BYTES))
     .option('--parameter-flow', 'also resolve calls of functions passed as arguments (slower)')
     .option('--no-redact', 'keep credentials found in the code instead of replacing them by <redacted: KIND>')
+    .option('--cache-dir <dir>', 'reuse per-file analysis results kept in this folder (default: $XDG_CACHE_HOME/repodigest or ~/.cache/repodigest)')
+    .option('--no-cache', 'analyse every file afresh and keep nothing')
     .option('--debug', 'print stack traces for unexpected errors');
 }
 
@@ -60,14 +64,22 @@ export function indexOptionsFrom(flags: ScanFlags): IndexOptions {
     maxFileBytes: parsePositiveInteger('--max-file-bytes', flags.maxFileBytes ?? String(DEFAULT_MAX_FILE_BYTES)),
     ...(flags.parameterFlow ? { parameterFlow: true } : {}),
     ...(flags.redact === false ? { redact: false } : {}),
+    ...cacheOption(flags),
   };
+}
+
+function cacheOption(flags: ScanFlags): { cache?: FileCache } {
+  const cache = cacheFrom(flags);
+  return cache ? { cache } : {};
 }
 
 export async function scanWithReport(root: string, flags: ScanFlags, io: CliIo): Promise<RepoIndex> {
   const progress = createProgress();
-  const index = await indexRepository(root, { ...indexOptionsFrom(flags), onProgress: progress.update });
+  const options = indexOptionsFrom(flags);
+  const index = await indexRepository(root, { ...options, onProgress: progress.update });
   progress.done();
   reportScan(index, io);
+  reportCache(options.cache, io.stderr);
   return index;
 }
 

@@ -8,7 +8,8 @@ import { createSourceReader, DEFAULT_MAX_FILE_BYTES } from '../files/read.js';
 import { buildCallGraph, type CallGraphOptions } from '../graph/callGraph.js';
 import { importIdFor, importModuleNames } from '../graph/importNames.js';
 import type { Edge, FileRecord, PySymbol, RepoIndex, SkippedFile } from '../model.js';
-import { extractFile } from '../python/extract.js';
+import { extractCached } from '../cache/cachedExtract.js';
+import type { FileCache } from '../cache/fileCache.js';
 import { loadPythonParser } from '../python/treeSitter.js';
 import { redactIndex } from '../review/redactIndex.js';
 
@@ -25,6 +26,8 @@ export interface IndexOptions {
   onProgress?: (done: number, total: number) => void;
   /** [review] Replace credentials in the code by `<redacted: KIND>` before anything uses it (default true). */
   redact?: boolean;
+  /** [cache] Per-file extraction results keyed by content (src/cache/); absent: every file is extracted. */
+  cache?: FileCache;
 }
 
 export async function indexRepository(root: string, options: IndexOptions = {}): Promise<RepoIndex> {
@@ -58,7 +61,7 @@ export async function scanRepository(root: string, options: IndexOptions = {}): 
       skippedFiles.push({ path, reason: read.reason });
     } else {
       try {
-        const record = extractFile(parser, path, read.text);
+        const record = extractCached(parser, path, read.text, options.cache);
         record.notes.unshift(...read.notes);
         files.push(record);
       } catch (error) {

@@ -5,6 +5,7 @@ import { visibleText } from '../../render/visibleText.js';
 import type { CliIo, PackFlags } from '../main.js';
 import { indexOptionsFrom, reportScan } from '../main.js';
 import { packSettingsFrom, packWarnings } from './pack.js';
+import { reportCache } from '../cacheOptions.js';
 import { brokenSitesFrom, type RemovedReferenceLike } from '../../viewer/brokenSites.js';
 import { writeViewerHtml } from './graph.js';
 import type { BreakingSite } from '../../review/breakingSites.js';
@@ -21,15 +22,17 @@ export interface PrFlags extends PackFlags {
 
 export async function runPrCommand(path: string, flags: PrFlags, io: CliIo): Promise<{ text: string; warnings: string[]; breaking: BreakingSite[] }> {
   const pack = { ...packSettingsFrom(flags), ...(flags.mermaid === false ? { mermaid: false } : {}) };
+  const index = indexOptionsFrom(flags);
   const digest = await prDigest({
     repoDir: path,
     base: flags.base,
     head: flags.head,
     ...(flags.title !== undefined ? { title: flags.title } : {}),
-    index: indexOptionsFrom(flags),
+    index,
     pack,
   });
   reportScan(digest.index, io);
+  reportCache(index.cache, io.stderr);
   // The working-tree warning is also the digest's first note: on stderr it is printed once, as a warning.
   if (digest.warning) io.stderr(`warning: ${visibleText(digest.warning)}\n`);
   for (const note of digest.notes) if (note !== digest.warning) io.stderr(`note: ${visibleText(note)}\n`);

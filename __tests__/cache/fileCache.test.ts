@@ -1,0 +1,207 @@
+// The per-file extraction cache (src/cache/) on real Python files (the repository's fixtures and the
+// sample project), real tree-sitter and real git: a cached record equals a fresh extraction property
+// for property, the key is git's blob id, and every damaged or foreign entry is reported and ignored.
+import { cpSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { blobId, cacheNamespace, entryName } from '../../src/cache/cacheKey.js';
+import { openFileCache } from '../../src/cache/fileCache.js';
+import { extractCached } from '../../src/cache/cachedExtract.js';
+import { defaultCacheDir } from '../../src/cache/cacheDir.js';
+import { createSourceReader } from '../../src/files/read.js';
+import { extractFile } from '../../src/python/extract.js';
+import { loadPythonParser, type PythonParser } from '../../src/python/treeSitter.js';
+import { indexRepository } from '../../src/pipeline/indexRepository.js';
+import { makeRepo, makeTempDir, removeTempDirs } from '../support/testRepo.js';
+import { repoRoot } from '../cli/cliHarness.js';
+
+let parser: PythonParser;
+beforeAll(async () => {
+  parser = await loadPythonParser();
+});
+afterAll(removeTempDirs);
+
+function pythonFiles(dir: string): string[] {
+  const out: string[] = [];
+  const walk = (d: string) => {
+    for (const name of readdirSync(d).sort()) {
+      const p = join(d, name);
+      if (statSync(p).isDirectory()) walk(p);
+      else if (name.endsWith('.py')) out.push(relative(dir, p).split('\\').join('/'));
+    }
+  };
+  walk(dir);
+  return out;
+}
+
+const corpus = join(repoRoot, '__tests__', 'fixtures');
+
+describe('a cached record is the extracted record', () => {
+  test('every fixture file: fresh, stored, then read back equals extractFile exactly (JSON text too)', () => {
+    const cache = openFileCache(makeTempDir('repodigest-cache-'));
+    const files = pythonFiles(corpus);
+    expect(files.length).toBeGreaterThan(100);
+    const reader = createSourceReader(corpus, { maxBytes: 1 << 20 });
+    for (const path of files) {
+      const read = reader.read(path);
+      if (!read.ok) continue;
+      const fresh = extractFile(parser, path, read.text);
+      const first = extractCached(parser, path, read.text, cache);
+      const again = extractCached(parser, path, read.text, cache);
+      expect(first).toStrictEqual(fresh);
+      expect(again, path).toStrictEqual(fresh);
+      // Property order too: JSON of the record is what a renderer would see.
+      expect(JSON.stringify(again)).toBe(JSON.stringify(fresh));
+    }
+    const stats = cache.stats();
+    expect(stats.problems).toEqual([]);
+    expect(stats.hits).toBeGreaterThan(100);
+    expect(stats.hits).toBe(stats.misses);
+    expect(stats.written).toBe(stats.misses);
+  });
+
+  test('the key is git blob id: equal to `git ls-files -s` for committed files', () => {
+    const repo = makeRepo();
+    cpSync(join(repoRoot, 'examples', 'shop'), repo.dir, { recursive: true });
+    repo.write({ 'shop/accents.py': 'NAME = "café"\n' });
+    repo.commit('base');
+    const listed = repo.git('ls-files', '-s').split('\n').filter((l) => l.endsWith('.py'));
+    expect(listed.length).toBeGreaterThan(5);
+    for (const line of listed) {
+      const [, , sha, , path] = /^(\d+) ([0-9a-f]{40}) (\d)\t(.*)$/.exec(line)!;
+      expect(blobId(readFileSync(join(repo.dir, path!), 'utf8')), path).toBe(sha);
+    }
+  });
+
+  test('the same text at another path is another entry (ids carry the module name)', () => {
+    const text = 'def f():\n    return 1\n';
+    expect(entryName('a.py', blobId(text))).not.toBe(entryName('b.py', blobId(text)));
+    const cache = openFileCache(makeTempDir('repodigest-cache-'));
+    extractCached(parser, 'a.py', text, cache);
+    const b = extractCached(parser, 'b.py', text, cache);
+    expect(b.symbols.map((s) => s.id)).toEqual(['b', 'b.f']);
+    expect(cache.stats().hits).toBe(0);
+  });
+
+  test('the default folder follows XDG_CACHE_HOME, else ~/.cache', () => {
+    expect(defaultCacheDir({ XDG_CACHE_HOME: '/x/c' }, '/home/u', 'linux')).toBe('/x/c/repodigest');
+    expect(defaultCacheDir({ XDG_CACHE_HOME: 'relative' }, '/home/u', 'linux')).toBe('/home/u/.cache/repodigest');
+    expect(defaultCacheDir({}, '/home/u', 'linux')).toBe('/home/u/.cache/repodigest');
+  });
+});
+
+describe('an entry that cannot be trusted is ignored, reported in one line, and replaced', () => {
+  const path = 'shop/pricing.py';
+  let text: string;
+  let dir: string;
+  let entry: string;
+
+  beforeAll(() => {
+    text = readFileSync(join(repoRoot, 'examples', 'shop', path), 'utf8');
+  });
+
+  function fresh(): void {
+    dir = makeTempDir('repodigest-cache-');
+    const cache = openFileCache(dir);
+    extractCached(parser, path, text, cache);
+    expect(cache.stats().written).toBe(1);
+    entry = join(dir, cacheNamespace(), entryName(path, blobId(text)));
+  }
+
+  /** Looks the file up in `dir` twice: the damaged entry must give a fresh record and be rewritten. */
+  function lookUpDamaged(reason: RegExp): void {
+    const cache = openFileCache(dir);
+    const record = extractCached(parser, path, text, cache);
+    expect(record).toStrictEqual(extractFile(parser, path, text));
+    const { hits, problems, written } = cache.stats();
+    expect(hits).toBe(0);
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toMatch(new RegExp(`^cache entry for ${path} ignored: .*${reason.source}.*; extracted again$`));
+    expect(written).toBe(1);
+    const next = openFileCache(dir);
+    extractCached(parser, path, text, next);
+    expect(next.stats()).toMatchObject({ hits: 1, problems: [] });
+  }
+
+  function rewrite(edit: (header: Record<string, unknown>, payload: string) => [Record<string, unknown>, string]): void {
+    const bytes = readFileSync(entry, 'utf8');
+    const cut = bytes.indexOf('\n');
+    const [header, payload] = edit(JSON.parse(bytes.slice(0, cut)) as Record<string, unknown>, bytes.slice(cut + 1));
+    writeFileSync(entry, `${JSON.stringify(header)}\n${payload}`);
+  }
+
+  test('truncated (a crash mid-write of an older version)', () => {
+    fresh();
+    const bytes = readFileSync(entry);
+    writeFileSync(entry, bytes.subarray(0, bytes.length - 100));
+    lookUpDamaged(/truncated/);
+  });
+
+  test('one byte changed in the payload', () => {
+    fresh();
+    const bytes = readFileSync(entry);
+    const at = bytes.length - 50;
+    bytes[at] = bytes[at] === 0x61 ? 0x62 : 0x61;
+    writeFileSync(entry, bytes);
+    lookUpDamaged(/checksum mismatch/);
+  });
+
+  test('empty file and garbage', () => {
+    fresh();
+    writeFileSync(entry, '');
+    lookUpDamaged(/no header/);
+    fresh();
+    writeFileSync(entry, 'PK\u0003\u0004 not json\n{}');
+    lookUpDamaged(/not a repodigest cache entry/);
+  });
+
+  test("another file's entry under this name (foreign)", () => {
+    fresh();
+    const other = 'shop/checkout.py';
+    const otherText = readFileSync(join(repoRoot, 'examples', 'shop', other), 'utf8');
+    const otherDir = makeTempDir('repodigest-cache-');
+    const cache = openFileCache(otherDir);
+    extractCached(parser, other, otherText, cache);
+    cpSync(join(otherDir, cacheNamespace(), entryName(other, blobId(otherText))), entry);
+    lookUpDamaged(/foreign entry/);
+  });
+
+  test('an entry written by another format or version', () => {
+    fresh();
+    rewrite((h, p) => [{ ...h, namespace: '0123456789abcdef' }, p]);
+    lookUpDamaged(/another version or format/);
+  });
+
+  test('a well-formed, correctly checksummed entry whose record is not a record', async () => {
+    const { createHash } = await import('node:crypto');
+    const sum = (p: string) => createHash('sha256').update(p).digest('hex');
+    const cases: [string, (r: Record<string, unknown>) => void, RegExp][] = [
+      ['symbols emptied', (r) => (r.symbols = []), /malformed record \(symbols\)/],
+      ['a call with a bad callee', (r) => ((r.symbols as { calls: unknown[] }[])[1]!.calls = [{ callee: { t: 'eval' }, line: 1, via: 'call' }]), /calls/],
+      ['a symbol of another file', (r) => ((r.symbols as { file: string }[])[1]!.file = 'elsewhere.py'), /malformed record/],
+      ['a span past the end of the file', (r) => ((r.symbols as { endLine: number }[])[1]!.endLine = 10_000), /does not match the file/],
+    ];
+    for (const [, edit, reason] of cases) {
+      fresh();
+      rewrite((h, p) => {
+        const record = JSON.parse(p) as Record<string, unknown>;
+        edit(record);
+        const payload = JSON.stringify(record);
+        return [{ ...h, length: Buffer.byteLength(payload), sha256: sum(payload) }, payload];
+      });
+      lookUpDamaged(reason);
+    }
+  });
+
+  test('a folder that cannot be written: one line, and the run goes on', async () => {
+    // A file where the folder should be: fails for root too (a chmod would not).
+    const blocked = join(makeTempDir('repodigest-cache-'), 'not-a-folder');
+    writeFileSync(blocked, '');
+    const cache = openFileCache(blocked);
+    const root = join(repoRoot, 'examples', 'shop');
+    const index = await indexRepository(root, { cache });
+    expect(index.files.length).toBeGreaterThan(5);
+    expect(cache.stats().problems).toEqual([`cache folder ${blocked} could not be written (ENOTDIR); this run goes on without saving to it`]);
+    expect(cache.stats().written).toBe(0);
+  });
+});

@@ -1,0 +1,47 @@
+// Names of cache entries. An entry answers for one file's extraction: the key is (namespace, path,
+// blob id).
+//
+// Decisions:
+// - The blob id is git's object id of the text as extracted (sha1 of `blob <bytes>\0<UTF-8 text>`),
+//   computed from the text the run reads anyway. For a UTF-8 file without BOM or CRLF it equals what
+//   `git ls-files -s` / `git ls-tree` report (tested); a modified, untracked or non-git file, or one
+//   the reader normalised, is keyed by the same rule, so no git process is needed and the key is
+//   always of what extraction actually sees. Asking git instead would spare only the read, which the
+//   digest needs for every file anyway (hashing Django's 859 files: ~10 ms).
+// - The path is part of the key: a record carries its module's dotted name in every symbol id.
+// - The namespace folds in everything else extraction depends on: CACHE_FORMAT_VERSION (bump it when
+//   python/ extracts anything differently or the record's shape changes), our package version and the
+//   tree-sitter runtime and grammar versions. Entries of another namespace live in another folder and
+//   are never read.
+import { createHash } from 'node:crypto';
+import pkg from '../../package.json' with { type: 'json' };
+
+export const CACHE_FORMAT_VERSION = 1;
+
+interface PackageJson {
+  version: string;
+  dependencies: Record<string, string>;
+}
+
+/** The folder name every entry of this build lives under (16 hex digits). */
+export function cacheNamespace(): string {
+  const p = pkg as PackageJson;
+  const parts = [`format ${CACHE_FORMAT_VERSION}`, `repodigest ${p.version}`, `web-tree-sitter ${p.dependencies['web-tree-sitter']}`, `tree-sitter-python ${p.dependencies['tree-sitter-python']}`];
+  return sha1(parts.join('\n')).slice(0, 16);
+}
+
+/** git's blob id of `text` as UTF-8. */
+export function blobId(text: string): string {
+  const bytes = Buffer.from(text, 'utf8');
+  return createHash('sha1').update(`blob ${bytes.length}\0`).update(bytes).digest('hex');
+}
+
+/** The entry's file name inside its namespace folder: `ab/<sha1 of path and blob>`. */
+export function entryName(path: string, blob: string): string {
+  const key = sha1(`${path}\0${blob}`);
+  return `${key.slice(0, 2)}/${key.slice(2)}`;
+}
+
+function sha1(text: string): string {
+  return createHash('sha1').update(text).digest('hex');
+}

@@ -1,0 +1,105 @@
+// The one place a cached per-file extraction result is turned into bytes and back (fileCache.ts does
+// the I/O, cacheKey.ts the names). Whatever python/extract.ts keeps per file (a FileRecord: symbols
+// with their calls, bindings, imports, renderings and line spans) goes through here, so a change to
+// the in-memory record is a change to this file and a bump of CACHE_FORMAT_VERSION (cacheKey.ts).
+//
+// Decisions:
+// - An entry is one header line (JSON: magic, namespace, path, blob id, payload length and sha256)
+//   and the payload (the record as JSON). Decoding checks, in this order, the header's shape, that it
+//   names the entry asked for (namespace, path, blob id: a foreign or misplaced entry), the payload's
+//   length (a truncated write) and checksum (any flipped byte), then the record's structure
+//   (validateRecord.ts). The first failure is the reason returned; nothing partial is ever used.
+// - A definition's `full` is its verbatim lines (python/render.ts), so it is not stored: the entry keeps
+//   `null` in its place (the key keeps its position, so the decoded object equals the extracted one
+//   property for property) and decoding slices it again from the file's text, which the caller has read
+//   to compute the blob id anyway: verbatim text is then stored once per file, in the file itself
+//   (Django: 5.0 MB of source, 20.6 MB of entries, most of it call sites and bindings; README "Cache").
+import { createHash } from 'node:crypto';
+import type { FileRecord } from '../model.js';
+import { indexLines, sliceLines, type SourceLines } from '../python/render.js';
+import { validateRecord } from './validateRecord.js';
+
+const MAGIC = 'repodigest-cache-entry';
+
+/** What an entry must be to answer a lookup. */
+export interface EntryKey {
+  namespace: string;
+  path: string;
+  blob: string;
+}
+
+interface Header extends EntryKey {
+  magic: string;
+  length: number;
+  sha256: string;
+}
+
+export type Decoded = { ok: true; record: FileRecord } | { ok: false; reason: string };
+
+/** The entry's bytes (UTF-8 text) for `record`, extracted from `text` at `key.path`. */
+export function encodeEntry(key: EntryKey, record: FileRecord, text: string): string {
+  const src = indexLines(text);
+  const symbols = record.symbols.map((s) => (s.kind !== 'module' && s.full === sliceLines(src, s.startLine, s.endLine) ? { ...s, full: null } : s));
+  const payload = JSON.stringify({ ...record, symbols });
+  const header: Header = { magic: MAGIC, namespace: key.namespace, path: key.path, blob: key.blob, length: Buffer.byteLength(payload), sha256: sha256(payload) };
+  return `${JSON.stringify(header)}\n${payload}`;
+}
+
+/** The record an entry holds, or why it cannot be trusted (one short phrase). */
+export function decodeEntry(key: EntryKey, bytes: Buffer, text: string): Decoded {
+  const newline = bytes.indexOf(0x0a);
+  if (newline < 0) return { ok: false, reason: 'no header (truncated or not an entry)' };
+  const header = parseJson(bytes.subarray(0, newline).toString('utf8'));
+  if (!isHeader(header)) return { ok: false, reason: 'not a repodigest cache entry' };
+  if (header.namespace !== key.namespace) return { ok: false, reason: 'written by another version or format' };
+  if (header.path !== key.path || header.blob !== key.blob) return { ok: false, reason: 'foreign entry (names another file or content)' };
+  const payloadBytes = bytes.subarray(newline + 1);
+  if (payloadBytes.length !== header.length) return { ok: false, reason: `truncated (${payloadBytes.length} of ${header.length} bytes)` };
+  const payload = payloadBytes.toString('utf8');
+  if (sha256(payload) !== header.sha256) return { ok: false, reason: 'checksum mismatch' };
+  const value = parseJson(payload);
+  const problem = validateRecord(value, key.path);
+  if (problem !== undefined) return { ok: false, reason: `malformed record (${problem})` };
+  const record = value as FileRecord;
+  const src = indexLines(text);
+  const tooLong = restoreFull(record, src);
+  if (tooLong) return { ok: false, reason: `does not match the file (${tooLong})` };
+  return { ok: true, record };
+}
+
+/** Put back every elided `full`; a span outside the text means the entry is not of this text. */
+function restoreFull(record: FileRecord, src: SourceLines): string | undefined {
+  const lines = src.lineStarts.length;
+  for (const s of record.symbols) {
+    if (s.full !== null) continue;
+    if (s.endLine > lines) return `${s.id} ends at line ${s.endLine} of ${lines}`;
+    s.full = sliceLines(src, s.startLine, s.endLine);
+  }
+  return undefined;
+}
+
+function isHeader(value: unknown): value is Header {
+  if (typeof value !== 'object' || value === null) return false;
+  const h = value as Record<string, unknown>;
+  return (
+    h.magic === MAGIC &&
+    typeof h.namespace === 'string' &&
+    typeof h.path === 'string' &&
+    typeof h.blob === 'string' &&
+    typeof h.sha256 === 'string' &&
+    typeof h.length === 'number' &&
+    Number.isSafeInteger(h.length)
+  );
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+function sha256(text: string): string {
+  return createHash('sha256').update(text).digest('hex');
+}

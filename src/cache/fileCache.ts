@@ -1,0 +1,135 @@
+// The per-file extraction cache on disk: a folder of entries, one per (path, content), under a
+// namespace folder per format/version (cacheKey.ts); entry bytes are entryCodec.ts's.
+//
+// Decisions:
+// - Fail soft, never trusted: an entry that cannot be read or decoded is a miss, re-extracted, rewritten,
+//   and reported as one line; a cache folder that cannot be written is one line and the run goes on
+//   uncached. The digest never depends on the cache (tests compare output byte for byte).
+// - Writes are atomic: a temporary file beside the entry (pid and random suffix), then rename. Two runs
+//   writing the same entry at once both write the same bytes; a reader sees the old file or the new
+//   one, never a half-written one (and a half-written one from a crash fails the length check).
+// - Synchronous I/O, like files/read.ts: indexing is one file after another, and each await would cost
+//   a thread-pool round trip per file.
+import fs from 'node:fs';
+import { dirname, join } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import type { FileRecord } from '../model.js';
+import { blobId, cacheNamespace, entryName } from './cacheKey.js';
+import { decodeEntry, encodeEntry } from './entryCodec.js';
+
+export interface CacheStats {
+  hits: number;
+  misses: number;
+  written: number;
+  /** One line per entry found but not trusted, and per write failure (the first only). */
+  problems: string[];
+}
+
+export interface FileCache {
+  readonly dir: string;
+  /** The blob id of `text`, and the record cached for it at `path` when there is a trusted one. */
+  lookup(path: string, text: string): { blob: string; record?: FileRecord };
+  /** Remember `record`, extracted from `text` (blob id `blob`) at `path`. */
+  store(path: string, blob: string, text: string, record: FileRecord): void;
+  stats(): CacheStats;
+  /** Entry files (relative to the namespace folder) this run read or wrote. */
+  used(): ReadonlySet<string>;
+}
+
+export interface CacheDeps {
+  /** The file's bytes, or undefined when it does not exist. */
+  readFile: (path: string) => Buffer | undefined;
+  writeFile: (path: string, data: string) => void;
+  rename: (from: string, to: string) => void;
+  mkdir: (path: string) => void;
+  unlink: (path: string) => void;
+}
+
+export const defaultCacheDeps: CacheDeps = {
+  readFile: (p) => {
+    try {
+      return fs.readFileSync(p);
+    } catch (error) {
+      // No entry: also when the cache folder itself is missing or not a folder (the write then says so).
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code === 'ENOENT' || code === 'ENOTDIR') return undefined;
+      throw error;
+    }
+  },
+  writeFile: (p, data) => fs.writeFileSync(p, data),
+  rename: (from, to) => fs.renameSync(from, to),
+  mkdir: (p) => fs.mkdirSync(p, { recursive: true }),
+  unlink: (p) => fs.rmSync(p, { force: true }),
+};
+
+export function openFileCache(dir: string, deps: CacheDeps = defaultCacheDeps): FileCache {
+  const namespace = cacheNamespace();
+  const home = join(dir, namespace);
+  const stats: CacheStats = { hits: 0, misses: 0, written: 0, problems: [] };
+  const used = new Set<string>();
+  const madeDirs = new Set<string>();
+  let writable = true;
+
+  return {
+    dir,
+    lookup(path, text) {
+      const blob = blobId(text);
+      const name = entryName(path, blob);
+      let bytes: Buffer | undefined;
+      try {
+        bytes = deps.readFile(join(home, name));
+      } catch (error) {
+        stats.problems.push(`cache entry for ${path} could not be read (${codeOf(error)}); extracted again`);
+      }
+      if (bytes === undefined) {
+        stats.misses++;
+        return { blob };
+      }
+      const decoded = decodeEntry({ namespace, path, blob }, bytes, text);
+      if (!decoded.ok) {
+        stats.misses++;
+        stats.problems.push(`cache entry for ${path} ignored: ${decoded.reason}; extracted again`);
+        return { blob };
+      }
+      stats.hits++;
+      used.add(name);
+      return { blob, record: decoded.record };
+    },
+    store(path, blob, text, record) {
+      if (!writable) return;
+      const name = entryName(path, blob);
+      const target = join(home, name);
+      const temp = `${target}.tmp-${process.pid}-${randomBytes(4).toString('hex')}`;
+      try {
+        const folder = dirname(target);
+        if (!madeDirs.has(folder)) {
+          deps.mkdir(folder);
+          madeDirs.add(folder);
+        }
+        deps.writeFile(temp, encodeEntry({ namespace, path, blob }, record, text));
+        deps.rename(temp, target);
+        stats.written++;
+        used.add(name);
+      } catch (error) {
+        writable = false;
+        try {
+          deps.unlink(temp);
+        } catch {
+          // nothing more to do: the temporary name is never read as an entry
+        }
+        stats.problems.push(`cache folder ${dir} could not be written (${codeOf(error)}); this run goes on without saving to it`);
+      }
+    },
+    stats: () => stats,
+    used: () => used,
+  };
+}
+
+/** The folder the entries of this build live in. */
+export function namespaceFolder(dir: string): string {
+  return join(dir, cacheNamespace());
+}
+
+function codeOf(error: unknown): string {
+  return (error as NodeJS.ErrnoException).code ?? (error as Error).message;
+}
