@@ -39,7 +39,7 @@ const DEFAULT_TARGETS: Record<string, PackTarget> = {
   sympy: { query: 'simplify trigonometric expressions', entry: 'sympy.simplify.simplify.simplify' },
 };
 
-export const USAGE = `usage: npm run bench -- [--corpus PATH|django|sympy]... [--json] [--runs N] [--warmup N]
+export const USAGE = `usage: npm run bench -- [--corpus PATH|django|sympy|none]... [--json] [--runs N] [--warmup N]
                       [--budget N] [--pack-runs N] [--query TEXT] [--entry ID] [--max-file-bytes N]
                       [--bench-dir DIR] [--process-runs N] [--process-warmup N] [--pr-budget N]
                       [--synthetic N,N,...|none] [--seed N] [--synthetic-timeout S] [--plot FILE]
@@ -101,7 +101,8 @@ export function parseBenchArgs(argv: string[]): Readonly<BenchSettings> {
   }
   const v = parsed.values;
   const override: PackTarget = { ...(v.query ? { query: v.query } : {}), ...(v.entry ? { entry: v.entry } : {}) };
-  const names = v.corpus ?? CORPORA.map((c) => c.name);
+  // `--corpus none`: no corpus (with --scale-only, the synthetic monorepo alone).
+  const names = (v.corpus ?? CORPORA.map((c) => c.name)).filter((name) => name !== 'none');
   return Object.freeze({
     corpora: names.map((name) => choose(name, override)),
     json: v.json ?? false,
@@ -112,7 +113,7 @@ export function parseBenchArgs(argv: string[]): Readonly<BenchSettings> {
     maxFileBytes: positiveInt('max-file-bytes', v['max-file-bytes'], 1024 * 1024),
     benchDir: resolve(v['bench-dir'] ?? DEFAULT_BENCH_DIR),
     processRuns: positiveInt('process-runs', v['process-runs'], 3),
-    processWarmup: positiveInt('process-warmup', v['process-warmup'], 1, 0),
+    processWarmup: positiveInt('process-warmup', v['process-warmup'], 0, 0),
     prBudget: positiveInt('pr-budget', v['pr-budget'], 8000),
     synthetic: syntheticSizes(v.synthetic),
     syntheticSeed: positiveInt('seed', v.seed, 1, 0),
