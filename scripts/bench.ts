@@ -147,11 +147,12 @@ async function runScale(settings: Readonly<BenchSettings>, environment: ReturnTy
     seed: settings.syntheticSeed,
     syntheticTimeoutS: settings.syntheticTimeoutS,
     log,
+    ...(settings.cli ? { cli: settings.cli } : {}),
   });
   const load = `load average (1/5/15 min) ${loadBefore.map((l) => l.toFixed(2)).join('/')} before, ${loadavg().map((l) => l.toFixed(2)).join('/')} after, ${environment.cores} cores`;
   let plotted = '';
   if (scale.synthetic.length > 0) {
-    const caption = `RepoDigest bench ${new Date().toISOString().slice(0, 10)}: synthetic monorepo (seed ${settings.syntheticSeed}), one run per size; ${load}`;
+    const caption = `npm run bench, ${new Date().toISOString().slice(0, 10)}: synthetic monorepo (seed ${settings.syntheticSeed}), one run per size, ${environment.cores} cores; load average ${loadBefore[0]!.toFixed(1)} before, ${loadavg()[0]!.toFixed(1)} after`;
     const why = await writePng(scalePlotSvg(scale.synthetic, caption), settings.plot);
     plotted = why ? `plot: ${why}\n` : `plot: wrote ${settings.plot}\n`;
   }

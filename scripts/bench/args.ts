@@ -29,6 +29,8 @@ export interface BenchSettings {
   scaleOnly: boolean;
   /** Where the synthetic plot is written (PNG). */
   plot: string;
+  /** A CLI bundle to measure instead of one built from the current source. */
+  cli: string | undefined;
 }
 
 export class UsageError extends Error {}
@@ -43,11 +45,12 @@ export const USAGE = `usage: npm run bench -- [--corpus PATH|django|sympy|none].
                       [--budget N] [--pack-runs N] [--query TEXT] [--entry ID] [--max-file-bytes N]
                       [--bench-dir DIR] [--process-runs N] [--process-warmup N] [--pr-budget N]
                       [--synthetic N,N,...|none] [--seed N] [--synthetic-timeout S] [--plot FILE]
-                      [--scale-only]
+                      [--scale-only] [--cli FILE]
   Without --corpus: Django and sympy from Debian's packages, fetched into .bench/ (or --bench-dir)
   when missing. Whole-process rows (parse-only, cold/warm PR digest, cold graph, repomix) run on each
   corpus; --synthetic (default 10000,50000,100000) sizes the synthetic monorepo, plotted to --plot
-  (default docs/bench-scale.png). --scale-only skips the in-process phases, viewer and hostile input. --json prints only JSON on stdout (with npm, use \`npm run -s bench -- --json\`).`;
+  (default docs/bench-scale.png). --scale-only skips the in-process phases, viewer and hostile input.
+  The rows run a CLI bundled from the current source, or --cli FILE (e.g. dist/cli.js). --json prints only JSON on stdout (with npm, use \`npm run -s bench -- --json\`).`;
 
 function positiveInt(name: string, raw: string | undefined, fallback: number, min = 1): number {
   if (raw === undefined) return fallback;
@@ -93,6 +96,7 @@ export function parseBenchArgs(argv: string[]): Readonly<BenchSettings> {
         seed: { type: 'string' },
         'synthetic-timeout': { type: 'string' },
         plot: { type: 'string' },
+        cli: { type: 'string' },
         'scale-only': { type: 'boolean', default: false },
       },
     });
@@ -120,6 +124,7 @@ export function parseBenchArgs(argv: string[]): Readonly<BenchSettings> {
     syntheticTimeoutS: positiveInt('synthetic-timeout', v['synthetic-timeout'], 3600),
     scaleOnly: v['scale-only'] ?? false,
     plot: resolve(v.plot ?? DEFAULT_PLOT),
+    cli: v.cli === undefined ? undefined : resolve(v.cli),
   });
 }
 

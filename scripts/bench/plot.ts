@@ -28,27 +28,31 @@ function pointOf(files: number, row: RowResult, what: 'cpu' | 'rss'): Point | un
   return { files, value: what === 'cpu' ? Number(m[2]) : Number(m[3]), failed: true };
 }
 
-function niceMax(v: number): number {
-  const step = 10 ** Math.floor(Math.log10(v || 1));
-  return Math.ceil((v * 1.1) / step) * step;
+/** Axis top and tick step: 4-5 ticks of 1, 2, 2.5 or 5 times a power of ten. */
+function niceAxis(v: number): { max: number; step: number } {
+  const raw = (v * 1.1) / 4;
+  const power = 10 ** Math.floor(Math.log10(raw));
+  const step = [1, 2, 2.5, 5, 10].map((m) => m * power).find((c) => c >= raw)!;
+  return { max: Math.ceil((v * 1.1) / step) * step, step };
 }
 
-function panel(x0: number, title: string, unit: string, series: { name: string; color: string; points: Point[] }[], limits: { value: number; label: string; color: string }[], reference: boolean): string {
+function panel(x0: number, title: string, unit: string, series: { color: string; points: Point[] }[], limits: { value: number; label: string; color: string }[], reference: boolean): string {
   const all = series.flatMap((s) => s.points);
   const maxFiles = Math.max(...all.map((p) => p.files), 1);
-  const maxY = niceMax(Math.max(...all.map((p) => p.value), ...limits.map((l) => l.value), 0.001));
+  const axis = niceAxis(Math.max(...all.map((p) => p.value), ...limits.map((l) => l.value), 0.001));
+  const maxY = axis.max;
   const px = (f: number): number => x0 + M.left + (f / maxFiles) * (W - M.left - M.right);
   const py = (v: number): number => M.top + (1 - v / maxY) * (H - M.top - M.bottom);
   const out: string[] = [`<text x="${x0 + W / 2}" y="18" text-anchor="middle" font-weight="600">${title}</text>`];
-  for (let i = 0; i <= 4; i++) {
-    const v = (maxY * i) / 4;
+  for (let i = 0; i * axis.step <= maxY + 1e-9; i++) {
+    const v = i * axis.step;
     out.push(`<line x1="${px(0)}" x2="${px(maxFiles)}" y1="${py(v)}" y2="${py(v)}" stroke="#eaeef2"/>`, `<text x="${px(0) - 6}" y="${py(v) + 4}" text-anchor="end">${Number(v.toPrecision(3))}</text>`);
   }
   for (const f of [...new Set(all.map((p) => p.files))]) out.push(`<text x="${px(f)}" y="${H - M.bottom + 16}" text-anchor="middle">${f / 1000}k</text>`);
   out.push(`<text x="${x0 + M.left + (W - M.left - M.right) / 2}" y="${H - 8}" text-anchor="middle">files</text>`, `<text transform="translate(${x0 + 14},${M.top + (H - M.top - M.bottom) / 2}) rotate(-90)" text-anchor="middle">${unit}</text>`);
   out.push(`<line x1="${px(0)}" x2="${px(0)}" y1="${py(0)}" y2="${py(maxY)}" stroke="#57606a"/>`, `<line x1="${px(0)}" x2="${px(maxFiles)}" y1="${py(0)}" y2="${py(0)}" stroke="#57606a"/>`);
-  for (const l of limits) out.push(`<line x1="${px(0)}" x2="${px(maxFiles)}" y1="${py(l.value)}" y2="${py(l.value)}" stroke="${l.color}" stroke-dasharray="2 3"/>`, `<text x="${px(maxFiles)}" y="${py(l.value) - 4}" text-anchor="end" fill="${l.color}">${l.label}</text>`);
-  series.forEach((s, k) => {
+  for (const l of limits) out.push(`<line x1="${px(0)}" x2="${px(maxFiles)}" y1="${py(l.value)}" y2="${py(l.value)}" stroke="${l.color}" stroke-dasharray="2 3"/>`, `<text x="${px(0) + 6}" y="${py(l.value) - 4}" fill="${l.color}">${l.label}</text>`);
+  series.forEach((s) => {
     const ok = s.points.filter((p) => !p.failed);
     const first = ok[0];
     if (reference && first) out.push(`<line x1="${px(0)}" y1="${py(0)}" x2="${px(maxFiles)}" y2="${py((first.value / first.files) * maxFiles)}" stroke="${s.color}" stroke-opacity="0.35" stroke-dasharray="6 4"/>`);
@@ -57,16 +61,13 @@ function panel(x0: number, title: string, unit: string, series: { name: string; 
       const [cx, cy] = [px(p.files), py(p.value)];
       out.push(p.failed ? `<path d="M${cx - 5},${cy - 5}L${cx + 5},${cy + 5}M${cx - 5},${cy + 5}L${cx + 5},${cy - 5}" stroke="${s.color}" stroke-width="2.5"/><text x="${cx - 8}" y="${cy - 8}" text-anchor="end" fill="${s.color}">failed</text>` : `<circle cx="${cx}" cy="${cy}" r="3.5" fill="${s.color}"/>`);
     }
-    out.push(`<rect x="${x0 + M.left + 10}" y="${M.top + 6 + k * 16}" width="10" height="10" fill="${s.color}"/><text x="${x0 + M.left + 26}" y="${M.top + 15 + k * 16}">${s.name}</text>`);
   });
-  if (reference) out.push(`<text x="${x0 + M.left + 10}" y="${M.top + 15 + series.length * 16}" fill="${COLORS.ref}">dashed: linear from the smallest size</text>`);
   return out.join('\n');
 }
 
 export function scalePlotSvg(sizes: SyntheticScale[], caption: string): string {
   const series = (what: 'cpu' | 'rss') =>
     (['pr', 'graph'] as const).map((key, i) => ({
-      name: key === 'pr' ? 'PR digest (3 functions)' : 'cold graph',
       color: COLORS[key],
       points: sizes.map((s) => pointOf(s.files, s.rows[i]!, what)).filter((p): p is Point => p !== undefined),
     }));
@@ -74,11 +75,17 @@ export function scalePlotSvg(sizes: SyntheticScale[], caption: string): string {
     panel(0, 'CPU time (user + system)', 'seconds', series('cpu'), [], true),
     panel(W, 'Peak RSS', 'GiB', series('rss'), [{ value: 2, label: 'PR target 2 GB', color: COLORS.pr }, { value: 6, label: 'graph target 6 GB', color: COLORS.graph }], false),
   ];
+  const legend = [
+    `<rect x="${M.left}" y="${H + 4}" width="10" height="10" fill="${COLORS.pr}"/><text x="${M.left + 15}" y="${H + 13}">PR digest (scripted 3-function change)</text>`,
+    `<rect x="${M.left + 250}" y="${H + 4}" width="10" height="10" fill="${COLORS.graph}"/><text x="${M.left + 265}" y="${H + 13}">cold graph</text>`,
+    `<text x="${M.left + 350}" y="${H + 13}" fill="${COLORS.ref}">dashed: linear from the smallest size · cross: the run failed (where it stopped)</text>`,
+  ];
   return [
-    `<svg xmlns="http://www.w3.org/2000/svg" width="${2 * W}" height="${H + 22}" viewBox="0 0 ${2 * W} ${H + 22}" font-family="DejaVu Sans, sans-serif" font-size="11" fill="#24292f">`,
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${2 * W}" height="${H + 40}" viewBox="0 0 ${2 * W} ${H + 40}" font-family="DejaVu Sans, sans-serif" font-size="11" fill="#24292f">`,
     `<rect width="100%" height="100%" fill="#ffffff"/>`,
     ...body,
-    `<text x="${W}" y="${H + 14}" text-anchor="middle" fill="#57606a">${caption.replace(/&/g, '&amp;').replace(/</g, '&lt;')}</text>`,
+    ...legend,
+    `<text x="${M.left}" y="${H + 32}" fill="#57606a">${caption.replace(/&/g, '&amp;').replace(/</g, '&lt;')}</text>`,
     '</svg>',
   ].join('\n');
 }

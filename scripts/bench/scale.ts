@@ -11,7 +11,7 @@
 // - Synthetic sizes run once each (a 100k-file run takes minutes), one size after another, with a
 //   time limit per run; `graph` gets a 6 GiB V8 heap (the issue's target), so running out of it means
 //   the target is missed, and the row says where it stopped.
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -30,6 +30,8 @@ export interface ScaleSettings {
   /** Per-run time limit for the synthetic rows, seconds. */
   syntheticTimeoutS: number;
   log: (line: string) => void;
+  /** A CLI bundle to run instead of building one from source. */
+  cli?: string;
 }
 
 export interface CorpusScale {
@@ -50,7 +52,7 @@ export interface SyntheticScale {
 
 export interface ScaleReport {
   cli: string;
-  cacheDir: boolean;
+  cacheDir: { pr: boolean; graph: boolean };
   repomix: string;
   corpora: CorpusScale[];
   synthetic: SyntheticScale[];
@@ -65,7 +67,7 @@ function freshFolder(): { dir: string; reset: () => void } {
   return { dir, reset: () => (rmSync(dir, { recursive: true, force: true }), mkdirSync(dir)) };
 }
 
-function cliRows(cli: Tool, cacheDir: boolean, repo: string, budget: number, timeoutS?: number, graphEnv?: Record<string, string>): { pr: ProcessRow; warm: ProcessRow; graph: ProcessRow } {
+function cliRows(cli: Tool, cacheDir: { pr: boolean; graph: boolean }, repo: string, budget: number, timeoutS?: number, graphEnv?: Record<string, string>): { pr: ProcessRow; warm: ProcessRow; graph: ProcessRow } {
   if (!cli.ok) {
     const unavailable = { unavailable: cli.reason };
     return { pr: { name: 'cold PR digest', note: '', command: unavailable }, warm: { name: 'warm PR digest', note: '', command: unavailable }, graph: { name: 'cold graph', note: '', command: unavailable } };
@@ -73,13 +75,13 @@ function cliRows(cli: Tool, cacheDir: boolean, repo: string, budget: number, tim
   const pr = [node, cli.path, 'pr', repo, '--base', 'HEAD~1', '--budget', String(budget), '--quiet'];
   const graph = [node, cli.path, 'graph', repo, '--format', 'json', '--quiet'];
   const limit = timeoutS === undefined ? {} : { timeoutS };
-  const cold = (argv: string[], env?: Record<string, string>): ProcessCommand => {
-    if (!cacheDir) return { argv, ...limit, ...(env ? { env } : {}) };
+  const cold = (argv: string[], cached: boolean, env?: Record<string, string>): ProcessCommand => {
+    if (!cached) return { argv, ...limit, ...(env ? { env } : {}) };
     const folder = freshFolder();
     return { argv: [...argv, '--cache-dir', folder.dir], before: folder.reset, ...limit, ...(env ? { env } : {}) };
   };
   let warm: ProcessRow['command'] = { unavailable: 'n/a (no --cache-dir)' };
-  if (cacheDir) {
+  if (cacheDir.pr) {
     const folder = freshFolder();
     let filled = false;
     warm = {
@@ -94,9 +96,9 @@ function cliRows(cli: Tool, cacheDir: boolean, repo: string, budget: number, tim
     };
   }
   return {
-    pr: { name: 'cold PR digest', note: `pr --base HEAD~1 --budget ${budget}${cacheDir ? ', empty --cache-dir' : ''}`, command: cold(pr) },
+    pr: { name: 'cold PR digest', note: `pr --base HEAD~1 --budget ${budget}${cacheDir.pr ? ', empty --cache-dir' : ''}`, command: cold(pr, cacheDir.pr) },
     warm: { name: 'warm PR digest', note: 'the same, --cache-dir filled by an untimed run', command: warm },
-    graph: { name: 'cold graph', note: `graph --format json${cacheDir ? ', empty --cache-dir' : ''}${graphEnv ? ', V8 heap 6 GiB' : ''}`, command: cold(graph, graphEnv) },
+    graph: { name: 'cold graph', note: `graph --format json${cacheDir.graph ? ', empty --cache-dir' : ''}${graphEnv ? ', V8 heap 6 GiB' : ''}`, command: cold(graph, cacheDir.graph, graphEnv) },
   };
 }
 
@@ -104,8 +106,8 @@ const cpuRatio = (a: RowResult | undefined, b: RowResult | undefined): number | 
 
 export function measureScale(corpora: { name: string; root: string }[], settings: ScaleSettings): ScaleReport {
   const { log } = settings;
-  const cli = buildCli(log);
-  const cacheDir = cli.ok && supportsCacheDir(cli.path);
+  const cli: Tool = settings.cli ? (existsSync(settings.cli) ? { ok: true, path: settings.cli, note: `node ${settings.cli}` } : { ok: false, reason: `no CLI at ${settings.cli}` }) : buildCli(log);
+  const cacheDir = { pr: cli.ok && supportsCacheDir(cli.path, 'pr'), graph: cli.ok && supportsCacheDir(cli.path, 'graph') };
   const repomix = ensureRepomix(settings.benchDir, log);
   const results: CorpusScale[] = [];
   for (const corpus of corpora) {

@@ -5,7 +5,7 @@
 //   dist/), so the rows measure the source as it is, not a dist/ that may lag behind it on a branch.
 // - repomix is installed by npm into `.bench/repomix` at a pinned version (REPOMIX_VERSION), once;
 //   when that fails (no network, registry down) the row says so instead of failing the bench.
-// - Whether the CLI has `--cache-dir` is read from its `pr --help`: the warm row runs only then.
+// - Whether a command has `--cache-dir` is read from its `--help`: the warm row runs only then.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -29,8 +29,8 @@ export function buildCli(log: (line: string) => void): Tool {
   return { ok: true, path, note: 'node cli.js built from the current source' };
 }
 
-export function supportsCacheDir(cli: string): boolean {
-  const help = spawnSync(process.execPath, [cli, 'pr', '--help'], { encoding: 'utf8' });
+export function supportsCacheDir(cli: string, command: 'pr' | 'graph'): boolean {
+  const help = spawnSync(process.execPath, [cli, command, '--help'], { encoding: 'utf8' });
   return (help.stdout ?? '').includes('--cache-dir');
 }
 
