@@ -138,7 +138,10 @@ async function runScale(settings: Readonly<BenchSettings>, environment: ReturnTy
     }
   }
   const loadBefore = loadavg();
-  const scale = measureScale(corpora, {
+  const caption = (): string =>
+    `npm run bench, ${new Date().toISOString().slice(0, 10)}: synthetic monorepo (seed ${settings.syntheticSeed}), one run per size, ${environment.cores} cores; load average ${loadBefore[0]!.toFixed(1)} before, ${loadavg()[0]!.toFixed(1)} after`;
+  let plotted = '';
+  const scale = await measureScale(corpora, {
     rounds: settings.processRuns,
     warmup: settings.processWarmup,
     budget: settings.prBudget,
@@ -148,15 +151,13 @@ async function runScale(settings: Readonly<BenchSettings>, environment: ReturnTy
     syntheticTimeoutS: settings.syntheticTimeoutS,
     log,
     ...(settings.cli ? { cli: settings.cli } : {}),
+    onSynthetic: async (sizes) => {
+      const why = await writePng(scalePlotSvg(sizes, caption()), settings.plot);
+      plotted = why ? `plot: ${why}\n` : `plot: wrote ${settings.plot} (${sizes.map((s) => s.files).join(', ')} files)\n`;
+      log(plotted.trim());
+    },
   });
   const load = `load average (1/5/15 min) ${loadBefore.map((l) => l.toFixed(2)).join('/')} before, ${loadavg().map((l) => l.toFixed(2)).join('/')} after, ${environment.cores} cores`;
-  let plotted = '';
-  if (scale.synthetic.length > 0) {
-    const caption = `npm run bench, ${new Date().toISOString().slice(0, 10)}: synthetic monorepo (seed ${settings.syntheticSeed}), one run per size, ${environment.cores} cores; load average ${loadBefore[0]!.toFixed(1)} before, ${loadavg()[0]!.toFixed(1)} after`;
-    const why = await writePng(scalePlotSvg(scale.synthetic, caption), settings.plot);
-    plotted = why ? `plot: ${why}\n` : `plot: wrote ${settings.plot}\n`;
-  }
-  if (plotted) log(plotted.trim());
   return { text: `\n${renderEnvironmentLine(environment)}; ${load}\n${renderScale(scale, settings.processRuns, settings.processWarmup)}${plotted}`, json: { load, ...scale } };
 }
 

@@ -32,6 +32,8 @@ export interface ScaleSettings {
   log: (line: string) => void;
   /** A CLI bundle to run instead of building one from source. */
   cli?: string;
+  /** Called after each synthetic size with the sizes so far (the plot is redrawn: a long run leaves one). */
+  onSynthetic?: (sizes: SyntheticScale[]) => Promise<void>;
 }
 
 export interface CorpusScale {
@@ -104,7 +106,7 @@ function cliRows(cli: Tool, cacheDir: { pr: boolean; graph: boolean }, repo: str
 
 const cpuRatio = (a: RowResult | undefined, b: RowResult | undefined): number | undefined => (a?.cpuS !== undefined && b?.cpuS ? a.cpuS / b.cpuS : undefined);
 
-export function measureScale(corpora: { name: string; root: string }[], settings: ScaleSettings): ScaleReport {
+export async function measureScale(corpora: { name: string; root: string }[], settings: ScaleSettings): Promise<ScaleReport> {
   const { log } = settings;
   const cli: Tool = settings.cli ? (existsSync(settings.cli) ? { ok: true, path: settings.cli, note: `node ${settings.cli}` } : { ok: false, reason: `no CLI at ${settings.cli}` }) : buildCli(log);
   const cacheDir = { pr: cli.ok && supportsCacheDir(cli.path, 'pr'), graph: cli.ok && supportsCacheDir(cli.path, 'graph') };
@@ -139,6 +141,7 @@ export function measureScale(corpora: { name: string; root: string }[], settings
     const repo = ensureSynthetic(settings.benchDir, files, settings.seed, log);
     const { pr, graph } = cliRows(cli, cacheDir, repo.dir, settings.budget, settings.syntheticTimeoutS, { NODE_OPTIONS: '--max-old-space-size=6144' });
     synthetic.push({ files, repo: repo.dir, rows: measureRows([pr, graph], { rounds: 1, warmup: 0, log }) });
+    await settings.onSynthetic?.(synthetic);
   }
   return { cli: cli.ok ? cli.note : cli.reason, cacheDir, repomix: repomix.ok ? repomix.note : repomix.reason, corpora: results, synthetic };
 }
