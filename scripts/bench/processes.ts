@@ -55,7 +55,9 @@ const lastLine = (text: string): string => text.trim().split('\n').at(-1)?.slice
 export function timeProcess(command: ProcessCommand): ProcessRun {
   const dir = mkdtempSync(join(tmpdir(), 'repodigest-bench-time-'));
   const report = join(dir, 'time.txt');
-  const timeout = command.timeoutS === undefined ? [] : ['timeout', '--signal=KILL', String(command.timeoutS)];
+  // --foreground: timeout signals only the command and then reaps it, so GNU time still gets its CPU
+  // and memory (without it, timeout kills its own process group, itself included, and the figures are lost).
+  const timeout = command.timeoutS === undefined ? [] : ['timeout', '--foreground', '--signal=KILL', String(command.timeoutS)];
   try {
     const run = spawnSync('/usr/bin/time', ['-f', '%e %U %S %M %x', '-o', report, ...timeout, ...command.argv], {
       cwd: command.cwd,
