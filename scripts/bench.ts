@@ -15,6 +15,10 @@ import { loadStages } from './bench/modules.js';
 import type { PackTarget } from './bench/packing.js';
 import { evaluateTargets, renderText, type BenchSettingsEcho, type CorpusReport } from './bench/report.js';
 import { CorpusError, ensureCorpus } from './corpus.js';
+import { loadavg } from 'node:os';
+import { scalePlotSvg, writePng } from './bench/plot.js';
+import { measureScale } from './bench/scale.js';
+import { renderScale } from './bench/scaleReport.js';
 
 interface WorkerJob {
   name: string;
@@ -87,6 +91,12 @@ async function main(argv: string[]): Promise<number> {
   };
   const environment = describeEnvironment();
   const reports: CorpusReport[] = [];
+  if (settings.scaleOnly) {
+    const scale = await runScale(settings, environment);
+    if (typeof scale === 'number') return scale;
+    process.stdout.write(settings.json ? `${JSON.stringify({ environment, scale: scale.json }, null, 2)}\n` : scale.text);
+    return 0;
+  }
   for (const choice of settings.corpora) {
     let job: WorkerJob;
     try {
@@ -104,12 +114,53 @@ async function main(argv: string[]): Promise<number> {
       return 1;
     }
   }
+  const scale = await runScale(settings, environment);
+  if (typeof scale === 'number') return scale;
   process.stdout.write(
-    settings.json ? `${JSON.stringify({ environment, settings: echo, corpora: reports }, null, 2)}\n` : renderText(environment, echo, reports),
+    settings.json ? `${JSON.stringify({ environment, settings: echo, corpora: reports, scale: scale.json }, null, 2)}\n` : `${renderText(environment, echo, reports)}${scale.text}`,
   );
   process.stdout.write(await (await import('./bench/viewer.js')).viewerBench(settings));
   (settings.json ? log : (t: string) => process.stdout.write(t))((await import('./bench/hostileInput.js')).benchHostileInput());
   return 0;
 }
+
+/** The whole-process rows and the synthetic monorepo (issue 12), printed after the in-process phases. */
+async function runScale(settings: Readonly<BenchSettings>, environment: ReturnType<typeof describeEnvironment>): Promise<number | { text: string; json: unknown }> {
+  const corpora: { name: string; root: string }[] = [];
+  for (const choice of settings.corpora) {
+    try {
+      const job = jobFor(choice, { rounds: 0, warmup: 0, budget: 0, packRuns: 0, maxFileBytes: 0 }, settings.benchDir);
+      corpora.push({ name: job.name, root: job.root });
+    } catch (error) {
+      if (!(error instanceof CorpusError)) throw error;
+      log(`bench: cannot fetch the corpus: ${error.message}`);
+      return 1;
+    }
+  }
+  const loadBefore = loadavg();
+  const caption = (): string =>
+    `npm run bench, ${new Date().toISOString().slice(0, 10)}: synthetic monorepo (seed ${settings.syntheticSeed}), one run per size, ${environment.cores} cores; load average ${loadBefore[0]!.toFixed(1)} before, ${loadavg()[0]!.toFixed(1)} after`;
+  let plotted = '';
+  const scale = await measureScale(corpora, {
+    rounds: settings.processRuns,
+    warmup: settings.processWarmup,
+    budget: settings.prBudget,
+    benchDir: settings.benchDir,
+    synthetic: settings.synthetic,
+    seed: settings.syntheticSeed,
+    syntheticTimeoutS: settings.syntheticTimeoutS,
+    log,
+    ...(settings.cli ? { cli: settings.cli } : {}),
+    onSynthetic: async (sizes) => {
+      const why = await writePng(scalePlotSvg(sizes, caption()), settings.plot);
+      plotted = why ? `plot: ${why}\n` : `plot: wrote ${settings.plot} (${sizes.map((s) => s.files).join(', ')} files)\n`;
+      log(plotted.trim());
+    },
+  });
+  const load = `load average (1/5/15 min) ${loadBefore.map((l) => l.toFixed(2)).join('/')} before, ${loadavg().map((l) => l.toFixed(2)).join('/')} after, ${environment.cores} cores`;
+  return { text: `\n${renderEnvironmentLine(environment)}; ${load}\n${renderScale(scale, settings.processRuns, settings.processWarmup)}${plotted}`, json: { load, ...scale } };
+}
+
+const renderEnvironmentLine = (env: ReturnType<typeof describeEnvironment>): string => `Node ${env.node}, ${env.cpuModel} x ${env.cores} cores, ${env.memoryGiB.toFixed(0)} GiB`;
 
 process.exitCode = await main(process.argv.slice(2));

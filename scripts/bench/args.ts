@@ -17,6 +17,20 @@ export interface BenchSettings {
   maxFileBytes: number;
   /** Where Debian corpora are fetched and unpacked. */
   benchDir: string;
+  /** Whole-process rows (scripts/bench/scale.ts): rounds, warm-up, the PR digest's budget. */
+  processRuns: number;
+  processWarmup: number;
+  prBudget: number;
+  /** Synthetic monorepo sizes (files), smallest first; empty with `--synthetic none`. */
+  synthetic: number[];
+  syntheticSeed: number;
+  syntheticTimeoutS: number;
+  /** Only the whole-process rows and the synthetic monorepo (no in-process phases, viewer, hostile input). */
+  scaleOnly: boolean;
+  /** Where the synthetic plot is written (PNG). */
+  plot: string;
+  /** A CLI bundle to measure instead of one built from the current source. */
+  cli: string | undefined;
 }
 
 export class UsageError extends Error {}
@@ -27,11 +41,16 @@ const DEFAULT_TARGETS: Record<string, PackTarget> = {
   sympy: { query: 'simplify trigonometric expressions', entry: 'sympy.simplify.simplify.simplify' },
 };
 
-export const USAGE = `usage: npm run bench -- [--corpus PATH|django|sympy]... [--json] [--runs N] [--warmup N]
+export const USAGE = `usage: npm run bench -- [--corpus PATH|django|sympy|none]... [--json] [--runs N] [--warmup N]
                       [--budget N] [--pack-runs N] [--query TEXT] [--entry ID] [--max-file-bytes N]
-                      [--bench-dir DIR]
+                      [--bench-dir DIR] [--process-runs N] [--process-warmup N] [--pr-budget N]
+                      [--synthetic N,N,...|none] [--seed N] [--synthetic-timeout S] [--plot FILE]
+                      [--scale-only] [--cli FILE]
   Without --corpus: Django and sympy from Debian's packages, fetched into .bench/ (or --bench-dir)
-  when missing. --json prints only JSON on stdout (with npm, use \`npm run -s bench -- --json\`).`;
+  when missing. Whole-process rows (parse-only, cold/warm PR digest, cold graph, repomix) run on each
+  corpus; --synthetic (default 10000,50000,100000) sizes the synthetic monorepo, plotted to --plot
+  (default docs/bench-scale.png). --scale-only skips the in-process phases, viewer and hostile input.
+  The rows run a CLI bundled from the current source, or --cli FILE (e.g. dist/cli.js). --json prints only JSON on stdout (with npm, use \`npm run -s bench -- --json\`).`;
 
 function positiveInt(name: string, raw: string | undefined, fallback: number, min = 1): number {
   if (raw === undefined) return fallback;
@@ -70,6 +89,15 @@ export function parseBenchArgs(argv: string[]): Readonly<BenchSettings> {
         entry: { type: 'string' },
         'max-file-bytes': { type: 'string' },
         'bench-dir': { type: 'string' },
+        'process-runs': { type: 'string' },
+        'process-warmup': { type: 'string' },
+        'pr-budget': { type: 'string' },
+        synthetic: { type: 'string' },
+        seed: { type: 'string' },
+        'synthetic-timeout': { type: 'string' },
+        plot: { type: 'string' },
+        cli: { type: 'string' },
+        'scale-only': { type: 'boolean', default: false },
       },
     });
   } catch (error) {
@@ -77,7 +105,8 @@ export function parseBenchArgs(argv: string[]): Readonly<BenchSettings> {
   }
   const v = parsed.values;
   const override: PackTarget = { ...(v.query ? { query: v.query } : {}), ...(v.entry ? { entry: v.entry } : {}) };
-  const names = v.corpus ?? CORPORA.map((c) => c.name);
+  // `--corpus none`: no corpus (with --scale-only, the synthetic monorepo alone).
+  const names = (v.corpus ?? CORPORA.map((c) => c.name)).filter((name) => name !== 'none');
   return Object.freeze({
     corpora: names.map((name) => choose(name, override)),
     json: v.json ?? false,
@@ -87,5 +116,24 @@ export function parseBenchArgs(argv: string[]): Readonly<BenchSettings> {
     packRuns: positiveInt('pack-runs', v['pack-runs'], 5),
     maxFileBytes: positiveInt('max-file-bytes', v['max-file-bytes'], 1024 * 1024),
     benchDir: resolve(v['bench-dir'] ?? DEFAULT_BENCH_DIR),
+    processRuns: positiveInt('process-runs', v['process-runs'], 3),
+    processWarmup: positiveInt('process-warmup', v['process-warmup'], 0, 0),
+    prBudget: positiveInt('pr-budget', v['pr-budget'], 8000),
+    synthetic: syntheticSizes(v.synthetic),
+    syntheticSeed: positiveInt('seed', v.seed, 1, 0),
+    syntheticTimeoutS: positiveInt('synthetic-timeout', v['synthetic-timeout'], 3600),
+    scaleOnly: v['scale-only'] ?? false,
+    plot: resolve(v.plot ?? DEFAULT_PLOT),
+    cli: v.cli === undefined ? undefined : resolve(v.cli),
   });
+}
+
+const DEFAULT_PLOT = resolve(DEFAULT_BENCH_DIR, '..', 'docs', 'bench-scale.png');
+
+/** `10000,50000` -> [10000, 50000] (sorted, distinct); `none` -> []. */
+export function syntheticSizes(raw: string | undefined): number[] {
+  if (raw === undefined) return [10_000, 50_000, 100_000];
+  if (raw.trim() === 'none') return [];
+  const sizes = raw.split(',').map((part) => positiveInt('synthetic', part.trim(), 0));
+  return [...new Set(sizes)].sort((a, b) => a - b);
 }

@@ -16,18 +16,26 @@ import { runPrCommand } from './commands/pr.js';
 import { FAIL_ON_VALUES, failureFor } from '../review/failOn.js';
 import { renderSearchCommand } from './commands/search.js';
 import { parseChoice, parseGlobList, parsePositiveInteger, type ListFormat, type ResolutionFilter } from './options.js';
-import { createProgress } from './progress.js';
+import { createProgress, type Progress, type ProgressDeps, type ProgressOptions } from './progress.js';
 import { cacheFrom, reportCache, type CacheFlags } from './cacheOptions.js';
 
 export interface CliIo {
   stdout: (text: string) => void;
   stderr: (text: string) => void;
+  /** Where the progress line may go (progress.ts decides whether it does); without it, never. */
+  progress?: ProgressDeps;
 }
 
 const defaultIo: CliIo = {
   stdout: (text) => process.stdout.write(text),
   stderr: (text) => process.stderr.write(text),
+  progress: { stream: process.stderr, env: process.env, now: () => performance.now() },
 };
+
+/** The run's progress line: silent for an io without a progress stream (tests, the API). */
+export function progressFor(io: CliIo, flags: { quiet?: boolean }, options: Omit<ProgressOptions, 'quiet'> = {}): Progress {
+  return io.progress ? createProgress({ ...options, quiet: flags.quiet === true }, io.progress) : createProgress({ quiet: true });
+}
 
 export interface ScanFlags extends CacheFlags {
   include?: string[];
@@ -37,6 +45,8 @@ export interface ScanFlags extends CacheFlags {
   /** False with `--no-redact`. */
   redact?: boolean;
   debug?: boolean;
+  /** `--quiet`: no progress line (warnings and skipped-file notes still print: nothing is lost silently). */
+  quiet?: boolean;
 }
 
 function collect(value: string, previous: string[] = []): string[] {
@@ -52,7 +62,8 @@ function withScanOptions(command: Command): Command {
     .option('--no-redact', 'keep credentials found in the code instead of replacing them by <redacted: KIND>')
     .option('--cache-dir <dir>', 'reuse per-file analysis results kept in this folder (default: $XDG_CACHE_HOME/repodigest or ~/.cache/repodigest)')
     .option('--no-cache', 'analyse every file afresh and keep nothing')
-    .option('--debug', 'print stack traces for unexpected errors');
+    .option('--debug', 'print stack traces for unexpected errors')
+    .option('--quiet', 'no progress line on the terminal (it only ever appears on a terminal, outside CI, after 2 s)');
 }
 
 export function indexOptionsFrom(flags: ScanFlags): IndexOptions {
@@ -73,10 +84,10 @@ function cacheOption(flags: ScanFlags): { cache?: FileCache } {
   return cache ? { cache } : {};
 }
 
-export async function scanWithReport(root: string, flags: ScanFlags, io: CliIo): Promise<RepoIndex> {
-  const progress = createProgress();
+/** Scans with the progress line running; the caller moves it on (pack, render) and ends it with done(). */
+export async function scanWithReport(root: string, flags: ScanFlags, io: CliIo, progress: Progress = progressFor(io, flags)): Promise<RepoIndex> {
   const options = indexOptionsFrom(flags);
-  const index = await indexRepository(root, { ...options, onProgress: progress.update });
+  const index = await indexRepository(root, { ...options, onProgress: (done, total) => progress.update(done, total) });
   progress.done();
   reportScan(index, io);
   reportCache(options.cache, io.stderr);
@@ -125,19 +136,23 @@ export function buildProgram(io: CliIo = defaultIo): Command {
     if (flags.callers !== undefined && flags.callees !== undefined) throw new UsageError('Pass either --callers or --callees, not both');
     const format = parseChoice<ListFormat>('--format', flags.format, ['table', 'json']);
     const resolution = parseChoice<ResolutionFilter>('--resolution', flags.resolution, ['resolved', 'all']);
-    const index = await scanWithReport(path, flags, io);
+    const progress = progressFor(io, flags);
+    const index = await scanWithReport(path, flags, io, progress);
+    progress.phase('render');
     if (flags.html !== undefined) {
-      io.stderr(await writeViewerHtml(index, flags.html, { title: `Call graph of ${basename(resolve(path))}`, notes: [`${index.symbols.length} symbols, ${index.edges.length} edges.`] }));
+      const written = await writeViewerHtml(index, flags.html, { title: `Call graph of ${basename(resolve(path))}`, notes: [`${index.symbols.length} symbols, ${index.edges.length} edges.`] });
+      progress.done();
+      io.stderr(written);
       return;
     }
-    io.stdout(
-      renderGraphCommand(index, {
-        format,
-        resolution,
-        ...(flags.callers !== undefined ? { callers: flags.callers } : {}),
-        ...(flags.callees !== undefined ? { callees: flags.callees } : {}),
-      }),
-    );
+    const text = renderGraphCommand(index, {
+      format,
+      resolution,
+      ...(flags.callers !== undefined ? { callers: flags.callers } : {}),
+      ...(flags.callees !== undefined ? { callees: flags.callees } : {}),
+    });
+    progress.done();
+    io.stdout(text);
   });
 
   withScanOptions(
@@ -150,8 +165,12 @@ export function buildProgram(io: CliIo = defaultIo): Command {
   ).action(async (path: string, flags: ScanFlags & { query: string; top: string; format: string }) => {
     const top = parsePositiveInteger('--top', flags.top);
     const format = parseChoice<ListFormat>('--format', flags.format, ['table', 'json']);
-    const index = await scanWithReport(path, flags, io);
-    io.stdout(renderSearchCommand(index, flags.query, top, format));
+    const progress = progressFor(io, flags);
+    const index = await scanWithReport(path, flags, io, progress);
+    progress.phase('render');
+    const text = renderSearchCommand(index, flags.query, top, format);
+    progress.done();
+    io.stdout(text);
   });
 
   withPackOptions(
@@ -167,9 +186,12 @@ export function buildProgram(io: CliIo = defaultIo): Command {
       throw new UsageError('Pass exactly one of --entry or --query');
     }
     const settings = packSettingsFrom(flags);
-    const index = await scanWithReport(path, flags, io);
+    const progress = progressFor(io, flags);
+    const index = await scanWithReport(path, flags, io, progress);
     const target = flags.entry !== undefined ? { entry: flags.entry } : { query: flags.query as string };
+    progress.phase('pack');
     const result = runPackCommand(index, target, settings);
+    progress.done();
     emit(result.text, flags.output, io);
     for (const line of result.warnings) io.stderr(`${line}\n`);
   });

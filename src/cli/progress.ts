@@ -1,24 +1,101 @@
-// A one-line progress indicator for long scans, only when stderr is a terminal: piped or captured
-// output stays clean and byte-identical.
+// A one-line progress indicator on stderr: the phase (scan, parse, resolve, pack, render) and files
+// parsed / total. Decision: it appears only when all of these hold, so that piped, captured and CI
+// output stays byte-identical to a run without it:
+// - stderr is a terminal (isTTY);
+// - `CI` is not set (CI logs are often a pseudo-terminal yet must stay clean) and `--quiet` is not given;
+// - the run has lasted 2 s (REPODIGEST_PROGRESS_DELAY_MS overrides that, for tests and the impatient):
+//   a short run would only flicker.
+// Redraws are throttled to every 100 ms (a 100k-file scan would otherwise write 100k lines), and the
+// line is erased before anything else is printed, so it never mixes with the report on stderr.
+// It draws only when the CLI tells it something: a phase that runs synchronously (resolution) shows
+// the phase's name from its start, not a spinner.
+
+export const PHASES = ['scan', 'parse', 'resolve', 'pack', 'render'] as const;
+export type ProgressPhase = (typeof PHASES)[number] | 'resolve + pack';
+
 export interface Progress {
+  phase(name: ProgressPhase): void;
+  /** Files parsed so far out of the total found; moves the phase to parse, then to resolve at the end. */
   update(done: number, total: number): void;
+  /** Erases the line if one was drawn; call before printing anything else. */
   done(): void;
 }
 
-export function createProgress(stream: NodeJS.WriteStream = process.stderr, label = 'indexing'): Progress {
-  if (!stream.isTTY) return { update() {}, done() {} };
-  let lastDraw = 0;
+export interface ProgressStream {
+  isTTY?: boolean;
+  write(text: string): unknown;
+}
+
+export interface ProgressDeps {
+  stream: ProgressStream;
+  env: Record<string, string | undefined>;
+  now: () => number;
+}
+
+const defaultDeps: ProgressDeps = { stream: process.stderr, env: process.env, now: () => performance.now() };
+
+const SILENT: Progress = { phase() {}, update() {}, done() {} };
+const DEFAULT_DELAY_MS = 2000;
+const REDRAW_MS = 100;
+
+export interface ProgressOptions {
+  quiet?: boolean;
+  /** Phase shown once every file is parsed: `resolve`, or `resolve + pack` where both run inside one call. */
+  afterParse?: ProgressPhase;
+}
+
+/** True when a progress line may be drawn at all (the time condition aside). */
+export function progressAllowed(options: ProgressOptions, deps: Pick<ProgressDeps, 'stream' | 'env'>): boolean {
+  return !options.quiet && deps.stream.isTTY === true && !deps.env.CI;
+}
+
+function delayOf(env: ProgressDeps['env']): number {
+  const raw = env.REPODIGEST_PROGRESS_DELAY_MS;
+  const n = raw === undefined ? Number.NaN : Number(raw);
+  return Number.isFinite(n) && n >= 0 ? n : DEFAULT_DELAY_MS;
+}
+
+export function createProgress(options: ProgressOptions = {}, deps: ProgressDeps = defaultDeps): Progress {
+  if (!progressAllowed(options, deps)) return SILENT;
+  const start = deps.now();
+  const delay = delayOf(deps.env);
+  const afterParse = options.afterParse ?? 'resolve';
+  let phase: ProgressPhase = 'scan';
+  let files: { done: number; total: number } | undefined;
+  let lastDraw = Number.NEGATIVE_INFINITY;
   let drawn = false;
+
+  const draw = (force: boolean): void => {
+    const now = deps.now();
+    if (now - start < delay) return;
+    if (!force && now - lastDraw < REDRAW_MS) return;
+    lastDraw = now;
+    drawn = true;
+    const count = files ? ` ${files.done}/${files.total} files parsed` : '';
+    // \x1b[K erases what a longer previous line left behind.
+    deps.stream.write(`\r${phase}${count} (${((now - start) / 1000).toFixed(0)} s)\x1b[K`);
+  };
+
   return {
+    phase(name) {
+      if (name === phase) return;
+      phase = name;
+      draw(true);
+    },
     update(done, total) {
-      const now = Date.now();
-      if (done !== total && now - lastDraw < 100) return;
-      lastDraw = now;
-      drawn = true;
-      stream.write(`\r${label} ${done}/${total} files`);
+      files = { done, total };
+      if (done >= total) {
+        phase = afterParse;
+        draw(true);
+      } else {
+        const changed = phase !== 'parse';
+        phase = 'parse';
+        draw(changed);
+      }
     },
     done() {
-      if (drawn) stream.write('\r\x1b[K');
+      if (drawn) deps.stream.write('\r\x1b[K');
+      drawn = false;
     },
   };
 }

@@ -3,7 +3,7 @@
 import { prDigest } from '../../pipeline/prDigest.js';
 import { visibleText } from '../../render/visibleText.js';
 import type { CliIo, PackFlags } from '../main.js';
-import { indexOptionsFrom, reportScan } from '../main.js';
+import { indexOptionsFrom, progressFor, reportScan } from '../main.js';
 import { packSettingsFrom, packWarnings } from './pack.js';
 import { reportCache } from '../cacheOptions.js';
 import { brokenSitesFrom, type RemovedReferenceLike } from '../../viewer/brokenSites.js';
@@ -22,7 +22,9 @@ export interface PrFlags extends PackFlags {
 
 export async function runPrCommand(path: string, flags: PrFlags, io: CliIo): Promise<{ text: string; warnings: string[]; breaking: BreakingSite[] }> {
   const pack = { ...packSettingsFrom(flags), ...(flags.mermaid === false ? { mermaid: false } : {}) };
-  const index = indexOptionsFrom(flags);
+  // prDigest resolves, packs and renders in one call: after the last file, one phase covers all three.
+  const progress = progressFor(io, flags, { afterParse: 'resolve + pack' });
+  const index = { ...indexOptionsFrom(flags), onProgress: (done: number, total: number) => progress.update(done, total) };
   const digest = await prDigest({
     repoDir: path,
     base: flags.base,
@@ -31,6 +33,7 @@ export async function runPrCommand(path: string, flags: PrFlags, io: CliIo): Pro
     index,
     pack,
   });
+  progress.done();
   reportScan(digest.index, io);
   reportCache(index.cache, io.stderr);
   // The working-tree warning is also the digest's first note: on stderr it is printed once, as a warning.
@@ -40,13 +43,14 @@ export async function runPrCommand(path: string, flags: PrFlags, io: CliIo): Pro
     // removedReferences: the "removed but still referenced" sites, when the digest carries them.
     const references = (digest as { removedReferences?: RemovedReferenceLike[] }).removedReferences;
     const range = `${flags.base}..${flags.head}`;
-    io.stderr(
-      await writeViewerHtml(digest.index, flags.html, {
-        title: `Impact of ${flags.title ?? range}`,
-        notes: [`Changed symbols of ${range} with their callers and callees within two hops.`, ...digest.notes],
-        pr: { changed: digest.changed, broken: brokenSitesFrom(references) },
-      }),
-    );
+    progress.phase('render');
+    const written = await writeViewerHtml(digest.index, flags.html, {
+      title: `Impact of ${flags.title ?? range}`,
+      notes: [`Changed symbols of ${range} with their callers and callees within two hops.`, ...digest.notes],
+      pr: { changed: digest.changed, broken: brokenSitesFrom(references) },
+    });
+    progress.done();
+    io.stderr(written);
   }
   const counts = ['added', 'modified', 'removed'].map((c) => `${digest.changed.filter((x) => x.change === c).length} ${c}`);
   return { text: digest.result.content, warnings: [`changed symbols: ${counts.join(', ')}`, ...packWarnings(digest.result)], breaking: digest.review.findings.breaking };

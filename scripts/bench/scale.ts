@@ -1,0 +1,147 @@
+// The issue-12 rows: whole processes side by side on each corpus (parse-only floor, cold and warm PR
+// digest, cold `graph`, `repomix --compress`), and the synthetic monorepo at several sizes (PR digest
+// and cold `graph`: time and peak RSS vs. files).
+//
+// Decisions:
+// - Every row runs over the same tree: the corpus copied into a git repository with the scripted
+//   3-function change (changeCommit.ts); `pr --base HEAD~1 --budget 8000`, as the issue measured.
+// - "Cold" runs get a fresh, empty `--cache-dir` each time when the CLI has the option (so a default
+//   cache under the user's cache folder cannot make them warm); "warm" reuses one folder filled by an
+//   untimed run first. Without the option the warm row reads "n/a (no --cache-dir)".
+// - Synthetic sizes run once each (a 100k-file run takes minutes), one size after another, with a
+//   time limit per run; `graph` gets a 6 GiB V8 heap (the issue's target), so running out of it means
+//   the target is missed, and the row says where it stopped.
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ensureSynthetic } from '../synthetic.js';
+import { ensureChangeRepo, type ChangedFunction } from './changeCommit.js';
+import { measureRows, type ProcessCommand, type ProcessRow, type RowResult } from './processes.js';
+import { buildCli, ensureRepomix, supportsCacheDir, type Tool } from './tools.js';
+
+export interface ScaleSettings {
+  rounds: number;
+  warmup: number;
+  budget: number;
+  benchDir: string;
+  synthetic: number[];
+  seed: number;
+  /** Per-run time limit for the synthetic rows, seconds. */
+  syntheticTimeoutS: number;
+  log: (line: string) => void;
+  /** A CLI bundle to run instead of building one from source. */
+  cli?: string;
+  /** Called after each synthetic size with the sizes so far (the plot is redrawn: a long run leaves one). */
+  onSynthetic?: (sizes: SyntheticScale[]) => Promise<void>;
+}
+
+export interface CorpusScale {
+  name: string;
+  repo: string;
+  changed: ChangedFunction[];
+  rows: RowResult[];
+  /** cold PR CPU / parse-only CPU (target <= 1.0), repomix CPU / cold PR CPU (target >= 4). */
+  prOverParse?: number;
+  repomixOverPr?: number;
+}
+
+export interface SyntheticScale {
+  files: number;
+  repo: string;
+  rows: RowResult[];
+}
+
+export interface ScaleReport {
+  cli: string;
+  cacheDir: { pr: boolean; graph: boolean };
+  repomix: string;
+  corpora: CorpusScale[];
+  synthetic: SyntheticScale[];
+}
+
+const parseOnlyScript = fileURLToPath(new URL('./parseOnlyProcess.mjs', import.meta.url));
+const node = process.execPath;
+
+/** A fresh empty folder per run: `before` empties it. */
+function freshFolder(): { dir: string; reset: () => void } {
+  const dir = mkdtempSync(join(tmpdir(), 'repodigest-bench-cache-'));
+  return { dir, reset: () => (rmSync(dir, { recursive: true, force: true }), mkdirSync(dir)) };
+}
+
+function cliRows(cli: Tool, cacheDir: { pr: boolean; graph: boolean }, repo: string, budget: number, timeoutS?: number, graphEnv?: Record<string, string>): { pr: ProcessRow; warm: ProcessRow; graph: ProcessRow } {
+  if (!cli.ok) {
+    const unavailable = { unavailable: cli.reason };
+    return { pr: { name: 'cold PR digest', note: '', command: unavailable }, warm: { name: 'warm PR digest', note: '', command: unavailable }, graph: { name: 'cold graph', note: '', command: unavailable } };
+  }
+  const pr = [node, cli.path, 'pr', repo, '--base', 'HEAD~1', '--budget', String(budget), '--quiet'];
+  const graph = [node, cli.path, 'graph', repo, '--format', 'json', '--quiet'];
+  const limit = timeoutS === undefined ? {} : { timeoutS };
+  const cold = (argv: string[], cached: boolean, env?: Record<string, string>): ProcessCommand => {
+    if (!cached) return { argv, ...limit, ...(env ? { env } : {}) };
+    const folder = freshFolder();
+    return { argv: [...argv, '--cache-dir', folder.dir], before: folder.reset, ...limit, ...(env ? { env } : {}) };
+  };
+  let warm: ProcessRow['command'] = { unavailable: 'n/a (no --cache-dir)' };
+  if (cacheDir.pr) {
+    const folder = freshFolder();
+    let filled = false;
+    warm = {
+      argv: [...pr, '--cache-dir', folder.dir],
+      ...limit,
+      // The first warm run of the bench fills the folder untimed; later ones find it filled.
+      before: () => {
+        if (filled) return;
+        measureRows([{ name: 'fill the cache', note: '', command: { argv: [...pr, '--cache-dir', folder.dir] } }], { rounds: 1, warmup: 0, log: () => undefined });
+        filled = true;
+      },
+    };
+  }
+  return {
+    pr: { name: 'cold PR digest', note: `pr --base HEAD~1 --budget ${budget}${cacheDir.pr ? ', empty --cache-dir' : ''}`, command: cold(pr, cacheDir.pr) },
+    warm: { name: 'warm PR digest', note: 'the same, --cache-dir filled by an untimed run', command: warm },
+    graph: { name: 'cold graph', note: `graph --format json${cacheDir.graph ? ', empty --cache-dir' : ''}${graphEnv ? ', V8 heap 6 GiB' : ''}`, command: cold(graph, cacheDir.graph, graphEnv) },
+  };
+}
+
+const cpuRatio = (a: RowResult | undefined, b: RowResult | undefined): number | undefined => (a?.cpuS !== undefined && b?.cpuS ? a.cpuS / b.cpuS : undefined);
+
+export async function measureScale(corpora: { name: string; root: string }[], settings: ScaleSettings): Promise<ScaleReport> {
+  const { log } = settings;
+  const cli: Tool = settings.cli ? (existsSync(settings.cli) ? { ok: true, path: settings.cli, note: `node ${settings.cli}` } : { ok: false, reason: `no CLI at ${settings.cli}` }) : buildCli(log);
+  const cacheDir = { pr: cli.ok && supportsCacheDir(cli.path, 'pr'), graph: cli.ok && supportsCacheDir(cli.path, 'graph') };
+  const repomix = ensureRepomix(settings.benchDir, log);
+  const results: CorpusScale[] = [];
+  for (const corpus of corpora) {
+    log(`bench (whole processes): ${corpus.name}`);
+    const repo = ensureChangeRepo(corpus.root, join(settings.benchDir, `pr-${corpus.name}`), log);
+    const { pr, warm, graph } = cliRows(cli, cacheDir, repo.dir, settings.budget);
+    const out = mkdtempSync(join(tmpdir(), 'repodigest-bench-repomix-'));
+    const rows: ProcessRow[] = [
+      { name: 'parse-only floor', note: 'node: read + WASM tree-sitter parse + free, every .py', command: { argv: [node, parseOnlyScript, repo.dir] } },
+      pr,
+      warm,
+      graph,
+      {
+        name: 'repomix --compress',
+        note: repomix.ok ? `${repomix.note}, the same tree, output to a temp file` : '',
+        command: repomix.ok ? { argv: [node, repomix.path, repo.dir, '--compress', '--quiet', '--output', join(out, 'repomix.xml')] } : { unavailable: repomix.reason },
+      },
+    ];
+    const measured = measureRows(rows, settings);
+    rmSync(out, { recursive: true, force: true });
+    const byName = (name: string) => measured.find((r) => r.name === name);
+    const prOverParse = cpuRatio(byName('cold PR digest'), byName('parse-only floor'));
+    const repomixOverPr = cpuRatio(byName('repomix --compress'), byName('cold PR digest'));
+    results.push({ name: corpus.name, repo: repo.dir, changed: repo.changed, rows: measured, ...(prOverParse ? { prOverParse } : {}), ...(repomixOverPr ? { repomixOverPr } : {}) });
+  }
+  const synthetic: SyntheticScale[] = [];
+  for (const files of settings.synthetic) {
+    log(`bench (synthetic monorepo): ${files} files`);
+    const repo = ensureSynthetic(settings.benchDir, files, settings.seed, log);
+    const { pr, graph } = cliRows(cli, cacheDir, repo.dir, settings.budget, settings.syntheticTimeoutS, { NODE_OPTIONS: '--max-old-space-size=6144' });
+    synthetic.push({ files, repo: repo.dir, rows: measureRows([pr, graph], { rounds: 1, warmup: 0, log }) });
+    await settings.onSynthetic?.(synthetic);
+  }
+  return { cli: cli.ok ? cli.note : cli.reason, cacheDir, repomix: repomix.ok ? repomix.note : repomix.reason, corpora: results, synthetic };
+}
