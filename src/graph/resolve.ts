@@ -102,7 +102,7 @@ export function resolveCallGraph(files: readonly FileRecord[], options: ResolveO
   // waits for pass 2 (parameter flow); every other symbol's edges are made at once, so that its
   // site targets die young (kept until the end, they cost more in GC than pass 2 itself).
   const edges: Edge[] = [];
-  const deferred: { sym: PySymbol; targets: SiteTargets[]; revisit: number[] }[] = [];
+  const deferred: Deferred[] = [];
   for (const file of index.files) {
     for (const sym of file.symbols) {
       if (index.byId.get(sym.id) !== sym) continue; // id clash: the imported module wins
@@ -127,20 +127,33 @@ export function resolveCallGraph(files: readonly FileRecord[], options: ResolveO
       else appendAll(edges, symbolCallEdges(sym, targets));
     }
   }
-  // Pass 2: a site rooted at a parameter, evaluated again with the arguments its callers pass.
+  if (flow) appendAll(edges, revisitDeferred(ev, flow, deferred, max, minConfidence));
+  appendAll(appendAll(edges, containsEdges(ev)), inheritsEdges(ev));
+  for (const file of index.files) appendAll(edges, importEdges(ev, file));
+  return sortEdges(edges);
+}
+
+interface Deferred {
+  sym: PySymbol;
+  targets: SiteTargets[];
+  /** Indexes of the sites to evaluate again with parameter flow. */
+  revisit: number[];
+}
+
+/** Pass 2: each site rooted at a parameter, evaluated again with the arguments its callers pass; then the deferred symbols' edges. */
+function revisitDeferred(ev: Evaluator, flow: ArgumentFlow, deferred: readonly Deferred[], max: number, minConfidence: number): Edge[] {
+  const edges: Edge[] = [];
   for (const { sym, targets, revisit } of deferred) {
     for (const at of revisit) {
       const site = sym.calls[at]!;
-      const root = flow!.rootValues(sym, site.callee); // deferred only with flow on
+      const root = flow.rootValues(sym, site.callee);
       if (!root) continue;
       const again = resolveSite(ev, sym, site, max, root, minConfidence);
       if (again.resolved.length > 0) targets[at] = again;
     }
     appendAll(edges, symbolCallEdges(sym, targets));
   }
-  appendAll(appendAll(edges, containsEdges(ev)), inheritsEdges(ev));
-  for (const file of index.files) appendAll(edges, importEdges(ev, file));
-  return sortEdges(edges);
+  return edges;
 }
 
 /**
