@@ -120,7 +120,10 @@ export function resolveCallGraph(files: readonly FileRecord[], options: ResolveO
         }
         if (site.via !== 'call') continue;
         if (found.resolved.length > 0 || found.dispatch) {
-          if (flow && (site.args || site.keywords)) flow.record(sym, site, [...found.resolved, ...(found.dispatch ?? [])]);
+          if (flow && (site.args || site.keywords)) {
+            flow.record(sym, site, found.resolved);
+            if (found.dispatch) flow.record(sym, site, found.dispatch);
+          }
         } else if (flow?.mayStartAtParameter(sym, site.callee)) (revisit ??= []).push(i);
       }
       if (revisit) deferred.push({ sym, targets, revisit });
