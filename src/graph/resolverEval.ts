@@ -494,11 +494,13 @@ export class Evaluator {
         if (s?.kind !== 'class') return [EXT]; // attributes of function objects (cache_clear, __name__)
         const lookup = this.classes.classLookup(this.classes.mro.mro(v.id), name);
         const found = lookup.found === 'member' ? lookup.values : lookup.found === 'ext' ? [EXT] : [];
-        return v.self && found.some((f) => f.k === 'def') ? unionValues([found, this.classes.overrides(v.id, name)]) : found;
+        return v.self && (found.length === 0 || found.some((f) => f.k === 'def')) ? unionValues([found, this.classes.overrides(v.id, name)]) : found;
       }
       case 'inst': {
         const found = this.classes.instanceMemberOf(v.id, name);
-        return !v.exact && found.some((f) => f.k === 'def') ? unionValues([found, this.classes.overrides(v.id, name)]) : found;
+        // A mixin's `self.m()` where only the classes mixing it in define m (found nothing): what
+        // those subclasses' MROs find, as dispatch.
+        return !v.exact && (found.length === 0 || found.some((f) => f.k === 'def')) ? unionValues([found, this.classes.overrides(v.id, name)]) : found;
       }
       case 'super':
         return unionValues(this.classes.superChains(v.cls).map((chain) => this.classes.instanceMember(chain, name)));
