@@ -2,7 +2,7 @@
 //
 // `references` edges (resolverReferences.ts: functions used as values) are made per symbol in pass 1.
 // Phases: index the project once (resolverIndex), then resolve every call site in its own scope
-// (resolverCalls over resolverEval), then (with `parameterFlow`) revisit the sites that resolved
+// (resolverCalls over resolverEval), then (parameter flow, on by default for called parameters) revisit the sites that resolved
 // nothing and start at a parameter, with the arguments their callers pass (resolverFlow: one level), then merge per
 // (from, to): one calls edge with every call-site line, `resolved` when any site proved it. Everything is sorted, so the output is a pure function of
 // the input records whatever order the files arrive in.
