@@ -1,6 +1,6 @@
 // Scores the resolver on the categorised suite in __tests__/fixtures/callgraph and prints the table.
-// Run: npx tsx scripts/eval-callgraph.ts [--resolved-only] [--details] [--parameter-flow]
-//      node --expose-gc --import tsx scripts/eval-callgraph.ts --cost <dir> [--rounds N] [--parameter-flow]   (resolution cost)
+// Run: npx tsx scripts/eval-callgraph.ts [--resolved-only] [--details] [--parameter-flow | --no-parameter-flow]
+//      node --expose-gc --import tsx scripts/eval-callgraph.ts --cost <dir> [--rounds N] [--parameter-flow | --no-parameter-flow]   (resolution cost)
 //
 // Each case is a directory <category>/<case>/ holding a small Python program (the scan root of that
 // case) and expected.json: {"calls": [[from, to], ...]} with symbol ids (module ids are path-based
@@ -136,7 +136,8 @@ async function measureCost(root: string, rounds: number, options: ResolveOptions
 }
 
 async function main(): Promise<void> {
-  const options: ResolveOptions = process.argv.includes('--parameter-flow') ? { parameterFlow: true } : {};
+  // Default: parameter flow for called parameters ('callables'); --parameter-flow adds receivers, --no-parameter-flow turns it off.
+  const options: ResolveOptions = process.argv.includes('--parameter-flow') ? { parameterFlow: true } : process.argv.includes('--no-parameter-flow') ? { parameterFlow: false } : {};
   const costAt = process.argv.indexOf('--cost');
   if (costAt >= 0) {
     const root = process.argv[costAt + 1];

@@ -8,11 +8,11 @@ import { loadSuite, runSuite, type SuiteCase } from '../../scripts/eval-callgrap
 
 /** [precision, recall] floors, all edges (resolved + heuristic) counted as predictions. */
 const FLOORS: Record<string, [number, number]> = {
-  overall: [1.0, 0.953],
+  overall: [1.0, 0.988],
   assignments: [1.0, 1.0],
   builtins: [1.0, 1.0],
   classes: [1.0, 0.978],
-  decorators: [1.0, 0.812],
+  decorators: [1.0, 0.968],
   dicts: [1.0, 1.0],
   direct_calls: [1.0, 1.0],
   dispatch: [1.0, 1.0],
@@ -20,11 +20,11 @@ const FLOORS: Record<string, [number, number]> = {
   functions: [1.0, 1.0],
   generators: [1.0, 0.972],
   imports: [1.0, 1.0],
-  kwargs: [1.0, 0.714],
+  kwargs: [1.0, 1.0],
   lambdas: [1.0, 1.0],
   lists: [1.0, 1.0],
   mro: [1.0, 1.0],
-  parameters: [1.0, 0.792],
+  parameters: [1.0, 0.931],
   returns: [1.0, 1.0],
   source_roots: [1.0, 1.0],
 };
@@ -69,9 +69,15 @@ describe('call graph evaluation suite', () => {
     expect(row!.recall).toBeGreaterThanOrEqual(recall);
   });
 
-  it('resolved edges alone are never wrong on the suite', () => {
+  it('at default flags, resolved (+ dispatch) edges are never wrong and reach 95% overall and per construct, but for parameters used as receivers (README)', () => {
     const overall = resolvedOnly.find((r) => r.label === 'overall')!;
     expect(overall.precision).toBe(1);
-    expect(overall.recall).toBeGreaterThanOrEqual(0.94);
+    expect(overall.recall).toBeGreaterThanOrEqual(0.98);
+    for (const row of resolvedOnly) {
+      expect(row.precision, row.label).toBe(1);
+      // `def persist(doc): doc.save()` needs receiver flow (--parameter-flow), named in the README.
+      if (row.label !== 'parameters') expect(row.recall, row.label).toBeGreaterThanOrEqual(0.95);
+    }
+    expect(resolvedOnly.find((r) => r.label === 'parameters')!.recall).toBeGreaterThanOrEqual(0.86);
   });
 });

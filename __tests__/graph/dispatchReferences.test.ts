@@ -46,6 +46,32 @@ describe('dispatch', () => {
     ]);
   });
 
+  it("a mixin's self.m() links, as dispatch, the m that classes mixing it in find beside it", async () => {
+    const edges = await graphOf({
+      'main.py': [
+        'class LoggingMixin:',
+        '    def log_call(self):',
+        '        self.write_log("called")',
+        '',
+        '',
+        'class FileHandler:',
+        '    def write_log(self, msg):',
+        '        pass',
+        '',
+        '',
+        'class Other:',
+        '    def write_log(self, msg):',
+        '        pass',
+        '',
+        '',
+        'class Service(LoggingMixin, FileHandler):',
+        '    pass',
+        '',
+      ].join('\n'),
+    });
+    expect(callPairs(edges.filter((e) => e.from === 'main.LoggingMixin.log_call'), true)).toEqual(['main.LoggingMixin.log_call -> main.FileHandler.write_log (dispatch)']);
+  });
+
   it('adjacency orders callers resolved, dispatch, heuristic; "resolved only" keeps dispatch', () => {
     const adjacency = buildAdjacency([
       { from: 'c', to: 't', kind: 'calls', resolution: 'heuristic', lines: [3], confidence: 0.6 },

@@ -10,11 +10,33 @@ async function callEdges(files: Record<string, string>): Promise<string[]> {
 }
 
 describe('parameter flow', () => {
-  it('is off unless asked for', async () => {
-    const files = await extractProject({ 'main.py': 'def apply(fn):\n    fn()\ndef double():\n    pass\napply(double)\n' });
-    const pairs = (edges: ReturnType<typeof resolveCallGraph>): string[] => edges.filter((e) => e.kind === 'calls').map((e) => `${e.from} -> ${e.to}`);
-    expect(pairs(resolveCallGraph(files))).toEqual(['main -> main.apply']);
-    expect(pairs(resolveCallGraph(files, { parameterFlow: true }))).toEqual(['main -> main.apply', 'main.apply -> main.double']);
+  it('by default follows parameters the function calls (callbacks, factories, wrappers); receivers need parameterFlow: true; false turns it off', async () => {
+    const files = await extractProject({
+      'main.py': [
+        'def apply(fn, *, on_error):',
+        '    fn().start()',
+        '    on_error()',
+        'def persist(doc):',
+        '    doc.save()',
+        'class Service:',
+        '    def start(self):',
+        '        pass',
+        'class Draft:',
+        '    def save(self):',
+        '        pass',
+        'def report():',
+        '    pass',
+        'apply(Service, on_error=report)',
+        'persist(Draft())',
+        '',
+      ].join('\n'),
+    });
+    const pairs = (edges: ReturnType<typeof resolveCallGraph>): string[] =>
+      edges.filter((e) => e.kind === 'calls' && e.resolution === 'resolved' && e.from !== 'main').map((e) => `${e.from} -> ${e.to}`);
+    expect(pairs(resolveCallGraph(files))).toEqual(['main.apply -> main.Service', 'main.apply -> main.Service.start', 'main.apply -> main.report']);
+    expect(pairs(resolveCallGraph(files, { parameterFlow: 'callables' }))).toEqual(pairs(resolveCallGraph(files)));
+    expect(pairs(resolveCallGraph(files, { parameterFlow: true }))).toEqual([...pairs(resolveCallGraph(files)), 'main.persist -> main.Draft.save']);
+    expect(pairs(resolveCallGraph(files, { parameterFlow: false }))).toEqual([]);
   });
 
   it('binds a parameter to what its callers pass, positionally, by keyword and after self', async () => {

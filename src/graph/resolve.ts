@@ -2,7 +2,7 @@
 //
 // `references` edges (resolverReferences.ts: functions used as values) are made per symbol in pass 1.
 // Phases: index the project once (resolverIndex), then resolve every call site in its own scope
-// (resolverCalls over resolverEval), then (with `parameterFlow`) revisit the sites that resolved
+// (resolverCalls over resolverEval), then (parameter flow, on by default for called parameters) revisit the sites that resolved
 // nothing and start at a parameter, with the arguments their callers pass (resolverFlow: one level), then merge per
 // (from, to): one calls edge with every call-site line, `resolved` when any site proved it. Everything is sorted, so the output is a pure function of
 // the input records whatever order the files arrive in.
@@ -21,11 +21,13 @@ import { bareName, buildProjectIndex } from './resolverIndex.js';
 export interface ResolveOptions {
   maxHeuristicTargets?: number;
   /**
-   * Parameter flow (resolverFlow.ts), off by default: measured on Django it cost about a fifth more
-   * resolution time (median of interleaved rounds, same process) for 15 more resolved call sites;
-   * on small programs passing callbacks it is what links `apply(fn)` to `fn`.
+   * Parameter flow (resolverFlow.ts). Default `'callables'`: only parameters the function calls
+   * (`cb()`, `fn(x)`, `factory().start()`, a decorator's wrapper calling the wrapped function), which
+   * is what callbacks, keyword hooks and decorators need at a fraction of the cost. `true` also
+   * follows receivers (`def persist(doc): doc.save()`), ~16% more resolution on Django (README
+   * "Call-graph resolution"); `false` turns it off.
    */
-  parameterFlow?: boolean;
+  parameterFlow?: boolean | 'callables';
   /** Heuristic edges under this confidence are not made (resolverConfidence.ts; default DEFAULT_MIN_CONFIDENCE, 0 keeps every guess). */
   minHeuristicConfidence?: number;
 }
@@ -97,12 +99,13 @@ export function resolveCallGraph(files: readonly FileRecord[], options: ResolveO
   const minConfidence = options.minHeuristicConfidence ?? DEFAULT_MIN_CONFIDENCE;
   const index = buildProjectIndex(files);
   const ev = new Evaluator(index);
-  const flow = options.parameterFlow ? new ArgumentFlow(ev) : undefined;
+  const flowMode = options.parameterFlow ?? 'callables';
+  const flow = flowMode ? new ArgumentFlow(ev, flowMode === true ? 'all' : 'callables') : undefined;
   // Pass 1: every site. A symbol with sites that resolved nothing and start at a parameter's name
   // waits for pass 2 (parameter flow); every other symbol's edges are made at once, so that its
   // site targets die young (kept until the end, they cost more in GC than pass 2 itself).
   const edges: Edge[] = [];
-  const deferred: { sym: PySymbol; targets: SiteTargets[]; revisit: number[] }[] = [];
+  const deferred: Deferred[] = [];
   for (const file of index.files) {
     for (const sym of file.symbols) {
       if (index.byId.get(sym.id) !== sym) continue; // id clash: the imported module wins
@@ -120,27 +123,43 @@ export function resolveCallGraph(files: readonly FileRecord[], options: ResolveO
         }
         if (site.via !== 'call') continue;
         if (found.resolved.length > 0 || found.dispatch) {
-          if (flow && (site.args || site.keywords)) flow.record(sym, site, [...found.resolved, ...(found.dispatch ?? [])]);
+          if (flow && (site.args || site.keywords)) {
+            flow.record(sym, site, found.resolved);
+            if (found.dispatch) flow.record(sym, site, found.dispatch);
+          }
         } else if (flow?.mayStartAtParameter(sym, site.callee)) (revisit ??= []).push(i);
       }
       if (revisit) deferred.push({ sym, targets, revisit });
       else appendAll(edges, symbolCallEdges(sym, targets));
     }
   }
-  // Pass 2: a site rooted at a parameter, evaluated again with the arguments its callers pass.
+  if (flow) appendAll(edges, revisitDeferred(ev, flow, deferred, max, minConfidence));
+  appendAll(appendAll(edges, containsEdges(ev)), inheritsEdges(ev));
+  for (const file of index.files) appendAll(edges, importEdges(ev, file));
+  return sortEdges(edges);
+}
+
+interface Deferred {
+  sym: PySymbol;
+  targets: SiteTargets[];
+  /** Indexes of the sites to evaluate again with parameter flow. */
+  revisit: number[];
+}
+
+/** Pass 2: each site rooted at a parameter, evaluated again with the arguments its callers pass; then the deferred symbols' edges. */
+function revisitDeferred(ev: Evaluator, flow: ArgumentFlow, deferred: readonly Deferred[], max: number, minConfidence: number): Edge[] {
+  const edges: Edge[] = [];
   for (const { sym, targets, revisit } of deferred) {
     for (const at of revisit) {
       const site = sym.calls[at]!;
-      const root = flow!.rootValues(sym, site.callee); // deferred only with flow on
+      const root = flow.rootValues(sym, site.callee);
       if (!root) continue;
       const again = resolveSite(ev, sym, site, max, root, minConfidence);
       if (again.resolved.length > 0) targets[at] = again;
     }
     appendAll(edges, symbolCallEdges(sym, targets));
   }
-  appendAll(appendAll(edges, containsEdges(ev)), inheritsEdges(ev));
-  for (const file of index.files) appendAll(edges, importEdges(ev, file));
-  return sortEdges(edges);
+  return edges;
 }
 
 /**

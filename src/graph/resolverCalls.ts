@@ -155,9 +155,13 @@ function resolveCallee(
   }
   const values = ev.evalRef(scope, callee, collector, root);
   const dispatch: string[] = [];
-  const resolved = [...getters, ...callTargets(ev, values, dispatch)];
-  const passed = 'via' in site ? [...higherOrderArguments(ev, scope, site, values), ...protocolMethods(ev, scope, site, values)] : [];
-  if (passed.length > 0) for (const id of callTargets(ev, passed)) if (!resolved.includes(id)) resolved.push(id);
+  const targets = callTargets(ev, values, dispatch);
+  const resolved = getters.length > 0 ? [...getters, ...targets] : targets;
+  if ('via' in site && site.via === 'call') {
+    const passed = higherOrderArguments(ev, scope, site, values);
+    appendAll(passed, protocolMethods(ev, scope, site, values));
+    if (passed.length > 0) for (const id of callTargets(ev, passed)) if (!resolved.includes(id)) resolved.push(id);
+  }
   if (resolved.length > 0 || dispatch.length > 0 || values.some((v) => v.k === 'ext')) {
     return dispatch.length > 0 ? { resolved, heuristic: [], dispatch } : { resolved, heuristic: [] };
   }

@@ -3,6 +3,10 @@
 // `apply(double, 3)` links apply -> double, and `def go(task): task.run()` with `go(A())` links
 // go -> A.run.
 //
+// Default mode `callables`: only sites that call the parameter itself (`cb()`, `factory().start()`, a
+// wrapper's `fn(*a)`), 106 revisited sites on Django, +5% resolution; mode `all` (`--parameter-flow`)
+// also receivers (`task.run()`), 5,859 sites, +21% (README "Call-graph resolution").
+//
 // It runs as a second pass over the first pass's results, which is what keeps it bounded and cheap:
 // - Pass 1 resolves every call site without flow. Each site with recorded arguments that resolved
 //   to functions indexes itself under those functions' ids: the callers of a function are known
@@ -37,7 +41,15 @@ export class ArgumentFlow {
   private readonly callers = new Map<string, ArgSite[]>();
   private readonly memo = new Map<PySymbol, Map<number, Value[]>>();
 
-  constructor(private readonly ev: Evaluator) {}
+  /**
+   * `callables`: only sites that call the parameter itself (`cb()`, `factory().start()`): the default,
+   * since those are the callbacks, hooks and decorator wrappers; `all` also parameters used as
+   * receivers (`doc.save()`), which revisits several times as many sites.
+   */
+  constructor(
+    private readonly ev: Evaluator,
+    private readonly mode: 'all' | 'callables' = 'all',
+  ) {}
 
   /** Pass 1: remember that `site` (which has arguments) calls `targets`. */
   record(scope: PySymbol, site: CallSite, targets: readonly string[]): void {
@@ -54,7 +66,7 @@ export class ArgumentFlow {
    */
   /** Pass 1's cheap test: the callee chain starts at the name of a parameter of `scope` or an enclosing function. */
   mayStartAtParameter(scope: PySymbol, callee: RefExpr): boolean {
-    const name = rootName(callee);
+    const name = this.mode === 'all' ? rootName(callee) : calledRootName(callee);
     return name !== undefined && this.paramOf(scope, name) !== undefined;
   }
 
@@ -140,4 +152,15 @@ function rootName(callee: RefExpr): string | undefined {
   let root = callee;
   while (root.t === 'attr' || root.t === 'call' || root.t === 'subscript') root = root.t === 'call' ? root.callee : root.object;
   return root.t === 'name' ? root.name : undefined;
+}
+
+/** The root name of a chain that calls it first (`cb`, `factory` in `factory().start()`), else undefined. */
+function calledRootName(callee: RefExpr): string | undefined {
+  let node = callee;
+  let called = true; // the site itself calls its callee
+  while (node.t === 'attr' || node.t === 'call' || node.t === 'subscript') {
+    called = node.t === 'call';
+    node = node.t === 'call' ? node.callee : node.object;
+  }
+  return node.t === 'name' && called ? node.name : undefined;
 }

@@ -5,8 +5,9 @@
 // needs its users as much as its callers ("used by" in the PR digest, and "still used" when removed).
 //
 // Decision: only plain name/attribute chains are read (`f`, `self.m`, `mod.f`; not `f()` or `d[k]`),
-// and a chain is evaluated only when its last name is the name of a project function or method, so
-// the thousands of `x = obj.attr` reads in a large project cost a map lookup each. Classes passed as
+// and a chain is evaluated only when its last name is the name of a project function or method (a
+// bare name: of a function, or of a method of the class body it is read in), so the thousands of
+// `x = obj.attr` and `f(value)` reads in a large project cost a map lookup each. Classes passed as
 // values are not references (a class is constructed where it is called; `inherits` covers the rest).
 // Overrides reached through dispatch are referenced with resolution `dispatch`.
 import type { Edge, PySymbol, RefExpr } from '../model.js';
@@ -21,6 +22,16 @@ interface Use {
 
 export function referenceEdges(ev: Evaluator, sym: PySymbol): Edge[] {
   const uses = new Map<string, Use>();
+  // A bare name reaches a function, or (in a class body) a method of that class; a local named like
+  // some method elsewhere (`value`, `name`: most bare names in a large project) is never evaluated.
+  const nameCandidate = (id: string): boolean => {
+    const s = ev.symbol(id);
+    return s?.kind === 'function' || (s?.kind === 'method' && s.parent === sym.id);
+  };
+  const isCallable = (id: string): boolean => {
+    const kind = ev.symbol(id)?.kind;
+    return kind === 'function' || kind === 'method';
+  };
   const add = (ref: RefExpr, line: number, depth = 0): void => {
     if (depth > MAX_NESTING) return;
     if (ref.t === 'elements') {
@@ -28,11 +39,10 @@ export function referenceEdges(ev: Evaluator, sym: PySymbol): Edge[] {
       return;
     }
     if (ref.t !== 'name' && ref.t !== 'attr') return;
-    const last = ref.t === 'name' ? ref.name : ref.attr;
-    const candidates = ev.index.byBareName.get(last);
-    if (!candidates || !candidates.some((id) => isCallable(ev, id))) return;
+    const candidates = ev.index.byBareName.get(ref.t === 'name' ? ref.name : ref.attr);
+    if (!candidates || !candidates.some(ref.t === 'name' ? nameCandidate : isCallable)) return;
     for (const v of ev.evalRef(sym, ref)) {
-      if (v.k !== 'def' || !isCallable(ev, v.id) || v.id === sym.id) continue;
+      if (v.k !== 'def' || !isCallable(v.id) || v.id === sym.id) continue;
       const rank = v.dispatch ? 1 : 0;
       const use = uses.get(v.id);
       if (!use) uses.set(v.id, { rank, lines: [line] });
@@ -55,9 +65,4 @@ export function referenceEdges(ev: Evaluator, sym: PySymbol): Edge[] {
     edges.push({ from: sym.id, to, kind: 'references', resolution: use.rank === 0 ? 'resolved' : 'dispatch', lines: use.lines.sort((a, b) => a - b) });
   }
   return edges;
-}
-
-function isCallable(ev: Evaluator, id: string): boolean {
-  const kind = ev.symbol(id)?.kind;
-  return kind === 'function' || kind === 'method';
 }
