@@ -12,12 +12,11 @@
 // - Many callers, a small bonus: x(1 + 0.05 * log2(1 + resolved callers)), so a helper used in forty
 //   places edges out a twin used once.
 import type { PySymbol } from '../model.js';
+import type { RetrievalTuning } from './tuning.js';
 
 const TEST_DIRS = new Set(['test', 'tests', 'testing', 'unittests', 'unit_tests', 'functional_tests']);
 const VENDOR_DIRS = new Set(['_vendor', 'vendor', 'vendored', 'third_party', 'thirdparty', 'externals', 'packages', 'node_modules']);
 
-export const TEST_FACTOR = 0.3;
-export const TEST_FACTOR_WHEN_ASKED = 0.8;
 
 export function isTestCode(symbol: PySymbol): boolean {
   const parts = symbol.file.split('/');
@@ -39,11 +38,24 @@ export function asksAboutTests(query: string): boolean {
   return /\b(tests?|testing|unittests?|fixtures?|conftest|pytest|test_\w+|Test[A-Z]\w*)\b/.test(query);
 }
 
-/** The query-independent factor of a symbol (the test factor applies later, per query). */
+/** The query-independent factor of a symbol apart from its kind (kind and tests apply per query, by the tuning). */
 export function staticPrior(symbol: PySymbol, callers: number): number {
-  let prior = 1;
-  if (symbol.kind === 'module') prior *= 0.35;
-  else if (symbol.kind === 'class') prior *= 0.8;
-  if (isVendored(symbol.file)) prior *= 0.2;
-  return prior * (1 + 0.05 * Math.log2(1 + callers));
+  return (isVendored(symbol.file) ? 0.2 : 1) * (1 + 0.05 * Math.log2(1 + callers));
+}
+
+export const KIND_FUNCTION = 0;
+export const KIND_CLASS = 1;
+export const KIND_MODULE = 2;
+
+export function kindCode(symbol: PySymbol): number {
+  return symbol.kind === 'module' ? KIND_MODULE : symbol.kind === 'class' ? KIND_CLASS : KIND_FUNCTION;
+}
+
+/** Per-document factor for one question: kind, and tests by whether the question is about tests. */
+export function queryPriors(prior: Float64Array, kinds: Uint8Array, isTest: Uint8Array, tuning: RetrievalTuning, aboutTests: boolean): Float64Array {
+  const kindFactor = [1, tuning.classFactor, tuning.moduleFactor];
+  const testFactor = aboutTests ? tuning.testFactorAsked : tuning.testFactor;
+  const out = new Float64Array(prior.length);
+  for (let d = 0; d < prior.length; d++) out[d] = prior[d]! * kindFactor[kinds[d]!]! * (isTest[d] ? testFactor : 1);
+  return out;
 }
