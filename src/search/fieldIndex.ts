@@ -46,11 +46,6 @@ export interface FieldIndex {
   readonly postings: readonly { start: Uint32Array; docs: Uint32Array; tf: Uint32Array }[];
   /** Per field: WEIGHT / (1 - b + b * len / avgLen) for each document, so a posting costs one multiply. */
   readonly scale: readonly Float32Array[];
-  /**
-   * Forward index: document d's distinct terms are terms[start[d] .. start[d+1]) with their weighted,
-   * length-normalised pseudo-frequency over all fields (what scoreFields saturates), for feedback.ts.
-   */
-  readonly forward: { start: Uint32Array; terms: Uint32Array; x: Float32Array };
 }
 
 /** The texts of each field of one symbol; `ownBody` is the symbol's source minus its nested definitions. */
@@ -160,40 +155,7 @@ export function buildFieldIndex(n: number, texts: (d: number) => Record<FieldNam
     for (let d = 0; d < n; d++) out[d] = WEIGHT[field] / (1 - b + (b * lengths[d]!) / avg);
     return out;
   });
-  return { n, termIds, idf, postings, scale, forward: forwardOf(streams, starts, scale, n, termCount, NONE) };
-}
-
-function forwardOf(streams: readonly Stream[], starts: readonly Uint32Array[], scale: readonly Float32Array[], n: number, termCount: number, NONE: number) {
-  const acc = new Float64Array(termCount);
-  const touched: number[] = [];
-  const start = new Uint32Array(n + 1);
-  const terms: number[] = [];
-  const x: number[] = [];
-  for (let d = 0; d < n; d++) {
-    touched.length = 0;
-    streams.forEach((stream, f) => {
-      const w = scale[f]![d]!;
-      for (let i = starts[f]![d]!; i < starts[f]![d + 1]!; i++) {
-        const t = stream.data[i]!;
-        if (t === NONE) continue;
-        if (acc[t] === 0) touched.push(t);
-        acc[t]! += w;
-      }
-    });
-    touched.sort((a, b) => a - b);
-    for (const t of touched) {
-      terms.push(t);
-      x.push(acc[t]!);
-      acc[t] = 0;
-    }
-    start[d + 1] = terms.length;
-  }
-  return { start, terms: Uint32Array.from(terms), x: Float32Array.from(x) };
-}
-
-/** The saturated BM25F weight of a pseudo-frequency (one term in one document). */
-export function saturate(idf: number, x: number): number {
-  return (idf * x) / (K1 + x);
+  return { n, termIds, idf, postings, scale };
 }
 
 function postingsOf(stream: Stream, docStart: Uint32Array, n: number, termCount: number, NONE: number) {
@@ -247,13 +209,12 @@ export function queryTerms(index: FieldIndex, query: string): number[] {
   return out;
 }
 
-/** BM25F score of every document for `terms` (0 where no term matches); `weights[i]` scales term i (default 1). */
-export function scoreFields(index: FieldIndex, terms: readonly number[], weights?: readonly number[], into?: Float64Array): Float64Array {
-  const scores = into ?? new Float64Array(index.n);
+/** BM25F score of every document for `terms` (0 where no term matches). */
+export function scoreFields(index: FieldIndex, terms: readonly number[]): Float64Array {
+  const scores = new Float64Array(index.n);
   const acc = new Float64Array(index.n);
   const touched: number[] = [];
-  for (const [i, t] of terms.entries()) {
-    const weight = weights?.[i] ?? 1;
+  for (const t of terms) {
     touched.length = 0;
     index.postings.forEach((field, f) => {
       const scale = index.scale[f]!;
@@ -263,7 +224,7 @@ export function scoreFields(index: FieldIndex, terms: readonly number[], weights
         acc[d]! += field.tf[p]! * scale[d]!;
       }
     });
-    const idf = index.idf[t]! * weight;
+    const idf = index.idf[t]!;
     for (const d of touched) {
       const x = acc[d]!;
       scores[d]! += (idf * x) / (K1 + x);

@@ -11,7 +11,6 @@
 // Decision: additive signals on one scale rather than a learned combination: every weight is one line
 // in the file that applies it, and eval:search (scripts/eval-search.ts) is how they were chosen.
 import type { Edge, PySymbol } from '../model.js';
-import { feedbackTerms } from './feedback.js';
 import { buildFieldIndex, fieldTexts, queryTerms, scoreFields, type FieldIndex } from './fieldIndex.js';
 import { applyFileShare, applyPathBoost, buildFileContext, type FileContext } from './fileContext.js';
 import { buildNeighbours, spreadOneHop, type Neighbours } from './graphBoost.js';
@@ -84,11 +83,6 @@ export function retrieve(index: RetrievalIndex, query: string, top: number, tuni
   const bonuses = signalBonuses(index.signals, parseQuery(query));
   const priors = queryPriors(index.prior, index.kinds, index.isTest, tuning, asksAboutTests(query));
   let base = scored(index, lexical, bonuses, priors, terms, tuning);
-  const expansion = feedbackTerms(index.fields, base, terms, tuning);
-  if (expansion.terms.length > 0) {
-    scoreFields(index.fields, expansion.terms, expansion.weights, lexical);
-    base = scored(index, lexical, bonuses, priors, terms, tuning);
-  }
   base = applyFileShare(index.files, base, index.kinds, tuning);
   const final = spreadOneHop(index.neighbours, base, lexical, priors, tuning);
   const ids = index.symbols.map((s) => s.id);
