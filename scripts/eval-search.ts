@@ -31,6 +31,8 @@ import { extractFile } from '../src/python/extract.js';
 import { loadPythonParser, type PythonParser } from '../src/python/treeSitter.js';
 import { buildSearchIndex, searchIndex } from '../src/search/bm25.js';
 import { readFilesAtRevision } from '../src/diff/gitDiff.js';
+import { DEFAULT_TUNING, type RetrievalTuning } from '../src/search/tuning.js';
+import { appendFileSync } from 'node:fs';
 
 const MAX_ANSWERS = 10;
 const DEPTH = 100;
@@ -59,13 +61,42 @@ interface Scores {
 
 type Ranker = (index: RepoIndex, question: string, top: number) => string[];
 
-const RANKERS: { name: string; rank: Ranker }[] = [
+const BASE_RANKERS: { name: string; rank: Ranker }[] = [
   {
     name: 'plain BM25 (id + signature + docstring)',
     rank: (index, q, top) => searchIndex(baselineOf(index), q, top).map((h) => h.id),
   },
   { name: 'repodigest search', rank: (index, q, top) => searchRepository(index, q, top).map((h) => h.id) },
 ];
+
+/**
+ * `--grid`: the settings tried when the defaults were chosen (src/search/tuning.ts), scored on the same
+ * questions in the same run; choose on a development split (`--offset`, or some repositories), report on
+ * the rest. The 2026-12-01 run also tried pseudo-relevance feedback (removed: it lowered MRR everywhere).
+ * The previous default (classes x0.8) is kept as a row to show the change.
+ */
+export function gridVariants(): { name: string; tuning: RetrievalTuning }[] {
+  const all = { classFactor: 0.5, membersByMatch: true, fileShare: 0.3, pathBoost: 0.3 };
+  const rows: [string, Partial<RetrievalTuning>][] = [
+    ['class x0.8 (before)', { classFactor: 0.8 }],
+    ['c0.5', { classFactor: 0.5 }],
+    ['c0.3', { classFactor: 0.3 }],
+    ['c0.5 m', { classFactor: 0.5, membersByMatch: true }],
+    ['c0.3 m', { classFactor: 0.3, membersByMatch: true }],
+    ['f0.3', { fileShare: 0.3 }],
+    ['f0.6', { fileShare: 0.6 }],
+    ['p0.3', { pathBoost: 0.3 }],
+    ['p0.6', { pathBoost: 0.6 }],
+    ['g0.5', { graphShare: 0.5 }],
+    ['g0.15', { graphShare: 0.15 }],
+    ['mod0.2', { moduleFactor: 0.2 }],
+    ['t0.2', { testFactor: 0.2 }],
+    ['all', all],
+    ['all sig1.5', { ...all, signalScale: 1.5 }],
+    ['all sig0.6', { ...all, signalScale: 0.6 }],
+  ];
+  return rows.map(([name, change]) => ({ name, tuning: { ...DEFAULT_TUNING, ...change } }));
+}
 
 const baselineIndexes = new WeakMap<RepoIndex, ReturnType<typeof buildSearchIndex>>();
 function baselineOf(index: RepoIndex) {
@@ -90,8 +121,8 @@ export function questionOf(message: string): string {
     .trim();
 }
 
-function namesVerbatim(message: string, id: string, index: RepoIndex): boolean {
-  const name = index.byId.get(id)?.name.split('.').at(-1) ?? id.split('.').at(-1) ?? id;
+function namesVerbatim(message: string, id: string, index: RepoIndex | undefined): boolean {
+  const name = index?.byId.get(id)?.name.split('.').at(-1) ?? id.split('.').at(-1) ?? id;
   return new RegExp(`(^|[^A-Za-z0-9_])${name.replace(/[^A-Za-z0-9_]/g, '\\$&')}($|[^A-Za-z0-9_])`).test(message);
 }
 
@@ -130,11 +161,12 @@ async function indexAt(repo: string, rev: string, parser: PythonParser): Promise
 }
 
 /** Questions one by one with their parent's index: one index lives at a time (Sphinx's take ~50 MB each). */
-async function* questionsOf(repo: string, commits: number, parser: PythonParser, log: (s: string) => void): AsyncGenerator<{ question: Question; index: RepoIndex }> {
+async function* questionsOf(repo: string, commits: number, offset: number, parser: PythonParser, log: (s: string) => void): AsyncGenerator<{ question: Question; index: RepoIndex }> {
   // --name-only lists each commit's files after its message: a commit touching no .py file is skipped
   // without running the diff machinery (most skipped commits are documentation and CI).
-  const raw = git(repo, ['log', '--first-parent', '--no-merges', `-n${commits * 30}`, '--name-only', '--format=%x1e%H%x00%P%x00%B%x00', 'HEAD']);
+  const raw = git(repo, ['log', '--first-parent', '--no-merges', `-n${(commits + offset) * 30}`, '--name-only', '--format=%x1e%H%x00%P%x00%B%x00', 'HEAD']);
   let found = 0;
+  let passed = 0;
   const skipped = { noFunction: 0, tooMany: 0, verbatim: 0, root: 0 };
   for (const entry of raw.split('\x1e')) {
     if (found >= commits) break;
@@ -160,6 +192,13 @@ async function* questionsOf(repo: string, commits: number, parser: PythonParser,
     }
     if (answers.length > MAX_ANSWERS) {
       skipped.tooMany++;
+      continue;
+    }
+    // --offset: the first `offset` questions are passed over before their tree is indexed (a development
+    // split of older commits). The check here is the one below without the index: bare names from the
+    // ids, every answer counted; a question passed over is never one of the questions asked.
+    if (passed < offset) {
+      if (!answers.some((id) => namesVerbatim(message, id, undefined))) passed++;
       continue;
     }
     const index = await indexAt(repo, parent, parser);
@@ -202,9 +241,22 @@ function mean(rows: Omit<Scores, 'n'>[]): Scores {
   return { n, p1: avg('p1'), r5: avg('r5'), r10: avg('r10'), mrr: avg('mrr'), acc10: avg('acc10') };
 }
 
-function parseArgs(argv: string[]): { repos: string[]; commits: number; details: boolean; json: boolean } {
+interface Args {
+  repos: string[];
+  commits: number;
+  offset: number;
+  details: boolean;
+  json: boolean;
+  grid: boolean;
+  dump: string | undefined;
+}
+
+function parseArgs(argv: string[]): Args {
   const repos: string[] = [];
   let commits = 50;
+  let offset = 0;
+  let grid = false;
+  let dump: string | undefined;
   let details = false;
   let json = false;
   for (let i = 0; i < argv.length; i++) {
@@ -212,14 +264,23 @@ function parseArgs(argv: string[]): { repos: string[]; commits: number; details:
     if (a === '--commits') {
       commits = Number(argv[++i]);
       if (!Number.isInteger(commits) || commits <= 0) throw new Error(`--commits takes a positive integer, got '${argv[i]}'`);
-    } else if (a === '--details') details = true;
+    } else if (a === '--offset') {
+      offset = Number(argv[++i]);
+      if (!Number.isInteger(offset) || offset < 0) throw new Error(`--offset takes a non-negative integer, got '${argv[i]}'`);
+    } else if (a === '--dump') {
+      dump = argv[++i];
+      if (!dump) throw new Error('--dump takes a file name');
+    } else if (a === '--grid') grid = true;
+    else if (a === '--details') details = true;
     else if (a === '--json') json = true;
-    else if (a.startsWith('-')) throw new Error(`unknown option '${a}' (expected --commits N, --details, --json)`);
+    else if (a.startsWith('-')) throw new Error(`unknown option '${a}' (expected --commits N, --offset N, --details, --json, --grid, --dump FILE)`);
     else repos.push(a);
   }
-  if (repos.length === 0) throw new Error('usage: npm run eval:search -- <git repo>... [--commits N] [--details] [--json]');
-  return { repos, commits, details, json };
+  if (repos.length === 0) throw new Error(USAGE);
+  return { repos, commits, offset, details, json, grid, dump };
 }
+
+const USAGE = 'usage: npm run eval:search -- <git repo>... [--commits N] [--offset N] [--details] [--json] [--grid] [--dump FILE]';
 
 const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
 
@@ -233,6 +294,11 @@ async function main(argv: string[]): Promise<number> {
   }
   const log = (s: string) => void process.stderr.write(`${s}\n`);
   const parser = await loadPythonParser();
+  const RANKERS = [
+    ...BASE_RANKERS,
+    ...(args.grid ? gridVariants() : []).map((v) => ({ name: v.name, rank: ((index, q, top) => searchRepository(index, q, top, v.tuning).map((h) => h.id)) as Ranker })),
+  ];
+
   const table: { repo: string; ranker: string; scores: Scores; ms: number }[] = [];
   const all = new Map<string, Omit<Scores, 'n'>[]>();
   for (const repo of args.repos) {
@@ -240,13 +306,16 @@ async function main(argv: string[]): Promise<number> {
     recordCache.clear();
     const rows = new Map(RANKERS.map((r) => [r.name, [] as Omit<Scores, 'n'>[]]));
     const ms = new Map(RANKERS.map((r) => [r.name, 0]));
-    for await (const { question, index } of questionsOf(repo, args.commits, parser, log)) {
+    for await (const { question, index } of questionsOf(repo, args.commits, args.offset, parser, log)) {
+      const record = { repo, commit: question.commit, message: question.message.split("\n")[0], answers: question.answers, ranks: {} as Record<string, (number | null)[]> };
+      const flush = () => args.dump && appendFileSync(args.dump, `${JSON.stringify(record)}\n`);
       for (const ranker of RANKERS) {
         ranker.rank(index, 'warm up', 1); // index building is not query time
         const start = performance.now();
         const results = ranker.rank(index, question.message, DEPTH);
         ms.set(ranker.name, ms.get(ranker.name)! + performance.now() - start);
         const ranked = rankOf(results, question.answers);
+        record.ranks[ranker.name] = ranked.ranks.map((r) => r ?? null);
         rows.get(ranker.name)!.push(scoreQuestion(ranked));
         if (args.details) {
           log(`  [${ranker.name}] ${question.commit.slice(0, 10)} ${question.message.split('\n')[0]}`);
@@ -254,6 +323,7 @@ async function main(argv: string[]): Promise<number> {
           log(`    top 3: ${results.slice(0, 3).join(', ')}`);
         }
       }
+      flush(); // a JSON line per question: a long run's figures survive an interruption
     }
     for (const ranker of RANKERS) {
       const mine = rows.get(ranker.name)!;

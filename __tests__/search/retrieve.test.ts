@@ -150,6 +150,16 @@ describe('query signals find what plain BM25 misses', () => {
     expect(r.baseline).toBeGreaterThan(1);
   });
 
+  it('a traceback frame finds the function by its line alone when the frame names a wrapper', () => {
+    // Decorated code fails "in wrapper": no symbol has that name, so only the line (13: the append in
+    // Cart.put) points at the right function; the words (shop, cart) point at the class and its module.
+    expect(SOURCES['shop/cart.py']!.split('\n')[12]).toContain('self.items.append');
+    const traceback = ['Traceback (most recent call last):', '  File "/srv/shop/cart.py", line 13, in wrapper', "TypeError: unhashable type: 'list'"].join('\n');
+    const r = ranks(traceback, 'shop.cart.Cart.put');
+    expect(r.ours).toBe(1);
+    expect(r.baseline).toBeGreaterThan(1);
+  });
+
   it('an error class finds the function that raises it', () => {
     const r = ranks('QuantityError when adding zero items', 'shop.cart.Cart.put');
     expect(r.ours).toBeLessThanOrEqual(2);

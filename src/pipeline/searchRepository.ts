@@ -2,10 +2,12 @@
 import type { RepoIndex } from '../model.js';
 import type { SearchHit } from '../search/bm25.js';
 import { buildRetrievalIndex, retrieve, type RetrievalIndex } from '../search/retrieve.js';
+import type { RetrievalTuning } from '../search/tuning.js';
 import { perIndex } from './perIndex.js';
 
 const retrievalIndexOf = perIndex((index): RetrievalIndex => buildRetrievalIndex(index.symbols, index.edges));
 
-export function searchRepository(index: RepoIndex, query: string, top = 10): SearchHit[] {
-  return retrieve(retrievalIndexOf(index), query, top).filter((hit) => hit.score > 0);
+/** `tuning` is for eval:search's variants; everything else uses the defaults. */
+export function searchRepository(index: RepoIndex, query: string, top = 10, tuning?: RetrievalTuning): SearchHit[] {
+  return retrieve(retrievalIndexOf(index), query, top, tuning).filter((hit) => hit.score > 0);
 }

@@ -1,23 +1,23 @@
 // How likely a symbol is to be what a question is after, before reading the question's words.
 //
-// Decisions (factors multiply; the figures are the ones eval:search settled on, README "Retrieval quality"):
+// Decisions (factors multiply; the figures are in tuning.ts, chosen with eval:search, README "Retrieval quality"):
 // - Tests and test data x0.3, or x0.8 when the question itself is about tests (says test, tests,
 //   fixture, ...): a bug report is about the code under test, yet "the test for X is flaky" must still
 //   find the test. Test code: a `test`/`tests`/`testing` folder, `test_*.py`, `*_test.py`, `conftest.py`,
 //   `tests.py`, or a `test_*` function anywhere.
-// - Whole modules x0.35 and classes x0.8: a module matches every word its file uses, and the answer to a
-//   question is nearly always a function or method.
+// - Whole modules x0.35 and classes x0.3 (tuning.ts): a module matches every word its file uses, a class
+//   the words of its docstring and attributes, and the answer to a question is nearly always a function
+//   or method (classes were x0.8 and took rank 1 above the method that changed).
 // - Vendored and generated code x0.2: `_vendor`, `vendor`, `vendored`, `third_party`, `externals`, a
 //   `packages` folder, protobuf's `*_pb2.py`.
 // - Many callers, a small bonus: x(1 + 0.05 * log2(1 + resolved callers)), so a helper used in forty
 //   places edges out a twin used once.
 import type { PySymbol } from '../model.js';
+import type { RetrievalTuning } from './tuning.js';
 
 const TEST_DIRS = new Set(['test', 'tests', 'testing', 'unittests', 'unit_tests', 'functional_tests']);
 const VENDOR_DIRS = new Set(['_vendor', 'vendor', 'vendored', 'third_party', 'thirdparty', 'externals', 'packages', 'node_modules']);
 
-export const TEST_FACTOR = 0.3;
-export const TEST_FACTOR_WHEN_ASKED = 0.8;
 
 export function isTestCode(symbol: PySymbol): boolean {
   const parts = symbol.file.split('/');
@@ -39,11 +39,24 @@ export function asksAboutTests(query: string): boolean {
   return /\b(tests?|testing|unittests?|fixtures?|conftest|pytest|test_\w+|Test[A-Z]\w*)\b/.test(query);
 }
 
-/** The query-independent factor of a symbol (the test factor applies later, per query). */
+/** The query-independent factor of a symbol apart from its kind (kind and tests apply per query, by the tuning). */
 export function staticPrior(symbol: PySymbol, callers: number): number {
-  let prior = 1;
-  if (symbol.kind === 'module') prior *= 0.35;
-  else if (symbol.kind === 'class') prior *= 0.8;
-  if (isVendored(symbol.file)) prior *= 0.2;
-  return prior * (1 + 0.05 * Math.log2(1 + callers));
+  return (isVendored(symbol.file) ? 0.2 : 1) * (1 + 0.05 * Math.log2(1 + callers));
+}
+
+export const KIND_FUNCTION = 0;
+export const KIND_CLASS = 1;
+export const KIND_MODULE = 2;
+
+export function kindCode(symbol: PySymbol): number {
+  return symbol.kind === 'module' ? KIND_MODULE : symbol.kind === 'class' ? KIND_CLASS : KIND_FUNCTION;
+}
+
+/** Per-document factor for one question: kind, and tests by whether the question is about tests. */
+export function queryPriors(prior: Float64Array, kinds: Uint8Array, isTest: Uint8Array, tuning: RetrievalTuning, aboutTests: boolean): Float64Array {
+  const kindFactor = [1, tuning.classFactor, tuning.moduleFactor];
+  const testFactor = aboutTests ? tuning.testFactorAsked : tuning.testFactor;
+  const out = new Float64Array(prior.length);
+  for (let d = 0; d < prior.length; d++) out[d] = prior[d]! * kindFactor[kinds[d]!]! * (isTest[d] ? testFactor : 1);
+  return out;
 }

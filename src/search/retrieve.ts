@@ -12,17 +12,22 @@
 // in the file that applies it, and eval:search (scripts/eval-search.ts) is how they were chosen.
 import type { Edge, PySymbol } from '../model.js';
 import { buildFieldIndex, fieldTexts, queryTerms, scoreFields, type FieldIndex } from './fieldIndex.js';
+import { applyFileShare, applyPathBoost, buildFileContext, type FileContext } from './fileContext.js';
 import { buildNeighbours, spreadOneHop, type Neighbours } from './graphBoost.js';
-import { asksAboutTests, isTestCode, staticPrior, TEST_FACTOR, TEST_FACTOR_WHEN_ASKED } from './priors.js';
+import { asksAboutTests, isTestCode, kindCode, queryPriors, staticPrior } from './priors.js';
 import { parseQuery } from './queryParse.js';
 import { buildSignalTables, signalBonuses, type SignalTables } from './signals.js';
+import { DEFAULT_TUNING, type RetrievalTuning } from './tuning.js';
 
 export interface RetrievalIndex {
   readonly symbols: readonly PySymbol[];
   readonly fields: FieldIndex;
   readonly signals: SignalTables;
   readonly neighbours: Neighbours;
+  readonly files: FileContext;
+  /** Query-independent factor (vendored code, callers). */
   readonly prior: Float64Array;
+  readonly kinds: Uint8Array;
   readonly isTest: Uint8Array;
 }
 
@@ -59,33 +64,42 @@ export function buildRetrievalIndex(symbols: readonly PySymbol[], edges: readonl
   const docOf = new Map(symbols.map((s, d) => [s.id, d]));
   const neighbours = buildNeighbours(symbols.length, docOf, edges);
   const prior = new Float64Array(symbols.length);
+  const kinds = new Uint8Array(symbols.length);
   const isTest = new Uint8Array(symbols.length);
   symbols.forEach((s, d) => {
     prior[d] = staticPrior(s, neighbours.callerCount[d]!);
+    kinds[d] = kindCode(s);
     isTest[d] = isTestCode(s) ? 1 : 0;
   });
-  return { symbols, fields, signals: buildSignalTables(symbols), neighbours, prior, isTest };
+  return { symbols, fields, signals: buildSignalTables(symbols), neighbours, files: buildFileContext(symbols, fields), prior, kinds, isTest };
 }
 
 /** The `top` best symbols for `query`, best first, ties by id; only positive scores. */
-export function retrieve(index: RetrievalIndex, query: string, top: number): RankedHit[] {
+export function retrieve(index: RetrievalIndex, query: string, top: number, tuning: RetrievalTuning = DEFAULT_TUNING): RankedHit[] {
   const n = index.symbols.length;
   if (n === 0 || top <= 0) return [];
-  const lexical = scoreFields(index.fields, queryTerms(index.fields, query));
-  let best = 0;
-  for (let d = 0; d < n; d++) if (lexical[d]! > best) best = lexical[d]!;
-  const unit = best > 0 ? best : 1;
-  const base = lexical;
-  for (const [d, bonus] of signalBonuses(index.signals, parseQuery(query))) base[d]! += bonus * unit;
-  const testFactor = asksAboutTests(query) ? TEST_FACTOR_WHEN_ASKED : TEST_FACTOR;
-  for (let d = 0; d < n; d++) {
-    if (base[d] === 0) continue;
-    base[d]! *= index.prior[d]! * (index.isTest[d] ? testFactor : 1);
-  }
-  const final = spreadOneHop(index.neighbours, base, (d) => index.prior[d]! * (index.isTest[d] ? testFactor : 1));
+  const terms = queryTerms(index.fields, query);
+  const lexical = scoreFields(index.fields, terms);
+  const bonuses = signalBonuses(index.signals, parseQuery(query));
+  const priors = queryPriors(index.prior, index.kinds, index.isTest, tuning, asksAboutTests(query));
+  let base = scored(index, lexical, bonuses, priors, terms, tuning);
+  base = applyFileShare(index.files, base, index.kinds, tuning);
+  const final = spreadOneHop(index.neighbours, base, lexical, priors, tuning);
   const ids = index.symbols.map((s) => s.id);
   const hits: number[] = [];
   for (let d = 0; d < n; d++) if (final[d]! > 0) hits.push(d);
   hits.sort((a, b) => final[b]! - final[a]! || (ids[a]! < ids[b]! ? -1 : ids[a]! > ids[b]! ? 1 : 0));
   return hits.slice(0, top).map((d) => ({ id: ids[d]!, score: final[d]! }));
+}
+
+/** Words + signals (in units of the best word score), times the priors and the path factor. */
+function scored(index: RetrievalIndex, lexical: Float64Array, bonuses: ReadonlyMap<number, number>, priors: Float64Array, terms: readonly number[], tuning: RetrievalTuning): Float64Array {
+  let best = 0;
+  for (let d = 0; d < lexical.length; d++) if (lexical[d]! > best) best = lexical[d]!;
+  const unit = (best > 0 ? best : 1) * tuning.signalScale;
+  const base = Float64Array.from(lexical);
+  for (const [d, bonus] of bonuses) base[d]! += bonus * unit;
+  for (let d = 0; d < base.length; d++) if (base[d] !== 0) base[d]! *= priors[d]!;
+  applyPathBoost(index.files, base, terms, tuning);
+  return base;
 }
