@@ -29,7 +29,7 @@ export interface Settings {
   include: readonly string[];
   exclude: readonly string[];
   resolution: Resolution;
-  /** Follow functions passed as arguments into the callee's calls of that parameter (the CLI's `--parameter-flow`). */
+  /** Also follow objects passed as arguments into parameters used as receivers (the CLI's `--parameter-flow`); calls of parameters are always followed. */
   parameterFlow: boolean;
   /** Python files larger than this are skipped and reported (the CLI's `--max-file-bytes`). */
   maxFileBytes: number;

@@ -58,7 +58,7 @@ function withScanOptions(command: Command): Command {
     .option('--include <glob>', 'only analyse files matching this glob (repeatable, comma-separated)', collect)
     .option('--exclude <glob>', 'skip files matching this glob (repeatable, comma-separated)', collect)
     .option('--max-file-bytes <n>', 'skip .py files larger than this', String(DEFAULT_MAX_FILE_BYTES))
-    .option('--parameter-flow', 'also resolve calls of functions passed as arguments (slower)')
+    .option('--parameter-flow', 'also follow objects passed as arguments into parameters used as receivers, doc.save() (slower; calls of parameters, cb(), are always followed)')
     .option('--no-redact', 'keep credentials found in the code instead of replacing them by <redacted: KIND>')
     .option('--cache-dir <dir>', 'reuse per-file analysis results kept in this folder (default: $XDG_CACHE_HOME/repodigest or ~/.cache/repodigest)')
     .option('--no-cache', 'analyse every file afresh and keep nothing')
