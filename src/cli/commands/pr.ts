@@ -17,6 +17,8 @@ export interface PrFlags extends PackFlags {
   html?: string;
   /** false with --no-mermaid. */
   mermaid?: boolean;
+  /** --full-index: parse every file (the --html viewer shows the whole graph, so it implies this). */
+  fullIndex?: boolean;
 }
 
 export async function runPrCommand(path: string, flags: PrFlags, io: CliIo): Promise<{ text: string; warnings: string[]; breaking: BreakingSite[] }> {
@@ -28,8 +30,12 @@ export async function runPrCommand(path: string, flags: PrFlags, io: CliIo): Pro
     ...(flags.title !== undefined ? { title: flags.title } : {}),
     index: indexOptionsFrom(flags),
     pack,
+    ...(flags.fullIndex || flags.html !== undefined ? { fullIndex: true } : {}),
   });
   reportScan(digest.index, io);
+  const { indexing } = digest;
+  if (indexing.mode === 'on-demand') io.stderr(`indexed on demand: ${indexing.filesParsed} of ${indexing.filesTotal} files parsed (--full-index parses all)\n`);
+  else if (indexing.fallback) io.stderr(`note: full index: ${indexing.fallback}\n`);
   // The working-tree warning is also the digest's first note: on stderr it is printed once, as a warning.
   if (digest.warning) io.stderr(`warning: ${visibleText(digest.warning)}\n`);
   for (const note of digest.notes) if (note !== digest.warning) io.stderr(`note: ${visibleText(note)}\n`);
