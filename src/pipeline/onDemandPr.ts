@@ -37,6 +37,8 @@ export interface OnDemandStats {
   filesParsed: number;
   filesTotal: number;
   rounds: number;
+  /** The files parsed, sorted (on demand only). */
+  parsed?: string[];
   /** Why the full index was used instead. */
   fallback?: string;
 }
@@ -142,7 +144,8 @@ export async function onDemandPr(root: string, options: IndexOptions, setup: PrS
     const fresh = [...wanted].filter((i) => records[i] === undefined && !failed.has(i));
     if (fresh.length === 0) {
       const filesParsed = records.filter((r) => r !== undefined).length + failed.size;
-      return { prepared, results, stats: { mode: 'on-demand', filesParsed, filesTotal: paths.length, rounds } };
+      const parsed = paths.filter((_, i) => records[i] !== undefined || failed.has(i));
+      return { prepared, results, stats: { mode: 'on-demand', filesParsed, filesTotal: paths.length, rounds, parsed } };
     }
     parse(fresh);
   }
