@@ -133,7 +133,9 @@ describe('the on-demand PR digest is the full-index digest', () => {
     const stats = await expectSame({ repoDir: repo.dir, base, head });
     // It did not parse everything: the filler is never needed.
     expect(stats.filesParsed).toBeLessThan(stats.filesTotal);
-    expect(stats.parsed).toEqual(Object.keys(REACH_BASE).filter((p) => !p.startsWith('filler/')).sort());
+    const needed = ['app/driver.py', 'app/turbo.py', 'audit/recorder.py', 'core/engine.py', 'core/parts.py', 'ops/settings.py', 'tests/conftest.py', 'tests/test_drive.py', 'tests/test_far.py'];
+    expect(stats.parsed).toEqual(expect.arrayContaining(needed));
+    expect(stats.parsed!.filter((p) => p.startsWith('filler/'))).toEqual([]);
   }, 120_000);
 
   test('on every PR of the scripted history (__tests__/cli/prFixture.ts)', async () => {

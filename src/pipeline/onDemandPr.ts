@@ -24,8 +24,11 @@ import { buildWordIndex } from '../files/prefilter.js';
 import { mayHoldProviderToken, redactText } from '../render/redact.js';
 import { extractFile } from '../python/extract.js';
 import { extractRead, scanRepository, type IndexOptions, type ScannedFiles } from './indexRepository.js';
-import { buildModuleLookup, calleeNeeds, callerNeeds, importNeeds, type Corpus, type ModuleLookup } from './onDemandSelect.js';
+import { buildModuleLookup, calleeNeeds, callerNeeds, chaseIn, importChases, type Chase, type Corpus } from './onDemandSelect.js';
 import type { PreparedPr, PrSetup } from './prDigest.js';
+import type { RepoIndex } from '../model.js';
+import { DEFAULT_MAX_HEURISTIC_TARGETS } from '../graph/resolverHeuristic.js';
+import { bareNameOf, type Known } from './onDemandSelect.js';
 
 export interface OnDemandStages {
   prepare: (setup: PrSetup, scanned: ScannedFiles) => Promise<PreparedPr>;
@@ -88,23 +91,34 @@ export async function onDemandPr(root: string, options: IndexOptions, setup: PrS
   const failed = new Map<number, SkippedFile>();
   const { parser } = setup;
 
-  const parse = (wanted: Iterable<number>): number => {
-    // Each parsed file brings what its imports need, transitively.
-    const queue = [...wanted].filter((i) => records[i] === undefined && !failed.has(i));
-    let parsed = 0;
-    while (queue.length > 0) {
-      const i = queue.pop()!;
-      if (records[i] !== undefined || failed.has(i)) continue;
+  const parseOne = (i: number): FileRecord | undefined => {
+    if (records[i] === undefined && !failed.has(i)) {
       const out = extractRead(parser, paths[i]!, { text: texts[i]!, notes: [...readNotes[i]!] });
-      parsed++;
-      if ('skipped' in out) {
-        failed.set(i, out.skipped);
-        continue;
-      }
-      records[i] = out.record;
-      for (const j of importNeeds(out.record, i, corpus, modules)) if (records[j] === undefined && !failed.has(j)) queue.push(j);
+      if ('skipped' in out) failed.set(i, out.skipped);
+      else records[i] = out.record;
     }
-    return parsed;
+    return records[i];
+  };
+  // Files needed whole (their symbols can be in play) follow every name they import; the files those
+  // names lead to are parsed only for the names (onDemandSelect.ts Chase).
+  const whole = new Set<number>();
+  const chased = new Set<string>();
+  const parse = (wanted: Iterable<number>): void => {
+    const queue: Chase[] = [];
+    for (const i of wanted) {
+      if (whole.has(i)) continue;
+      whole.add(i);
+      const record = parseOne(i);
+      if (record) queue.push(...importChases(record, i, corpus, modules));
+    }
+    while (queue.length > 0) {
+      const chase = queue.pop()!;
+      const key = `${chase.file}\0${chase.name}\0${chase.name === '' || chase.name === '*' ? chase.spelledBy : ''}`;
+      if (chased.has(key)) continue;
+      chased.add(key);
+      const record = parseOne(chase.file);
+      if (record) queue.push(...chaseIn(record, chase, corpus, modules));
+    }
   };
 
   const seeds = new Set<number>();
@@ -140,8 +154,8 @@ export async function onDemandPr(root: string, options: IndexOptions, setup: PrS
     const skippedFiles = [...skipped, ...failed.values()];
     const prepared = await stages.prepare(setup, { files, skippedFiles });
     const results = stages.pack(prepared);
-    const wanted = neededFiles(prepared, results, corpus, number);
-    const fresh = [...wanted].filter((i) => records[i] === undefined && !failed.has(i));
+    const wanted = neededFiles(prepared, results, corpus, number, options.maxHeuristicTargets ?? DEFAULT_MAX_HEURISTIC_TARGETS);
+    const fresh = [...wanted].filter((i) => !whole.has(i));
     if (fresh.length === 0) {
       const filesParsed = records.filter((r) => r !== undefined).length + failed.size;
       const parsed = paths.filter((_, i) => records[i] !== undefined || failed.has(i));
@@ -156,7 +170,7 @@ function secretHit(text: string): boolean {
 }
 
 /** The files that can hold an edge of a symbol the digest read (see the decisions above). */
-function neededFiles(prepared: PreparedPr, results: readonly PackResult[], corpus: Corpus, number: ReadonlyMap<string, number>): Set<number> {
+function neededFiles(prepared: PreparedPr, results: readonly PackResult[], corpus: Corpus, number: ReadonlyMap<string, number>, maxHeuristicTargets: number): Set<number> {
   const { index } = prepared;
   const changed = new Set(prepared.entries.map((e) => e.id));
   // Neighbours of the changed symbols over every edge kind, and their callers (tests two hops away).
@@ -178,16 +192,42 @@ function neededFiles(prepared: PreparedPr, results: readonly PackResult[], corpu
     for (const i of set) out.add(i);
   };
   const symbolOf = (id: string): PySymbol | undefined => index.byId.get(id);
+  const known = knownOf(prepared.index, maxHeuristicTargets);
   for (const id of callersExact) {
     const s = symbolOf(id);
     if (!s) continue;
     const own = number.get(s.file);
     if (own !== undefined) out.add(own);
-    add(callerNeeds(s, s.parent === undefined ? undefined : symbolOf(s.parent), corpus));
+    const got = callerNeeds(s, s.parent === undefined ? undefined : symbolOf(s.parent), corpus, known);
+    add(got);
   }
   for (const id of calleesExact) {
     const s = symbolOf(id);
-    if (s) add(calleeNeeds(s, corpus));
+    if (!s) continue;
+    const got = calleeNeeds(s, corpus, known);
+    add(got);
   }
   return out;
+}
+
+/** What the partial index proves (onDemandSelect.ts Known): method name counts and subclasses. */
+function knownOf(index: RepoIndex, max: number): Known {
+  const methods = new Map<string, number>();
+  for (const s of index.symbols) if (s.kind === 'method') methods.set(bareNameOf(s), (methods.get(bareNameOf(s)) ?? 0) + 1);
+  const subs = new Map<string, string[]>();
+  for (const e of index.edges) {
+    if (e.kind !== 'inherits') continue;
+    const list = subs.get(e.to);
+    if (list) list.push(e.from);
+    else subs.set(e.to, [e.from]);
+  }
+  return {
+    crowded: (name) => (methods.get(name) ?? 0) > max,
+    subclassNames: (classId) => {
+      const seen = new Set<string>();
+      const queue = [classId];
+      while (queue.length > 0) for (const sub of subs.get(queue.pop()!) ?? []) if (!seen.has(sub)) (seen.add(sub), queue.push(sub));
+      return [...seen].map((id) => index.byId.get(id)).filter((s): s is PySymbol => s !== undefined).map(bareNameOf);
+    },
+  };
 }
