@@ -47,7 +47,15 @@ function unfoldJson(text: string): string {
   try {
     const data = JSON.parse(text) as Record<string, unknown>;
     const content = typeof data.content === 'string' ? data.content : '';
-    const skipped = Array.isArray(data.skipped) ? (data.skipped as { considered?: boolean }[]).filter((s) => s.considered !== false) : data.skipped;
+    // Skips are in decision order: from the first `not considered` one on, the packer only walks the rest
+    // of the graph (pack/packer.ts), and what it walks there (not considered, or contained in a packed
+    // symbol) is the lower-bound part.
+    let skipped = data.skipped;
+    if (Array.isArray(skipped)) {
+      const list = skipped as { considered?: boolean; within?: string }[];
+      const stop = list.findIndex((s) => s.considered === false);
+      skipped = stop < 0 ? list : [...list.slice(0, stop), ...list.slice(stop).filter((s) => s.considered !== false && s.within === undefined)];
+    }
     const rest = { ...data, content: undefined, skipped };
     return `${content}\n${JSON.stringify(rest, null, 2)}`;
   } catch {
