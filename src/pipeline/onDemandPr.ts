@@ -58,7 +58,11 @@ export function fullIndexReason(options: IndexOptions): string | undefined {
   return undefined;
 }
 
-export async function onDemandPr(root: string, options: IndexOptions, setup: PrSetup, stages: OnDemandStages): Promise<OnDemandOutcome> {
+/**
+ * `withViewer`: the index must also hold the PR's impact graph exactly as the full index does (two hops
+ * each way, viewer/payload.ts), for a graph viewer built from it.
+ */
+export async function onDemandPr(root: string, options: IndexOptions, setup: PrSetup, stages: OnDemandStages, withViewer = false): Promise<OnDemandOutcome> {
   const reason = fullIndexReason(options);
   if (reason !== undefined) {
     const scanned = await scanRepository(root, options);
@@ -154,7 +158,7 @@ export async function onDemandPr(root: string, options: IndexOptions, setup: PrS
     const skippedFiles = [...skipped, ...failed.values()];
     const prepared = await stages.prepare(setup, { files, skippedFiles });
     const results = stages.pack(prepared);
-    const wanted = neededFiles(prepared, results, corpus, number, options.maxHeuristicTargets ?? DEFAULT_MAX_HEURISTIC_TARGETS);
+    const wanted = neededFiles(prepared, results, corpus, number, options.maxHeuristicTargets ?? DEFAULT_MAX_HEURISTIC_TARGETS, withViewer);
     const fresh = [...wanted].filter((i) => !whole.has(i));
     if (fresh.length === 0) {
       const filesParsed = records.filter((r) => r !== undefined).length + failed.size;
@@ -170,7 +174,7 @@ function secretHit(text: string): boolean {
 }
 
 /** The files that can hold an edge of a symbol the digest read (see the decisions above). */
-function neededFiles(prepared: PreparedPr, results: readonly PackResult[], corpus: Corpus, number: ReadonlyMap<string, number>, maxHeuristicTargets: number): Set<number> {
+function neededFiles(prepared: PreparedPr, results: readonly PackResult[], corpus: Corpus, number: ReadonlyMap<string, number>, maxHeuristicTargets: number, withViewer: boolean): Set<number> {
   const { index } = prepared;
   const changed = new Set(prepared.entries.map((e) => e.id));
   // Neighbours of the changed symbols over every edge kind, and their callers (tests two hops away).
@@ -187,6 +191,22 @@ function neededFiles(prepared: PreparedPr, results: readonly PackResult[], corpu
   }
   const callersExact = new Set<string>([...near, ...considered]);
   const calleesExact = new Set<string>([...near, ...considered]);
+  if (withViewer) {
+    // The viewer keeps two hops each way and every edge among what it keeps (viewer/payload.ts): the
+    // second ring and the enclosing classes and modules need their edges exact too.
+    const ring = new Set<string>();
+    for (const e of index.edges) {
+      if (e.kind === 'contains') continue;
+      if (near.has(e.from)) ring.add(e.to);
+      if (near.has(e.to)) ring.add(e.from);
+    }
+    for (const id of [...ring, ...near]) {
+      for (let s = symbolOfId(index, id); s !== undefined; s = s.parent === undefined ? undefined : symbolOfId(index, s.parent)) {
+        callersExact.add(s.id);
+        calleesExact.add(s.id);
+      }
+    }
+  }
   const out = new Set<number>();
   const add = (set: Iterable<number>) => {
     for (const i of set) out.add(i);
@@ -230,4 +250,8 @@ function knownOf(index: RepoIndex, max: number): Known {
       return [...seen].map((id) => index.byId.get(id)).filter((s): s is PySymbol => s !== undefined).map(bareNameOf);
     },
   };
+}
+
+function symbolOfId(index: RepoIndex, id: string): PySymbol | undefined {
+  return index.byId.get(id);
 }

@@ -576,10 +576,21 @@ function summaryOf(changed: readonly ChangedSymbol[]): string {
  * onDemandPr.ts), or every file with `fullIndex`. The packs are part of the on-demand rounds: what the
  * packer considers decides what else is parsed.
  */
-export async function preparePrPacks(request: Omit<PrDigestRequest, 'pack'>, packs: readonly PackSettings[]): Promise<OnDemandOutcome> {
+export async function preparePrPacks(
+  request: Omit<PrDigestRequest, 'pack'>,
+  packs: readonly PackSettings[],
+  hooks: { onPrepared?: (prepared: PreparedPr) => void; withViewer?: boolean } = {},
+): Promise<OnDemandOutcome> {
   const setup = await setupPr(request);
+  let told = false;
   const stages = {
-    prepare: (s: PrSetup, scanned: ScannedFiles) => prepareFromScan(request, s, scanned),
+    prepare: async (s: PrSetup, scanned: ScannedFiles) => {
+      const prepared = await prepareFromScan(request, s, scanned);
+      // The changed list is the same in every round (changed files are always parsed): told once, early.
+      if (!told) hooks.onPrepared?.(prepared);
+      told = true;
+      return prepared;
+    },
     pack: (prepared: PreparedPr) => packs.map((p) => packPr(prepared, p)),
   };
   if (request.fullIndex) {
@@ -588,7 +599,7 @@ export async function preparePrPacks(request: Omit<PrDigestRequest, 'pack'>, pac
     const total = scanned.files.length;
     return { prepared, results: stages.pack(prepared), stats: { mode: 'full', filesParsed: total, filesTotal: total, rounds: 1 } };
   }
-  return onDemandPr(request.repoDir, request.index ?? {}, setup, stages);
+  return onDemandPr(request.repoDir, request.index ?? {}, setup, stages, hooks.withViewer ?? false);
 }
 
 export async function prDigest(request: PrDigestRequest): Promise<PrDigest> {
