@@ -36,7 +36,7 @@ export const produceDigest: ProduceDigest = async (settings, request, services) 
   let breaking: DigestProduct['breaking'] = [];
 
   if (request.kind === 'pr') {
-    // The diff and the index are built once (on demand unless `full-index`); only the packing is repeated per format.
+    // The diff and the index are built once (only what the digest needs with `on-demand`); only the packing is repeated per format.
     const withViewer = settings.viewer && settings.artifact;
     const { prepared, results: packed } = await preparePrPacks({
       repoDir: settings.path,
@@ -49,7 +49,7 @@ export const produceDigest: ProduceDigest = async (settings, request, services) 
       ...(services.listPullFiles
         ? { apiFallback: { listFiles: services.listPullFiles, ...(request.changedFiles !== undefined ? { expectedFiles: request.changedFiles } : {}) } }
         : {}),
-      ...(settings.fullIndex ? { fullIndex: true } : {}),
+      ...(settings.onDemand ? {} : { fullIndex: true }),
     }, formats.map((format) => packSettings(settings, format)), { onPrepared: (first) => services.onChanged?.(first.changed), withViewer });
     formats.forEach((format, i) => results.set(format, packed[i]!));
     changedSymbols = prepared.changed.length;

@@ -140,8 +140,9 @@ export interface PrSetup {
 
 /**
  * The expensive half, done once per run: diff, index (with removed symbols put back), roots. This is the
- * full index (every file parsed); prDigest and the Action take the on-demand path (onDemandPr.ts)
- * unless asked for the full index.
+ * full index (every file parsed); preparePrPacks / prDigest build it on demand (onDemandPr.ts) unless
+ * `fullIndex` (the CLI and the Action pass it unless `--on-demand` / `on-demand: true`: on Django the
+ * on-demand index still parses 65% of the files over two rounds and costs more CPU, README).
  */
 export async function preparePr(request: Omit<PrDigestRequest, 'pack'>): Promise<PreparedPr> {
   const setup = await setupPr(request);

@@ -17,8 +17,8 @@ export interface PrFlags extends PackFlags {
   html?: string;
   /** false with --no-mermaid. */
   mermaid?: boolean;
-  /** --full-index: parse every file (the --html viewer shows the whole graph, so it implies this). */
-  fullIndex?: boolean;
+  /** --on-demand: parse only the files the digest can need (pipeline/onDemandPr.ts); the --html viewer parses all. */
+  onDemand?: boolean;
 }
 
 export async function runPrCommand(path: string, flags: PrFlags, io: CliIo): Promise<{ text: string; warnings: string[]; breaking: BreakingSite[] }> {
@@ -30,11 +30,11 @@ export async function runPrCommand(path: string, flags: PrFlags, io: CliIo): Pro
     ...(flags.title !== undefined ? { title: flags.title } : {}),
     index: indexOptionsFrom(flags),
     pack,
-    ...(flags.fullIndex || flags.html !== undefined ? { fullIndex: true } : {}),
+    ...(flags.onDemand && flags.html === undefined ? {} : { fullIndex: true }),
   });
   reportScan(digest.index, io);
   const { indexing } = digest;
-  if (indexing.mode === 'on-demand') io.stderr(`indexed on demand: ${indexing.filesParsed} of ${indexing.filesTotal} files parsed (--full-index parses all)\n`);
+  if (indexing.mode === 'on-demand') io.stderr(`indexed on demand: ${indexing.filesParsed} of ${indexing.filesTotal} files parsed (the full index parses all)\n`);
   else if (indexing.fallback) io.stderr(`note: full index: ${indexing.fallback}\n`);
   // The working-tree warning is also the digest's first note: on stderr it is printed once, as a warning.
   if (digest.warning) io.stderr(`warning: ${visibleText(digest.warning)}\n`);
