@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Cold PR digest on a large corpus, as whole processes: on demand (the default), --full-index, and
+# Cold PR digest on a large corpus, as whole processes: --on-demand, the full index (the default), and
 # the parse-only floor (read + tree-sitter parse + free of every .py file, scripts/parse-floor.mjs).
 # CPU (user + system) and peak RSS from /usr/bin/time; medians of RUNS. The machine is shared: read CPU.
 #
@@ -46,7 +46,7 @@ PY
   g commit -q -am "bench: change three functions"
 fi
 
-[ -f "$build/cli.js" ] || node "$here/scripts/build.mjs" --out "$build" --entries cli >/dev/null
+node "$here/scripts/build.mjs" --out "$build" --entries cli >/dev/null
 
 measure() {
   local label="$1"; shift
@@ -63,6 +63,6 @@ print(f"{sys.argv[1]:<22} CPU {cpu:.2f} s (median of {len(rows)}: " + ", ".join(
 }
 
 measure "parse-only floor" node "$here/scripts/parse-floor.mjs" "$build" "$repo"
-measure "pr on demand" node "$build/cli.js" pr "$repo" --base HEAD~1 --budget 8000
-measure "pr --full-index" node "$build/cli.js" pr "$repo" --base HEAD~1 --budget 8000 --full-index
-node "$build/cli.js" pr "$repo" --base HEAD~1 --budget 8000 2>&1 >/dev/null | grep 'indexed on demand' || true
+measure "pr --on-demand" node "$build/cli.js" pr "$repo" --base HEAD~1 --budget 8000 --on-demand
+measure "pr (full index)" node "$build/cli.js" pr "$repo" --base HEAD~1 --budget 8000
+node "$build/cli.js" pr "$repo" --base HEAD~1 --budget 8000 --on-demand 2>&1 >/dev/null | grep 'indexed on demand' || true
