@@ -15,7 +15,7 @@ import type { SkippedFile } from '../model.js';
 import type { PackResult } from '../pack/packer.js';
 import { indexRepository, type IndexOptions } from '../pipeline/indexRepository.js';
 import { packRepository, type PackSettings } from '../pipeline/packRepository.js';
-import { packPr, preparePr } from '../pipeline/prDigest.js';
+import { preparePrPacks } from '../pipeline/prDigest.js';
 import type { DigestFormat } from '../render/document.js';
 import type { DigestProduct, ProduceDigest } from './runDigest.js';
 import { renderViewer } from '../viewer/generate.js';
@@ -37,8 +37,9 @@ export const produceDigest: ProduceDigest = async (settings, request, services) 
   let breaking: DigestProduct['breaking'] = [];
 
   if (request.kind === 'pr') {
-    // The diff and the index are built once; only the packing is repeated per format.
-    const prepared = await preparePr({
+    // The diff and the index are built once (only what the digest needs with `on-demand`); only the packing is repeated per format.
+    const withViewer = settings.viewer && settings.artifact;
+    const { prepared, results: packed } = await preparePrPacks({
       repoDir: settings.path,
       base: request.base,
       head: request.head,
@@ -49,9 +50,9 @@ export const produceDigest: ProduceDigest = async (settings, request, services) 
       ...(services.listPullFiles
         ? { apiFallback: { listFiles: services.listPullFiles, ...(request.changedFiles !== undefined ? { expectedFiles: request.changedFiles } : {}) } }
         : {}),
-    });
-    services.onChanged?.(prepared.changed);
-    for (const format of formats) results.set(format, packPr(prepared, packSettings(settings, format)));
+      ...(settings.onDemand ? {} : { fullIndex: true }),
+    }, formats.map((format) => packSettings(settings, format)), { onPrepared: (first) => services.onChanged?.(first.changed), withViewer });
+    formats.forEach((format, i) => results.set(format, packed[i]!));
     changedSymbols = prepared.changed.length;
     // The output is pasted into shell commands (`pytest ${{ steps.x.outputs.tests }}`) and file names
     // come from the PR: only ids made of path and identifier characters are output; the rest are named.

@@ -33,6 +33,8 @@ export interface Settings {
   parameterFlow: boolean;
   /** Python files larger than this are skipped and reported (the CLI's `--max-file-bytes`). */
   maxFileBytes: number;
+  /** PR digests: parse only the files the digest can need (the CLI's `--on-demand`). */
+  onDemand: boolean;
   comment: boolean;
   /** The raw input; the marker uses `default` when empty. */
   commentKey: string;
@@ -73,6 +75,7 @@ export const INPUT_DEFAULTS: Readonly<Record<string, string>> = Object.freeze({
   exclude: '',
   resolution: 'all',
   'parameter-flow': 'false',
+  'on-demand': 'false',
   // The file layer's own default, as the CLI's: action.yml spells out the same number (the test checks it).
   'max-file-bytes': String(DEFAULT_MAX_FILE_BYTES),
   comment: 'true',
@@ -124,6 +127,7 @@ export function readSettings(deps: SettingsDeps): Readonly<Settings> {
     exclude: globList(raw('exclude')),
     resolution: oneOf('resolution', raw('resolution'), ['resolved', 'all'] as const),
     parameterFlow: boolean('parameter-flow', raw('parameter-flow')),
+    onDemand: boolean('on-demand', raw('on-demand')),
     maxFileBytes: positiveInteger('max-file-bytes', raw('max-file-bytes')),
     comment: boolean('comment', raw('comment')),
     commentKey: commentKey(raw('comment-key')),

@@ -206,9 +206,10 @@ export function buildProgram(io: CliIo = defaultIo): Command {
         .option('--title <text>', 'title shown in the digest header')
         .option('--no-mermaid', 'leave the Mermaid call graph out of the digest (it is never in the XML one)')
         .option('--html <file>', "also write the change's impact as an interactive graph viewer (HTML)")
-        .option('--fail-on <when>', 'exit 1 after writing the digest when a call site is likely broken: none or breaking', 'none'),
+        .option('--fail-on <when>', 'exit 1 after writing the digest when a call site is likely broken: none or breaking', 'none')
+        .option('--on-demand', 'parse only the files the digest can need (same digest; measured slower than the full index on Django, see README)'),
     ),
-  ).action(async (path: string, flags: PackFlags & { base: string; head: string; title?: string; mermaid?: boolean; html?: string; failOn: string }) => {
+  ).action(async (path: string, flags: PackFlags & { base: string; head: string; title?: string; mermaid?: boolean; html?: string; failOn: string; onDemand?: boolean }) => {
     const failOn = parseChoice('--fail-on', flags.failOn, FAIL_ON_VALUES);
     const result = await runPrCommand(path, flags, io);
     emit(result.text, flags.output, io);

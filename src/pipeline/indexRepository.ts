@@ -10,7 +10,7 @@ import { importIdFor, importModuleNames } from '../graph/importNames.js';
 import type { Edge, FileRecord, PySymbol, RepoIndex, SkippedFile } from '../model.js';
 import { extractCached } from '../cache/cachedExtract.js';
 import type { FileCache } from '../cache/fileCache.js';
-import { loadPythonParser } from '../python/treeSitter.js';
+import { loadPythonParser, type PythonParser } from '../python/treeSitter.js';
 import { redactIndex } from '../review/redactIndex.js';
 
 export { DEFAULT_MAX_FILE_BYTES };
@@ -57,20 +57,26 @@ export async function scanRepository(root: string, options: IndexOptions = {}): 
   let done = 0;
   for (const path of discovered.python) {
     const read = reader.read(path);
-    if (!read.ok) {
-      skippedFiles.push({ path, reason: read.reason });
-    } else {
-      try {
-        const record = extractCached(parser, path, read.text, options.cache);
-        record.notes.unshift(...read.notes);
-        files.push(record);
-      } catch (error) {
-        skippedFiles.push({ path, reason: `could not be analysed: ${(error as Error).message}` });
-      }
-    }
+    const scanned = read.ok ? extractRead(parser, path, read, options.cache) : { skipped: { path, reason: read.reason } };
+    if ('record' in scanned) files.push(scanned.record);
+    else skippedFiles.push(scanned.skipped);
     options.onProgress?.(++done, discovered.python.length);
   }
   return { files, skippedFiles };
+}
+
+/**
+ * One read file -> its record, or the reason it is skipped. The one per-file step of every scan (the
+ * full one above, the on-demand one of pipeline/onDemandPr.ts), so what wraps it serves both.
+ */
+export function extractRead(parser: PythonParser, path: string, read: { text: string; notes: string[] }, cache?: FileCache): { record: FileRecord } | { skipped: SkippedFile } {
+  try {
+    const record = extractCached(parser, path, read.text, cache);
+    record.notes.unshift(...read.notes);
+    return { record };
+  } catch (error) {
+    return { skipped: { path, reason: `could not be analysed: ${(error as Error).message}` } };
+  }
 }
 
 /** Pure: files (path-based ids) -> the index with import-name ids, sorted symbols, lookup and edges. */

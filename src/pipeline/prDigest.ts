@@ -31,8 +31,8 @@ import { inspectWorktree, worktreeWarning } from '../diff/worktree.js';
 import { RepoDigestError } from '../shared/errors.js';
 import { collectPrChanges, type PrChanges, type PrChangesDeps } from '../diff/prChanges.js';
 import { extractFile } from '../python/extract.js';
-import { loadPythonParser } from '../python/treeSitter.js';
-import { runGitDefault } from '../diff/gitDiff.js';
+import { loadPythonParser, type PythonParser } from '../python/treeSitter.js';
+import { runGitDefault, type GitDeps } from '../diff/gitDiff.js';
 import { BudgetTooSmallError, rootsInDocument, type PackResult } from '../pack/packer.js';
 import { neighbourOrder, planPr, type Plan } from '../pack/prPlan.js';
 import type { Reached } from '../pack/expansion.js';
@@ -52,10 +52,11 @@ import {
   type PrEntry,
   type SitesLevel,
 } from '../render/prSections.js';
-import { assembleIndex, graphOptionsOf, importIdOf, scanRepository, type IndexOptions } from './indexRepository.js';
+import { assembleIndex, graphOptionsOf, importIdOf, scanRepository, type IndexOptions, type ScannedFiles } from './indexRepository.js';
 import { changesWithIds } from '../diff/importIds.js';
 import { adjacencyOf, packRoots, type PackSettings } from './packRepository.js';
 import { collectSymbolDiffs } from './prSymbolDiffs.js';
+import { onDemandPr, type OnDemandOutcome, type OnDemandStats } from './onDemandPr.js';
 // [review, helper H] breaking call sites, affected tests, secret redaction (issue 11).
 import { reviewPr, type PrReview } from './prReview.js';
 import { redactIndex, type IndexRedaction } from '../review/redactIndex.js';
@@ -81,9 +82,13 @@ export interface PrDigestRequest {
    * taken as relative to repoDir.
    */
   scanPrefix?: string;
+  /** Parse every file instead of only those the digest can need (pipeline/onDemandPr.ts); same digest, slower. */
+  fullIndex?: boolean;
 }
 
 export interface PrDigest {
+  /** How the index was built: on demand (files parsed of the total) or full, and why full. */
+  indexing: OnDemandStats;
   changes: PrChanges;
   index: RepoIndex;
   result: PackResult;
@@ -125,8 +130,27 @@ export interface PreparedPr {
   compareNeighbours: (a: Reached, b: Reached) => number;
 }
 
-/** The expensive half, done once per run: diff, index (with removed symbols put back), roots. */
+/** What a PR digest knows before any file of the tree is parsed: the diff (git or API) and the parser. */
+export interface PrSetup {
+  parser: PythonParser;
+  git: GitDeps;
+  pathChanges: PrChanges;
+  warning?: string;
+}
+
+/**
+ * The expensive half, done once per run: diff, index (with removed symbols put back), roots. This is the
+ * full index (every file parsed); preparePrPacks / prDigest build it on demand (onDemandPr.ts) unless
+ * `fullIndex` (the CLI and the Action pass it unless `--on-demand` / `on-demand: true`: on Django the
+ * on-demand index still parses 65% of the files over two rounds and costs more CPU, README).
+ */
 export async function preparePr(request: Omit<PrDigestRequest, 'pack'>): Promise<PreparedPr> {
+  const setup = await setupPr(request);
+  return prepareFromScan(request, setup, await scanRepository(request.repoDir, request.index ?? {}));
+}
+
+/** The diff of the PR, read once per run (git, or the API fallback). */
+export async function setupPr(request: Omit<PrDigestRequest, 'pack'>): Promise<PrSetup> {
   await requireDirectory(request.repoDir);
   const parser = await loadPythonParser();
   const git = { runGit: runGitDefault };
@@ -149,7 +173,12 @@ export async function preparePr(request: Omit<PrDigestRequest, 'pack'>): Promise
     pathChanges.source === 'git' && pathChanges.head !== undefined
       ? worktreeWarning(await inspectWorktree(request.repoDir, pathChanges.head, git), request.head, pathChanges.head)
       : undefined;
-  const scanned = await scanRepository(request.repoDir, request.index ?? {});
+  return { parser, git, pathChanges, ...(warning === undefined ? {} : { warning }) };
+}
+
+/** Index the scanned files (every file, or the on-demand selection with the others as empty modules) and prepare the digest. */
+export async function prepareFromScan(request: Omit<PrDigestRequest, 'pack'>, setup: PrSetup, scanned: ScannedFiles): Promise<PreparedPr> {
+  const { parser, git, pathChanges, warning } = setup;
   const files = withRemovedSymbols(scanned.files, pathChanges.removedSymbols);
   const index = assembleIndex(request.repoDir, files, scanned.skippedFiles, graphOptionsOf(request.index ?? {}));
   // [review] Before anything is packed: every text of the index is redacted in place, so token counts are of what is shown.
@@ -543,15 +572,47 @@ function summaryOf(changed: readonly ChangedSymbol[]): string {
   return `${plural(changed.length, 'changed symbol')} (${count('added')} added, ${count('modified')} modified, ${count('removed')} removed)`;
 }
 
+/**
+ * Prepare once and pack once per settings: on demand (only the files the digest can need parsed,
+ * onDemandPr.ts), or every file with `fullIndex`. The packs are part of the on-demand rounds: what the
+ * packer considers decides what else is parsed.
+ */
+export async function preparePrPacks(
+  request: Omit<PrDigestRequest, 'pack'>,
+  packs: readonly PackSettings[],
+  hooks: { onPrepared?: (prepared: PreparedPr) => void; withViewer?: boolean } = {},
+): Promise<OnDemandOutcome> {
+  const setup = await setupPr(request);
+  let told = false;
+  const stages = {
+    prepare: async (s: PrSetup, scanned: ScannedFiles) => {
+      const prepared = await prepareFromScan(request, s, scanned);
+      // The changed list is the same in every round (changed files are always parsed): told once, early.
+      if (!told) hooks.onPrepared?.(prepared);
+      told = true;
+      return prepared;
+    },
+    pack: (prepared: PreparedPr) => packs.map((p) => packPr(prepared, p)),
+  };
+  if (request.fullIndex) {
+    const scanned = await scanRepository(request.repoDir, request.index ?? {});
+    const prepared = await stages.prepare(setup, scanned);
+    const total = scanned.files.length;
+    return { prepared, results: stages.pack(prepared), stats: { mode: 'full', filesParsed: total, filesTotal: total, rounds: 1 } };
+  }
+  return onDemandPr(request.repoDir, request.index ?? {}, setup, stages, hooks.withViewer ?? false);
+}
+
 export async function prDigest(request: PrDigestRequest): Promise<PrDigest> {
-  const prepared = await preparePr(request);
+  const { prepared, results, stats } = await preparePrPacks(request, [request.pack]);
   return {
+    indexing: stats,
     changes: prepared.changes,
     index: prepared.index,
     changed: prepared.changed,
     notes: prepared.notes,
     ...(prepared.warning ? { warning: prepared.warning } : {}),
     review: prepared.review,
-    result: packPr(prepared, request.pack),
+    result: results[0]!,
   };
 }

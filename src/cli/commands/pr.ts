@@ -18,6 +18,8 @@ export interface PrFlags extends PackFlags {
   html?: string;
   /** false with --no-mermaid. */
   mermaid?: boolean;
+  /** --on-demand: parse only the files the digest can need (pipeline/onDemandPr.ts); the --html viewer parses all. */
+  onDemand?: boolean;
 }
 
 export async function runPrCommand(path: string, flags: PrFlags, io: CliIo): Promise<{ text: string; warnings: string[]; breaking: BreakingSite[] }> {
@@ -32,10 +34,14 @@ export async function runPrCommand(path: string, flags: PrFlags, io: CliIo): Pro
     ...(flags.title !== undefined ? { title: flags.title } : {}),
     index,
     pack,
+    ...(flags.onDemand && flags.html === undefined ? {} : { fullIndex: true }),
   });
   progress.done();
   reportScan(digest.index, io);
   reportCache(index.cache, io.stderr);
+  const { indexing } = digest;
+  if (indexing.mode === 'on-demand') io.stderr(`indexed on demand: ${indexing.filesParsed} of ${indexing.filesTotal} files parsed (the full index parses all)\n`);
+  else if (indexing.fallback) io.stderr(`note: full index: ${indexing.fallback}\n`);
   // The working-tree warning is also the digest's first note: on stderr it is printed once, as a warning.
   if (digest.warning) io.stderr(`warning: ${visibleText(digest.warning)}\n`);
   for (const note of digest.notes) if (note !== digest.warning) io.stderr(`note: ${visibleText(note)}\n`);

@@ -1,0 +1,257 @@
+// Index on demand for PR digests: parse only the files that can change what the digest shows.
+//
+// Decisions:
+// - Rounds to a fixed point, driven by the digest itself: parse the changed files and what their
+//   imports need; prepare and pack the digest over that part (the other files are empty modules, so
+//   module paths, source roots and import names are those of the whole tree); read off which symbols
+//   the digest used (changed symbols, their callers two hops deep, their callees, every candidate the
+//   packer considered, in every format asked for); parse the files that can hold an edge of those
+//   symbols (onDemandSelect.ts, over the text pre-filter of files/prefilter.ts) and go again until
+//   nothing new is needed. Then every symbol the digest read has the full index's edges, so the
+//   packer walks the same candidates in the same order and the digest is the full index's.
+// - What cannot become exact: symbols reached only after the packer stopped scanning (`not
+//   considered`, counted, never shown) are walked over the parsed part only, so their count is a
+//   lower bound ("at least"), and with it the skip totals that include them.
+// - Redaction counts every secret of the analysed code: a file whose raw text the redaction rules
+//   hit is parsed, so those counts stay exact.
+// - Falls back to the full index (and says why in the returned `fallback`) where the rule above
+//   would not hold: `parameterFlow` (an edge then depends on another function's body).
+import type { PackResult } from '../pack/packer.js';
+import type { FileRecord, PySymbol, SkippedFile } from '../model.js';
+import { discoverPythonFiles } from '../files/discover.js';
+import { createSourceReader, DEFAULT_MAX_FILE_BYTES } from '../files/read.js';
+import { buildWordIndex } from '../files/prefilter.js';
+import { mayHoldProviderToken, redactText } from '../render/redact.js';
+import { extractFile } from '../python/extract.js';
+import { extractRead, scanRepository, type IndexOptions, type ScannedFiles } from './indexRepository.js';
+import { buildModuleLookup, calleeNeeds, callerNeeds, chaseIn, importChases, type Chase, type Corpus } from './onDemandSelect.js';
+import type { PreparedPr, PrSetup } from './prDigest.js';
+import type { RepoIndex } from '../model.js';
+import { DEFAULT_MAX_HEURISTIC_TARGETS } from '../graph/resolverHeuristic.js';
+import { bareNameOf, type Known } from './onDemandSelect.js';
+
+export interface OnDemandStages {
+  prepare: (setup: PrSetup, scanned: ScannedFiles) => Promise<PreparedPr>;
+  pack: (prepared: PreparedPr) => PackResult[];
+}
+
+export interface OnDemandStats {
+  mode: 'on-demand' | 'full';
+  filesParsed: number;
+  filesTotal: number;
+  rounds: number;
+  /** The files parsed, sorted (on demand only). */
+  parsed?: string[];
+  /** Why the full index was used instead. */
+  fallback?: string;
+}
+
+export interface OnDemandOutcome {
+  prepared: PreparedPr;
+  results: PackResult[];
+  stats: OnDemandStats;
+}
+
+/** Why this run cannot be done on demand, or undefined. */
+export function fullIndexReason(options: IndexOptions): string | undefined {
+  if (options.parameterFlow) return 'parameter flow links a call to the functions passed in from any caller, which the text pre-filter cannot bound';
+  return undefined;
+}
+
+/**
+ * `withViewer`: the index must also hold the PR's impact graph exactly as the full index does (two hops
+ * each way, viewer/payload.ts), for a graph viewer built from it.
+ */
+export async function onDemandPr(root: string, options: IndexOptions, setup: PrSetup, stages: OnDemandStages, withViewer = false): Promise<OnDemandOutcome> {
+  const reason = fullIndexReason(options);
+  if (reason !== undefined) {
+    const scanned = await scanRepository(root, options);
+    const prepared = await stages.prepare(setup, scanned);
+    return { prepared, results: stages.pack(prepared), stats: { mode: 'full', filesParsed: scanned.files.length, filesTotal: scanned.files.length, rounds: 1, fallback: reason } };
+  }
+  const discovered = await discoverPythonFiles(root, {
+    ...(options.include ? { include: options.include } : {}),
+    ...(options.exclude ? { exclude: options.exclude } : {}),
+  });
+  const reader = createSourceReader(root, { maxBytes: options.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES });
+  const skipped: SkippedFile[] = [...discovered.skipped];
+  const paths: string[] = [];
+  const texts: string[] = [];
+  const readNotes: string[][] = [];
+  for (const path of discovered.python) {
+    const read = reader.read(path);
+    if (!read.ok) {
+      skipped.push({ path, reason: read.reason });
+      continue;
+    }
+    paths.push(path);
+    texts.push(read.text);
+    readNotes.push(read.notes);
+  }
+  const corpus: Corpus = { paths, words: buildWordIndex(texts) };
+  const modules = buildModuleLookup(paths);
+  const number = new Map(paths.map((p, i) => [p, i]));
+  const records: (FileRecord | undefined)[] = paths.map(() => undefined);
+  const failed = new Map<number, SkippedFile>();
+  const { parser } = setup;
+
+  const parseOne = (i: number): FileRecord | undefined => {
+    if (records[i] === undefined && !failed.has(i)) {
+      const out = extractRead(parser, paths[i]!, { text: texts[i]!, notes: [...readNotes[i]!] }, options.cache);
+      if ('skipped' in out) failed.set(i, out.skipped);
+      else records[i] = out.record;
+    }
+    return records[i];
+  };
+  // Files needed whole (their symbols can be in play) follow every name they import; the files those
+  // names lead to are parsed only for the names (onDemandSelect.ts Chase).
+  const whole = new Set<number>();
+  const chased = new Set<string>();
+  const parse = (wanted: Iterable<number>): void => {
+    const queue: Chase[] = [];
+    for (const i of wanted) {
+      if (whole.has(i)) continue;
+      whole.add(i);
+      const record = parseOne(i);
+      if (record) queue.push(...importChases(record, i, corpus, modules));
+    }
+    while (queue.length > 0) {
+      const chase = queue.pop()!;
+      const key = `${chase.file}\0${chase.name}\0${chase.name === '' || chase.name === '*' ? chase.spelledBy : ''}`;
+      if (chased.has(key)) continue;
+      chased.add(key);
+      const record = parseOne(chase.file);
+      if (record) queue.push(...chaseIn(record, chase, corpus, modules));
+    }
+  };
+
+  const seeds = new Set<number>();
+  for (const f of setup.pathChanges.files) {
+    for (const p of [f.path, f.oldPath]) {
+      const i = p === undefined ? undefined : number.get(p);
+      if (i !== undefined) seeds.add(i);
+    }
+  }
+  for (const s of setup.pathChanges.removedSymbols) {
+    const i = number.get(s.file);
+    if (i !== undefined) seeds.add(i);
+  }
+  if (options.redact !== false) texts.forEach((text, i) => (secretHit(text) ? seeds.add(i) : undefined));
+  parse(seeds);
+
+  // Unparsed files are empty modules: their paths still make the module table and import names of the whole tree.
+  const stubs = new Map<number, FileRecord>();
+  const stubOf = (i: number): FileRecord => {
+    let stub = stubs.get(i);
+    if (!stub) stubs.set(i, (stub = extractFile(parser, paths[i]!, '')));
+    return stub;
+  };
+  let rounds = 0;
+  for (;;) {
+    rounds++;
+    const files: FileRecord[] = [];
+    records.forEach((r, i) => {
+      if (failed.has(i)) return;
+      // Fresh copies every round: assembling and redacting an index rewrite its records in place.
+      files.push(structuredClone(r ?? stubOf(i)));
+    });
+    const skippedFiles = [...skipped, ...failed.values()];
+    const prepared = await stages.prepare(setup, { files, skippedFiles });
+    const results = stages.pack(prepared);
+    const wanted = neededFiles(prepared, results, corpus, number, options.maxHeuristicTargets ?? DEFAULT_MAX_HEURISTIC_TARGETS, withViewer);
+    const fresh = [...wanted].filter((i) => !whole.has(i));
+    if (fresh.length === 0) {
+      const filesParsed = records.filter((r) => r !== undefined).length + failed.size;
+      const parsed = paths.filter((_, i) => records[i] !== undefined || failed.has(i));
+      return { prepared, results, stats: { mode: 'on-demand', filesParsed, filesTotal: paths.length, rounds, parsed } };
+    }
+    parse(fresh);
+  }
+}
+
+function secretHit(text: string): boolean {
+  return mayHoldProviderToken(text) || redactText(text).counts.size > 0;
+}
+
+/** The files that can hold an edge of a symbol the digest read (see the decisions above). */
+function neededFiles(prepared: PreparedPr, results: readonly PackResult[], corpus: Corpus, number: ReadonlyMap<string, number>, maxHeuristicTargets: number, withViewer: boolean): Set<number> {
+  const { index } = prepared;
+  const changed = new Set(prepared.entries.map((e) => e.id));
+  // Neighbours of the changed symbols over every edge kind, and their callers (tests two hops away).
+  const near = new Set<string>(changed);
+  for (const e of index.edges) {
+    if (e.kind === 'contains') continue;
+    if (changed.has(e.from)) near.add(e.to);
+    if (changed.has(e.to)) near.add(e.from);
+  }
+  const considered = new Set<string>([...changed, ...prepared.roots]);
+  for (const r of results) {
+    for (const p of r.packed) considered.add(p.id);
+    for (const s of r.skipped) if (s.considered !== false) considered.add(s.id);
+  }
+  const callersExact = new Set<string>([...near, ...considered]);
+  const calleesExact = new Set<string>([...near, ...considered]);
+  if (withViewer) {
+    // The viewer keeps two hops each way and every edge among what it keeps (viewer/payload.ts): the
+    // second ring and the enclosing classes and modules need their edges exact too.
+    const ring = new Set<string>();
+    for (const e of index.edges) {
+      if (e.kind === 'contains') continue;
+      if (near.has(e.from)) ring.add(e.to);
+      if (near.has(e.to)) ring.add(e.from);
+    }
+    for (const id of [...ring, ...near]) {
+      for (let s = symbolOfId(index, id); s !== undefined; s = s.parent === undefined ? undefined : symbolOfId(index, s.parent)) {
+        callersExact.add(s.id);
+        calleesExact.add(s.id);
+      }
+    }
+  }
+  const out = new Set<number>();
+  const add = (set: Iterable<number>) => {
+    for (const i of set) out.add(i);
+  };
+  const symbolOf = (id: string): PySymbol | undefined => index.byId.get(id);
+  const known = knownOf(prepared.index, maxHeuristicTargets);
+  for (const id of callersExact) {
+    const s = symbolOf(id);
+    if (!s) continue;
+    const own = number.get(s.file);
+    if (own !== undefined) out.add(own);
+    const got = callerNeeds(s, s.parent === undefined ? undefined : symbolOf(s.parent), corpus, known);
+    add(got);
+  }
+  for (const id of calleesExact) {
+    const s = symbolOf(id);
+    if (!s) continue;
+    const got = calleeNeeds(s, corpus, known);
+    add(got);
+  }
+  return out;
+}
+
+/** What the partial index proves (onDemandSelect.ts Known): method name counts and subclasses. */
+function knownOf(index: RepoIndex, max: number): Known {
+  const methods = new Map<string, number>();
+  for (const s of index.symbols) if (s.kind === 'method') methods.set(bareNameOf(s), (methods.get(bareNameOf(s)) ?? 0) + 1);
+  const subs = new Map<string, string[]>();
+  for (const e of index.edges) {
+    if (e.kind !== 'inherits') continue;
+    const list = subs.get(e.to);
+    if (list) list.push(e.from);
+    else subs.set(e.to, [e.from]);
+  }
+  return {
+    crowded: (name) => (methods.get(name) ?? 0) > max,
+    subclassNames: (classId) => {
+      const seen = new Set<string>();
+      const queue = [classId];
+      while (queue.length > 0) for (const sub of subs.get(queue.pop()!) ?? []) if (!seen.has(sub)) (seen.add(sub), queue.push(sub));
+      return [...seen].map((id) => index.byId.get(id)).filter((s): s is PySymbol => s !== undefined).map(bareNameOf);
+    },
+  };
+}
+
+function symbolOfId(index: RepoIndex, id: string): PySymbol | undefined {
+  return index.byId.get(id);
+}
