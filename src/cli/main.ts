@@ -9,7 +9,7 @@ import type { RepoIndex } from '../model.js';
 import { indexRepository, type IndexOptions } from '../pipeline/indexRepository.js';
 import { visibleText } from '../render/visibleText.js';
 import { exitCodeFor, formatError, RepoDigestError, UsageError } from '../shared/errors.js';
-import { renderGraphCommand, writeViewerHtml } from './commands/graph.js';
+import { graphCommandChunks, writeViewerHtml } from './commands/graph.js';
 import { packSettingsFrom, runPackCommand } from './commands/pack.js';
 import { runPrCommand } from './commands/pr.js';
 import { FAIL_ON_VALUES, failureFor } from '../review/failOn.js';
@@ -118,14 +118,13 @@ export function buildProgram(io: CliIo = defaultIo): Command {
       io.stderr(await writeViewerHtml(index, flags.html, { title: `Call graph of ${basename(resolve(path))}`, notes: [`${index.symbols.length} symbols, ${index.edges.length} edges.`] }));
       return;
     }
-    io.stdout(
-      renderGraphCommand(index, {
-        format,
-        resolution,
-        ...(flags.callers !== undefined ? { callers: flags.callers } : {}),
-        ...(flags.callees !== undefined ? { callees: flags.callees } : {}),
-      }),
-    );
+    const chunks = graphCommandChunks(index, {
+      format,
+      resolution,
+      ...(flags.callers !== undefined ? { callers: flags.callers } : {}),
+      ...(flags.callees !== undefined ? { callees: flags.callees } : {}),
+    });
+    for (const chunk of chunks) io.stdout(chunk);
   });
 
   withScanOptions(

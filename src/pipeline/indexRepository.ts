@@ -8,6 +8,7 @@ import { createSourceReader, DEFAULT_MAX_FILE_BYTES } from '../files/read.js';
 import { buildCallGraph, type CallGraphOptions } from '../graph/callGraph.js';
 import { importIdFor, importModuleNames } from '../graph/importNames.js';
 import type { Edge, FileRecord, PySymbol, RepoIndex, SkippedFile } from '../model.js';
+import { createRecordCompactor } from '../python/compactRecord.js';
 import { extractFile } from '../python/extract.js';
 import { loadPythonParser } from '../python/treeSitter.js';
 import { redactIndex } from '../review/redactIndex.js';
@@ -51,6 +52,7 @@ export async function scanRepository(root: string, options: IndexOptions = {}): 
   const skippedFiles: SkippedFile[] = [...discovered.skipped];
   // One reader per run: it resolves the root's realpath once (files/read.ts).
   const reader = createSourceReader(root, { maxBytes });
+  const compact = createRecordCompactor();
   let done = 0;
   for (const path of discovered.python) {
     const read = reader.read(path);
@@ -60,7 +62,7 @@ export async function scanRepository(root: string, options: IndexOptions = {}): 
       try {
         const record = extractFile(parser, path, read.text);
         record.notes.unshift(...read.notes);
-        files.push(record);
+        files.push(compact(record));
       } catch (error) {
         skippedFiles.push({ path, reason: `could not be analysed: ${(error as Error).message}` });
       }
