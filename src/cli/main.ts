@@ -10,7 +10,7 @@ import type { FileCache } from '../cache/fileCache.js';
 import { indexRepository, type IndexOptions } from '../pipeline/indexRepository.js';
 import { visibleText } from '../render/visibleText.js';
 import { exitCodeFor, formatError, RepoDigestError, UsageError } from '../shared/errors.js';
-import { renderGraphCommand, writeViewerHtml } from './commands/graph.js';
+import { graphCommandChunks, writeViewerHtml } from './commands/graph.js';
 import { packSettingsFrom, runPackCommand } from './commands/pack.js';
 import { runPrCommand } from './commands/pr.js';
 import { FAIL_ON_VALUES, failureFor } from '../review/failOn.js';
@@ -145,14 +145,14 @@ export function buildProgram(io: CliIo = defaultIo): Command {
       io.stderr(written);
       return;
     }
-    const text = renderGraphCommand(index, {
+    const chunks = graphCommandChunks(index, {
       format,
       resolution,
       ...(flags.callers !== undefined ? { callers: flags.callers } : {}),
       ...(flags.callees !== undefined ? { callees: flags.callees } : {}),
     });
     progress.done();
-    io.stdout(text);
+    for (const chunk of chunks) io.stdout(chunk);
   });
 
   withScanOptions(

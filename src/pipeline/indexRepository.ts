@@ -11,6 +11,7 @@ import type { Edge, FileRecord, PySymbol, RepoIndex, SkippedFile } from '../mode
 import { extractCached } from '../cache/cachedExtract.js';
 import type { FileCache } from '../cache/fileCache.js';
 import { loadPythonParser, type PythonParser } from '../python/treeSitter.js';
+import { createRecordCompactor } from '../python/compactRecord.js';
 import { redactIndex } from '../review/redactIndex.js';
 
 export { DEFAULT_MAX_FILE_BYTES };
@@ -54,11 +55,12 @@ export async function scanRepository(root: string, options: IndexOptions = {}): 
   const skippedFiles: SkippedFile[] = [...discovered.skipped];
   // One reader per run: it resolves the root's realpath once (files/read.ts).
   const reader = createSourceReader(root, { maxBytes });
+  const compact = createRecordCompactor();
   let done = 0;
   for (const path of discovered.python) {
     const read = reader.read(path);
     const scanned = read.ok ? extractRead(parser, path, read, options.cache) : { skipped: { path, reason: read.reason } };
-    if ('record' in scanned) files.push(scanned.record);
+    if ('record' in scanned) files.push(compact(scanned.record));
     else skippedFiles.push(scanned.skipped);
     options.onProgress?.(++done, discovered.python.length);
   }

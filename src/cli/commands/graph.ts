@@ -21,16 +21,36 @@ export interface GraphCommandOptions {
 }
 
 export function renderGraphCommand(index: RepoIndex, options: GraphCommandOptions): string {
+  return [...graphCommandChunks(index, options)].join('');
+}
+
+/**
+ * The same text as renderGraphCommand, in pieces to write one after the other: sympy's JSON is 78 MB,
+ * and one string of it (plus the bytes stdout makes of it) cost 340 MB of peak memory.
+ */
+export function* graphCommandChunks(index: RepoIndex, options: GraphCommandOptions): Generator<string> {
   // "resolved" keeps what the rules proved: resolved and dispatch edges (adjacency.ts isProved).
   const edges = options.resolution === 'resolved' ? index.edges.filter((e) => isProved(e.resolution)) : index.edges;
   if (options.callers !== undefined || options.callees !== undefined) {
-    return renderNeighbours(index, edges, options);
+    yield renderNeighbours(index, edges, options);
+  } else if (options.format === 'json') {
+    yield* graphJsonChunks(index, edges);
+  } else {
+    yield renderGraphTable(index, edges);
   }
-  return options.format === 'json' ? renderGraphJson(index, edges) : renderGraphTable(index, edges);
 }
 
 export function renderGraphJson(index: RepoIndex, edges: readonly Edge[]): string {
-  const symbols = index.symbols.map((s) => ({
+  return [...graphJsonChunks(index, edges)].join('');
+}
+
+/** Items per piece of the JSON text. */
+const JSON_CHUNK = 2000;
+
+/** `JSON.stringify({ symbols, edges }, null, 2)` plus a newline, built item by item (same bytes). */
+function* graphJsonChunks(index: RepoIndex, edges: readonly Edge[]): Generator<string> {
+  yield '{\n  "symbols": ';
+  yield* jsonArrayChunks(index.symbols, (s) => ({
     id: s.id,
     file: s.file,
     name: s.name,
@@ -38,7 +58,8 @@ export function renderGraphJson(index: RepoIndex, edges: readonly Edge[]): strin
     startLine: s.startLine,
     endLine: s.endLine,
   }));
-  const jsonEdges = edges.map((e) => ({
+  yield ',\n  "edges": ';
+  yield* jsonArrayChunks(edges, (e) => ({
     from: e.from,
     to: e.to,
     kind: e.kind,
@@ -46,7 +67,23 @@ export function renderGraphJson(index: RepoIndex, edges: readonly Edge[]): strin
     ...((e.kind === 'calls' || e.kind === 'references') && e.lines && e.lines.length > 0 ? { line: e.lines[0], lines: e.lines } : {}),
     ...(e.confidence !== undefined ? { confidence: e.confidence } : {}),
   }));
-  return `${JSON.stringify({ symbols, edges: jsonEdges }, null, 2)}\n`;
+  yield '\n}\n';
+}
+
+/** An array at depth 1 of a 2-space indented JSON.stringify: items at depth 2 (4 spaces). */
+function* jsonArrayChunks<T>(items: readonly T[], shape: (item: T) => unknown): Generator<string> {
+  if (items.length === 0) {
+    yield '[]';
+    return;
+  }
+  for (let start = 0; start < items.length; start += JSON_CHUNK) {
+    const parts: string[] = [];
+    for (let i = start; i < Math.min(items.length, start + JSON_CHUNK); i++) {
+      parts.push(`${i === 0 ? '[\n' : ',\n'}    ${JSON.stringify(shape(items[i]!), null, 2).replace(/\n/g, '\n    ')}`);
+    }
+    yield parts.join('');
+  }
+  yield '\n  ]';
 }
 
 function renderGraphTable(index: RepoIndex, edges: readonly Edge[]): string {
