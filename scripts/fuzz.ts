@@ -14,6 +14,7 @@
 //   interrupted from its own thread) is caught by the parent, which reads each job's CPU time from
 //   /proc/<pid>/stat and, past --hang-seconds (default 120) of CPU on one case, prints the seed and
 //   case number and stops the job (wall time where /proc is missing).
+// - A run stopped with SIGINT or SIGTERM prints how many cases each job passed before stopping.
 // - Progress on stderr every --progress cases (default 1,000) with the case number, CPU and wall
 //   seconds, RSS and live JS heap; the ten slowest cases (by CPU) with what they were are listed at
 //   the end. A one-line summary goes to stdout; exit 1 on any failure.
@@ -171,6 +172,22 @@ interface Running {
   hung?: string;
 }
 
+/** The jobs running, for the stop handler: a run stopped by a signal says how far each job got. */
+const running: Running[] = [];
+
+function stopOnSignal(signal: NodeJS.Signals, startWall: number): void {
+  process.on(signal, () => {
+    const done = running.map((j) => Math.max(0, j.current)); // cases before the one in progress
+    for (const j of running) j.child.kill('SIGKILL');
+    const total = done.reduce((a, b) => a + b, 0);
+    process.stdout.write(
+      `fuzz: stopped by ${signal} after ${((performance.now() - startWall) / 1000).toFixed(0)} s wall: ${total} cases passed with no failure ` +
+        `(${running.map((j, i) => `job ${i} seed ${j.seed}: ${done[i]! === 0 ? "none" : `cases 0-${done[i]! - 1}`}`).join('; ')}); the cases in progress are not counted\n`,
+    );
+    process.exit(130);
+  });
+}
+
 function spawnJob(runs: number, seed: number, index: number, progressEvery: number, hangMs: number): Promise<JobSummary> {
   const script = fileURLToPath(import.meta.url);
   return new Promise((resolvePromise, reject) => {
@@ -178,6 +195,7 @@ function spawnJob(runs: number, seed: number, index: number, progressEvery: numb
       stdio: ['ignore', 'pipe', 'inherit', 'pipe'],
     });
     const job: Running = { child, seed, index, current: -1, startCpu: undefined, startWall: performance.now() };
+    running.push(job);
     let pending = '';
     child.stdio[HEARTBEAT_FD]!.on('data', (chunk: Buffer) => {
       pending += chunk.toString('utf8');
@@ -241,6 +259,8 @@ if (jobAt >= 0) {
   const jobs = Math.max(1, option('--jobs', 2));
   const hangMs = Math.max(1, option('--hang-seconds', 120)) * 1000;
   const start = performance.now();
+  stopOnSignal('SIGINT', start);
+  stopOnSignal('SIGTERM', start);
   const shares = Array.from({ length: jobs }, (_, i) => Math.floor(runs / jobs) + (i < runs % jobs ? 1 : 0));
   const results = await Promise.all(shares.map((share, i) => spawnJob(share, seed + i, i, progressEvery, hangMs)));
   const total = results.reduce((sum, r) => sum + r.runs, 0);
