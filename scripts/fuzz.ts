@@ -178,10 +178,11 @@ const running: Running[] = [];
 function stopOnSignal(signal: NodeJS.Signals, startWall: number): void {
   process.on(signal, () => {
     const done = running.map((j) => Math.max(0, j.current)); // cases before the one in progress
+    const cpuSeconds = running.reduce((sum, j) => sum + (processCpuMs(j.child.pid!) ?? 0), 0) / 1000;
     for (const j of running) j.child.kill('SIGKILL');
     const total = done.reduce((a, b) => a + b, 0);
     process.stdout.write(
-      `fuzz: stopped by ${signal} after ${((performance.now() - startWall) / 1000).toFixed(0)} s wall: ${total} cases passed with no failure ` +
+      `fuzz: stopped by ${signal} after ${((performance.now() - startWall) / 1000).toFixed(0)} s wall, ${cpuSeconds.toFixed(0)} s CPU of the jobs: ${total} cases passed with no failure ` +
         `(${running.map((j, i) => `job ${i} seed ${j.seed}: ${done[i]! === 0 ? "none" : `cases 0-${done[i]! - 1}`}`).join('; ')}); the cases in progress are not counted\n`,
     );
     process.exit(130);
