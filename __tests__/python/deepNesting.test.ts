@@ -18,6 +18,7 @@ describe('deeply nested definitions', () => {
     expect(record.notes).toEqual([
       'syntax errors: partially parsed (lines 103)',
       'line 103: 100 nested indentation levels, which Python refuses ("too many levels of indentation")',
+      'indentation over 383 columns read as 383 (lines 387, 388, 389, 390, 391, 392, 393, 394, 395, 396 and 1607 more): the Python grammar cannot hold deeper indentation',
     ]);
   });
 

@@ -43,6 +43,7 @@ import { nameScope, newScope, newSymbol, ScopeStack, selfNameOf, type Decorator,
 import { hasNonAscii, normaliseNames, pythonName } from './identifiers.js';
 import { ERROR_QUERY, EXTRACT_QUERY } from './queries.js';
 import { indexLines, positionOf, type OutlinePart } from './render.js';
+import { MAX_SCANNER_INDENT } from './indentGuard.js';
 import type { PythonParser, SyntaxNode } from './treeSitter.js';
 
 interface Pending {
@@ -56,10 +57,10 @@ export function extractFile(parser: PythonParser, relPath: string, text: string)
   try {
     return extractOnce(parser, relPath, text);
   } catch (error) {
-    // A trap inside WASM (treeSitter.ts) during the query rather than the parse: one more try, so the
-    // same bytes do not index differently from run to run; a second trap is the file's reason.
+    // A trap inside WASM during a query: the shared WASM memory is suspect, as after a trap in the
+    // parse (treeSitter.ts); this file and every later one fail with the reason.
     if (!(error instanceof Error) || error.name !== 'RuntimeError') throw error;
-    return extractOnce(parser, relPath, text);
+    throw parser.poison(error);
   }
 }
 
@@ -67,7 +68,8 @@ function extractOnce(parser: PythonParser, relPath: string, text: string): FileR
   const module = moduleNameForPath(relPath);
   const src = indexLines(text);
   const lineCount = text === '' ? 0 : text.endsWith('\n') ? src.lineStarts.length - 1 : src.lineStarts.length;
-  const tree = parser.parse(text);
+  let narrowed: readonly number[] = [];
+  const tree = parser.parse(text, (lines) => (narrowed = lines));
   try {
     const root = tree.rootNode;
     const moduleSym = newSymbol(relPath, module, 'module', 1);
@@ -293,8 +295,11 @@ function extractOnce(parser: PythonParser, relPath: string, text: string): FileR
     const symbols = [moduleSym, ...defScopes.map((s) => s.sym)];
     for (const sym of symbols) finishSymbol(sym);
 
-    const partial = root.hasError;
-    const notes = partial ? syntaxNotes(errorRangesOf(parser, root), text) : [];
+    // Narrowed indentation (treeSitter.ts) parses cleanly, so nesting deeper than Python accepts is
+    // looked for there too; tree-sitter alone gave up past 512 levels (an ERROR node from line 1).
+    const partial = root.hasError || (narrowed.length > 0 && tooDeepLine(text) !== undefined);
+    const notes = partial ? syntaxNotes(root.hasError ? errorRangesOf(parser, root) : [], text) : [];
+    if (narrowed.length > 0) notes.push(narrowedNote(narrowed));
     const record: FileRecord = { path: relPath, module, symbols, partial, lineCount, notes };
     if (hasNonAscii(text)) normaliseNames(record);
     return record;
@@ -366,6 +371,12 @@ function syntaxNotes(ranges: readonly [number, number][], text: string): string[
   const notes = [syntaxNote(lines)];
   if (deep !== undefined) notes.push(`line ${deep}: ${PYTHON_MAX_INDENT} nested indentation levels, which Python refuses ("too many levels of indentation")`);
   return notes;
+}
+
+function narrowedNote(lines: readonly number[]): string {
+  const shown = lines.slice(0, MAX_ERROR_LINES_NOTED).join(', ');
+  const more = lines.length > MAX_ERROR_LINES_NOTED ? ` and ${lines.length - MAX_ERROR_LINES_NOTED} more` : '';
+  return `indentation over ${MAX_SCANNER_INDENT} columns read as ${MAX_SCANNER_INDENT} (line${lines.length > 1 ? 's' : ''} ${shown}${more}): the Python grammar cannot hold deeper indentation`;
 }
 
 function syntaxNote(errorLines: ReadonlySet<number>): string {

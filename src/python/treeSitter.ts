@@ -12,6 +12,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Language, Parser, Query } from 'web-tree-sitter';
+import { boundIndentation } from './indentGuard.js';
 import type { Node, Tree } from 'web-tree-sitter';
 
 export type { Node as SyntaxNode, Tree as SyntaxTree, Query as CompiledQuery } from 'web-tree-sitter';
@@ -33,10 +34,16 @@ function locateWasm(fileName: string, packageSpecifier: string): string {
 }
 
 export interface PythonParser {
-  /** Parse source text; the caller must `delete()` the tree when done. */
-  parse(source: string): Tree;
+  /**
+   * Parse source text; the caller must `delete()` the tree when done. Indentation wider than the
+   * grammar's scanner can hold is narrowed first (indentGuard.ts); `onNarrowed` gets those lines.
+   * Throws ParserTrapError if tree-sitter traps, and on every call after that.
+   */
+  parse(source: string, onNarrowed?: (lines: readonly number[]) => void): Tree;
   /** A compiled query over the Python grammar, compiled once per pattern text. */
   query(pattern: string): Query;
+  /** Records a trap seen outside `parse` (in a query): later parses fail too. Returns the error to throw. */
+  poison(trap: Error): ParserTrapError;
 }
 
 let loading: Promise<PythonParser> | undefined;
@@ -53,37 +60,34 @@ async function createPythonParser(): Promise<PythonParser> {
   const language = await Language.load(
     new Uint8Array(readFileSync(locateWasm(PYTHON_WASM, 'tree-sitter-python/tree-sitter-python.wasm'))),
   );
-  const fresh = (): Parser => {
-    const p = new Parser();
-    p.setLanguage(language);
-    return p;
-  };
-  let parser = fresh();
+  const parser = new Parser();
+  parser.setLanguage(language);
   const compiled = new Map<string, Query>();
+  let trapped: string | undefined;
+  const poison = (trap: Error): ParserTrapError => {
+    trapped ??= trap.message;
+    return new ParserTrapError(`tree-sitter failed inside WASM (${trap.message}); later files are not parsed in this run`);
+  };
   return {
-    parse(source: string): Tree {
-      let tree: Tree | null = null;
-      // A trap inside WASM ("memory access out of bounds", seen by the fuzzer now and then after
-      // hundreds of parses, on files that parse fine in a fresh process) leaves the parser broken:
-      // every later file would fail too, and the same bytes would index differently from run to run.
-      // So the parser is replaced and the file parsed once more; a second trap is the file's reason.
-      for (let attempt = 1; tree === null; attempt++) {
-        try {
-          tree = parser.parse(source);
-          if (!tree) throw new Error('tree-sitter returned no tree (parser has no language)');
-        } catch (error) {
-          if (!(error instanceof Error) || error.name !== 'RuntimeError') throw error;
-          try {
-            parser.delete();
-          } catch {
-            // The old parser is beyond use either way.
-          }
-          parser = fresh();
-          if (attempt >= 2) throw new Error(`tree-sitter failed on this file (${error.message}); the parser was reset`);
-        }
+    parse(source: string, onNarrowed?: (lines: readonly number[]) => void): Tree {
+      // A trap means tree-sitter wrote where it should not have: the WASM memory every parser shares
+      // can no longer be trusted (a new Parser parsed plain code as ERROR nodes after the scanner
+      // overrun of indentGuard.ts). So the file fails, and so does every later one, each with one line
+      // that says why, instead of parsing on into wrong output.
+      if (trapped !== undefined) throw new ParserTrapError(`not parsed: tree-sitter's memory was corrupted by an earlier file (${trapped}); run again`);
+      const bounded = boundIndentation(source);
+      if (bounded.narrowedLines.length > 0) onNarrowed?.(bounded.narrowedLines);
+      let tree: Tree | null;
+      try {
+        tree = parser.parse(bounded.text);
+      } catch (error) {
+        if (!(error instanceof Error) || error.name !== 'RuntimeError') throw error;
+        throw poison(error);
       }
+      if (!tree) throw new Error('tree-sitter returned no tree (parser has no language)');
       return tree;
     },
+    poison,
     query(pattern: string): Query {
       let q = compiled.get(pattern);
       if (!q) {
@@ -93,6 +97,11 @@ async function createPythonParser(): Promise<PythonParser> {
       return q;
     },
   };
+}
+
+/** tree-sitter trapped inside WASM (on this file or an earlier one): the file is not analysed. */
+export class ParserTrapError extends Error {
+  override name = 'ParserTrapError';
 }
 
 export function isNamedNode(node: Node | null | undefined): node is Node {
