@@ -37,6 +37,8 @@ export interface DigestProduct {
     tests: string[];
     /** [review] Breaking call sites (PR digests; empty otherwise), for `fail-on`. */
     breaking: BreakingSite[];
+    /** [cache] Lines for the log: how many files the cache answered (action/digestCache.ts). */
+    cacheLog?: string[];
 }
 /** What the pipeline may ask GitHub for. */
 export interface DigestServices {

@@ -16,10 +16,12 @@ export interface Settings {
     include: readonly string[];
     exclude: readonly string[];
     resolution: Resolution;
-    /** Follow functions passed as arguments into the callee's calls of that parameter (the CLI's `--parameter-flow`). */
+    /** Also follow objects passed as arguments into parameters used as receivers (the CLI's `--parameter-flow`); calls of parameters are always followed. */
     parameterFlow: boolean;
     /** Python files larger than this are skipped and reported (the CLI's `--max-file-bytes`). */
     maxFileBytes: number;
+    /** PR digests: parse only the files the digest can need (the CLI's `--on-demand`). */
+    onDemand: boolean;
     comment: boolean;
     /** The raw input; the marker uses `default` when empty. */
     commentKey: string;
@@ -41,6 +43,8 @@ export interface Settings {
     failOn: FailOn;
     /** [review] Replace credentials in the analysed code by `<redacted: KIND>`. */
     redact: boolean;
+    /** [cache] Keep per-file analysis results across runs in the Actions cache (action/digestCache.ts). */
+    cache: boolean;
 }
 /** GitHub rejects issue comment bodies longer than this (characters). */
 export declare const GITHUB_COMMENT_LIMIT = 65536;

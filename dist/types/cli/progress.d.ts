@@ -1,5 +1,26 @@
+export declare const PHASES: readonly ["scan", "parse", "resolve", "pack", "render"];
+export type ProgressPhase = (typeof PHASES)[number] | 'resolve + pack';
 export interface Progress {
+    phase(name: ProgressPhase): void;
+    /** Files parsed so far out of the total found; moves the phase to parse, then to resolve at the end. */
     update(done: number, total: number): void;
+    /** Erases the line if one was drawn; call before printing anything else. */
     done(): void;
 }
-export declare function createProgress(stream?: NodeJS.WriteStream, label?: string): Progress;
+export interface ProgressStream {
+    isTTY?: boolean;
+    write(text: string): unknown;
+}
+export interface ProgressDeps {
+    stream: ProgressStream;
+    env: Record<string, string | undefined>;
+    now: () => number;
+}
+export interface ProgressOptions {
+    quiet?: boolean;
+    /** Phase shown once every file is parsed: `resolve`, or `resolve + pack` where both run inside one call. */
+    afterParse?: ProgressPhase;
+}
+/** True when a progress line may be drawn at all (the time condition aside). */
+export declare function progressAllowed(options: ProgressOptions, deps: Pick<ProgressDeps, 'stream' | 'env'>): boolean;
+export declare function createProgress(options?: ProgressOptions, deps?: ProgressDeps): Progress;

@@ -2,11 +2,13 @@ import type { Edge, FileRecord } from '../model.js';
 export interface ResolveOptions {
     maxHeuristicTargets?: number;
     /**
-     * Parameter flow (resolverFlow.ts), off by default: measured on Django it cost about a fifth more
-     * resolution time (median of interleaved rounds, same process) for 15 more resolved call sites;
-     * on small programs passing callbacks it is what links `apply(fn)` to `fn`.
+     * Parameter flow (resolverFlow.ts). Default `'callables'`: only parameters the function calls
+     * (`cb()`, `fn(x)`, `factory().start()`, a decorator's wrapper calling the wrapped function), which
+     * is what callbacks, keyword hooks and decorators need at a fraction of the cost. `true` also
+     * follows receivers (`def persist(doc): doc.save()`), ~16% more resolution on Django (README
+     * "Call-graph resolution"); `false` turns it off.
      */
-    parameterFlow?: boolean;
+    parameterFlow?: boolean | 'callables';
     /** Heuristic edges under this confidence are not made (resolverConfidence.ts; default DEFAULT_MIN_CONFIDENCE, 0 keeps every guess). */
     minHeuristicConfidence?: number;
 }

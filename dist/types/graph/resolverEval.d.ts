@@ -60,15 +60,18 @@ export declare class Evaluator {
     /** The scope's name table; the first call for a scope builds it. */
     names(scope: PySymbol): ScopeNames;
     private readonly nameTables;
+    private readonly childTables;
+    /** The definitions directly in `scope`, by bare name. */
+    private childrenOf;
     /** Whether `scope` binds `name` itself. Small scopes are scanned; large ones get a name table. */
     private mayBind;
     localName(scope: PySymbol, name: string): Lookup;
     private computeLocal;
     private readonly adds;
-    private readonly addsIndexed;
+    private addsIndexed;
     /**
      * `X.append(v)`, `X[k] = v`, ... anywhere in `scope`'s file, where X is the name `scope` binds:
-     * each adds its values to X. Indexed once per file: each add goes to the first scope in its
+     * each adds its values to X. Indexed once for the project: each add goes to the first scope in its
      * lookup chain that binds the name.
      */
     private addedTo;

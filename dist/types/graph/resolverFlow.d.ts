@@ -4,10 +4,16 @@ import { type Value } from './resolverValues.js';
 export declare const MAX_FLOW_SITES = 24;
 export declare class ArgumentFlow {
     private readonly ev;
+    private readonly mode;
     /** function id -> call sites with arguments that resolved to it (pass 1). */
     private readonly callers;
     private readonly memo;
-    constructor(ev: Evaluator);
+    /**
+     * `callables`: only sites that call the parameter itself (`cb()`, `factory().start()`): the default,
+     * since those are the callbacks, hooks and decorator wrappers; `all` also parameters used as
+     * receivers (`doc.save()`), which revisits several times as many sites.
+     */
+    constructor(ev: Evaluator, mode?: 'all' | 'callables');
     /** Pass 1: remember that `site` (which has arguments) calls `targets`. */
     record(scope: PySymbol, site: CallSite, targets: readonly string[]): void;
     /**

@@ -1,6 +1,8 @@
 import { DEFAULT_MAX_FILE_BYTES } from '../files/read.js';
 import { type CallGraphOptions } from '../graph/callGraph.js';
 import type { FileRecord, RepoIndex, SkippedFile } from '../model.js';
+import type { FileCache } from '../cache/fileCache.js';
+import { type PythonParser } from '../python/treeSitter.js';
 export { DEFAULT_MAX_FILE_BYTES };
 export interface IndexOptions {
     include?: string[];
@@ -13,6 +15,8 @@ export interface IndexOptions {
     onProgress?: (done: number, total: number) => void;
     /** [review] Replace credentials in the code by `<redacted: KIND>` before anything uses it (default true). */
     redact?: boolean;
+    /** [cache] Per-file extraction results keyed by content (src/cache/); absent: every file is extracted. */
+    cache?: FileCache;
 }
 export declare function indexRepository(root: string, options?: IndexOptions): Promise<RepoIndex>;
 export interface ScannedFiles {
@@ -21,6 +25,18 @@ export interface ScannedFiles {
 }
 /** Discover, read and extract every Python file; nothing cross-file yet. */
 export declare function scanRepository(root: string, options?: IndexOptions): Promise<ScannedFiles>;
+/**
+ * One read file -> its record, or the reason it is skipped. The one per-file step of every scan (the
+ * full one above, the on-demand one of pipeline/onDemandPr.ts), so what wraps it serves both.
+ */
+export declare function extractRead(parser: PythonParser, path: string, read: {
+    text: string;
+    notes: string[];
+}, cache?: FileCache): {
+    record: FileRecord;
+} | {
+    skipped: SkippedFile;
+};
 /** Pure: files (path-based ids) -> the index with import-name ids, sorted symbols, lookup and edges. */
 export declare function assembleIndex(root: string, pathFiles: FileRecord[], skippedFiles: SkippedFile[], graphOptions?: CallGraphOptions): RepoIndex;
 /**

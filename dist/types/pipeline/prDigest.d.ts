@@ -2,13 +2,16 @@ import type { RepoIndex } from '../model.js';
 import { type ChangedSymbol } from '../diff/changedSymbols.js';
 import { type RemovedReference } from '../diff/removedReferences.js';
 import { type PrChanges, type PrChangesDeps } from '../diff/prChanges.js';
+import { type PythonParser } from '../python/treeSitter.js';
+import { type GitDeps } from '../diff/gitDiff.js';
 import { type PackResult } from '../pack/packer.js';
 import { type Plan } from '../pack/prPlan.js';
 import type { Reached } from '../pack/expansion.js';
 import type { ChangedSymbolRow, ItemView } from '../render/document.js';
 import { type ListLevel, type PrEntry, type SitesLevel } from '../render/prSections.js';
-import { type IndexOptions } from './indexRepository.js';
+import { type IndexOptions, type ScannedFiles } from './indexRepository.js';
 import { type PackSettings } from './packRepository.js';
+import { type OnDemandOutcome, type OnDemandStats } from './onDemandPr.js';
 import { type PrReview } from './prReview.js';
 import { type IndexRedaction } from '../review/redactIndex.js';
 export interface PrDigestRequest {
@@ -29,8 +32,12 @@ export interface PrDigestRequest {
      * taken as relative to repoDir.
      */
     scanPrefix?: string;
+    /** Parse every file instead of only those the digest can need (pipeline/onDemandPr.ts); same digest, slower. */
+    fullIndex?: boolean;
 }
 export interface PrDigest {
+    /** How the index was built: on demand (files parsed of the total) or full, and why full. */
+    indexing: OnDemandStats;
     changes: PrChanges;
     index: RepoIndex;
     result: PackResult;
@@ -70,8 +77,24 @@ export interface PreparedPr {
     plan: Plan;
     compareNeighbours: (a: Reached, b: Reached) => number;
 }
-/** The expensive half, done once per run: diff, index (with removed symbols put back), roots. */
+/** What a PR digest knows before any file of the tree is parsed: the diff (git or API) and the parser. */
+export interface PrSetup {
+    parser: PythonParser;
+    git: GitDeps;
+    pathChanges: PrChanges;
+    warning?: string;
+}
+/**
+ * The expensive half, done once per run: diff, index (with removed symbols put back), roots. This is the
+ * full index (every file parsed); preparePrPacks / prDigest build it on demand (onDemandPr.ts) unless
+ * `fullIndex` (the CLI and the Action pass it unless `--on-demand` / `on-demand: true`: on Django the
+ * on-demand index still parses 65% of the files over two rounds and costs more CPU, README).
+ */
 export declare function preparePr(request: Omit<PrDigestRequest, 'pack'>): Promise<PreparedPr>;
+/** The diff of the PR, read once per run (git, or the API fallback). */
+export declare function setupPr(request: Omit<PrDigestRequest, 'pack'>): Promise<PrSetup>;
+/** Index the scanned files (every file, or the on-demand selection with the others as empty modules) and prepare the digest. */
+export declare function prepareFromScan(request: Omit<PrDigestRequest, 'pack'>, setup: PrSetup, scanned: ScannedFiles): Promise<PreparedPr>;
 /**
  * How much of the PR sections the document carries (issue 8: the preamble is sized against the code).
  * Levels go from fullest to most compact; each still accounts for every changed symbol. The Mermaid
@@ -91,4 +114,13 @@ export interface SectionsLevel {
 export declare function packPr(prepared: PreparedPr, pack: PackSettings): PackResult;
 /** What the header says a level left out or compacted (nothing at the fullest level). */
 export declare function levelNotes(level: SectionsLevel, entries: readonly PrEntry[], graphCut: boolean): string[];
+/**
+ * Prepare once and pack once per settings: on demand (only the files the digest can need parsed,
+ * onDemandPr.ts), or every file with `fullIndex`. The packs are part of the on-demand rounds: what the
+ * packer considers decides what else is parsed.
+ */
+export declare function preparePrPacks(request: Omit<PrDigestRequest, 'pack'>, packs: readonly PackSettings[], hooks?: {
+    onPrepared?: (prepared: PreparedPr) => void;
+    withViewer?: boolean;
+}): Promise<OnDemandOutcome>;
 export declare function prDigest(request: PrDigestRequest): Promise<PrDigest>;

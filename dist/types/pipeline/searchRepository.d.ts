@@ -1,3 +1,5 @@
 import type { RepoIndex } from '../model.js';
 import type { SearchHit } from '../search/bm25.js';
-export declare function searchRepository(index: RepoIndex, query: string, top?: number): SearchHit[];
+import type { RetrievalTuning } from '../search/tuning.js';
+/** `tuning` is for eval:search's variants; everything else uses the defaults. */
+export declare function searchRepository(index: RepoIndex, query: string, top?: number, tuning?: RetrievalTuning): SearchHit[];

@@ -1,9 +1,14 @@
 import type { PySymbol } from '../model.js';
-export declare const TEST_FACTOR = 0.3;
-export declare const TEST_FACTOR_WHEN_ASKED = 0.8;
+import type { RetrievalTuning } from './tuning.js';
 export declare function isTestCode(symbol: PySymbol): boolean;
 export declare function isVendored(file: string): boolean;
 /** Whether a question is about tests: then tests keep most of their weight. */
 export declare function asksAboutTests(query: string): boolean;
-/** The query-independent factor of a symbol (the test factor applies later, per query). */
+/** The query-independent factor of a symbol apart from its kind (kind and tests apply per query, by the tuning). */
 export declare function staticPrior(symbol: PySymbol, callers: number): number;
+export declare const KIND_FUNCTION = 0;
+export declare const KIND_CLASS = 1;
+export declare const KIND_MODULE = 2;
+export declare function kindCode(symbol: PySymbol): number;
+/** Per-document factor for one question: kind, and tests by whether the question is about tests. */
+export declare function queryPriors(prior: Float64Array, kinds: Uint8Array, isTest: Uint8Array, tuning: RetrievalTuning, aboutTests: boolean): Float64Array;

@@ -9,6 +9,11 @@ export interface GraphCommandOptions {
     callees?: string;
 }
 export declare function renderGraphCommand(index: RepoIndex, options: GraphCommandOptions): string;
+/**
+ * The same text as renderGraphCommand, in pieces to write one after the other: sympy's JSON is 78 MB,
+ * and one string of it (plus the bytes stdout makes of it) cost 340 MB of peak memory.
+ */
+export declare function graphCommandChunks(index: RepoIndex, options: GraphCommandOptions): Generator<string>;
 export declare function renderGraphJson(index: RepoIndex, edges: readonly Edge[]): string;
 /**
  * `--html <file>`: the interactive viewer (src/viewer/) of the whole index, or of a PR's impact when

@@ -1,0 +1,1 @@
+export declare function defaultCacheDir(env?: NodeJS.ProcessEnv, home?: string, platform?: NodeJS.Platform): string;

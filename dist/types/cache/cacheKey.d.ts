@@ -1,0 +1,7 @@
+export declare const CACHE_FORMAT_VERSION = 1;
+/** The folder name every entry of this build lives under (16 hex digits). */
+export declare function cacheNamespace(): string;
+/** git's blob id of `text` as UTF-8. */
+export declare function blobId(text: string): string;
+/** The entry's file name inside its namespace folder: `ab/<sha1 of path and blob>`. */
+export declare function entryName(path: string, blob: string): string;

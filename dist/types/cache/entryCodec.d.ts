@@ -1,0 +1,18 @@
+import type { FileRecord } from '../model.js';
+/** What an entry must be to answer a lookup. */
+export interface EntryKey {
+    namespace: string;
+    path: string;
+    blob: string;
+}
+export type Decoded = {
+    ok: true;
+    record: FileRecord;
+} | {
+    ok: false;
+    reason: string;
+};
+/** The entry's bytes (UTF-8 text) for `record`, extracted from `text` at `key.path`. */
+export declare function encodeEntry(key: EntryKey, record: FileRecord, text: string): string;
+/** The record an entry holds, or why it cannot be trusted (one short phrase). */
+export declare function decodeEntry(key: EntryKey, bytes: Buffer, text: string): Decoded;

@@ -1,0 +1,1 @@
+export declare function validateRecord(value: unknown, path: string): string | undefined;

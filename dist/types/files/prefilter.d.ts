@@ -1,0 +1,9 @@
+export interface WordIndex {
+    /** Files (by number, as given) whose text holds `name` as a word. */
+    uses(name: string): readonly number[];
+    /** Files whose text holds `def name` or `class name`. */
+    defines(name: string): readonly number[];
+    /** Whether file `file` holds `name` as a word. */
+    has(file: number, name: string): boolean;
+}
+export declare function buildWordIndex(texts: readonly string[]): WordIndex;
