@@ -108,17 +108,17 @@ describe('produceDigest with the analysis inputs', () => {
     expect(packedIds(unlimited.json)).toContain('big.big');
   });
 
-  it('parameter-flow: a function passed as an argument becomes a callee of the function that calls it', async () => {
+  it('parameter-flow: a called parameter is followed by default; the input also follows a receiver', async () => {
     const dir = repo({
-      'm.py': 'def apply(f, x):\n    return f(x)\n\n\ndef double(x):\n    return 2 * x\n\n\ndef main():\n    return apply(double, 3)\n',
+      'm.py': 'def apply(f, x):\n    return f(x)\n\n\ndef double(x):\n    return 2 * x\n\n\nclass Job:\n    def run(self):\n        pass\n\n\ndef go(task):\n    task.run()\n\n\ndef main():\n    go(Job())\n    return apply(double, 3)\n',
     });
-    const calleeOfApply = (json: string) =>
+    const calleesOf = (json: string) =>
       (JSON.parse(json) as JsonDigest).packed.filter((p) => p.direction === 'callee' && p.hop === 1).map((p) => p.id);
 
-    const off = await produceDigest(settingsFor(dir, {}), entry('m.apply'), {});
-    expect(calleeOfApply(off.json)).toEqual([]);
-    const on = await produceDigest(settingsFor(dir, { 'parameter-flow': 'true' }), entry('m.apply'), {});
-    expect(calleeOfApply(on.json)).toEqual(['m.double']);
+    expect(calleesOf((await produceDigest(settingsFor(dir, {}), entry('m.apply'), {})).json)).toEqual(['m.double']);
+    expect(calleesOf((await produceDigest(settingsFor(dir, {}), entry('m.go'), {})).json)).not.toContain('m.Job.run');
+    const on = await produceDigest(settingsFor(dir, { 'parameter-flow': 'true' }), entry('m.go'), {});
+    expect(calleesOf(on.json)).toContain('m.Job.run');
   });
 
   it('resolution: resolved leaves heuristic (name-only) callees out of the pack; all follows them', async () => {
