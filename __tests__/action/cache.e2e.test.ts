@@ -40,13 +40,8 @@ let home: string;
 function env(extra: Record<string, string> = {}): Record<string, string> {
   runNumber++;
   rmSync(join(home, '.cache'), { recursive: true, force: true });
-  gh.runtimeToken = fakeRuntimeToken(`run-${runNumber}`, `job-${runNumber}`);
   return {
-    GITHUB_REPOSITORY: `${OWNER}/${REPO}`,
-    GITHUB_API_URL: gh.url,
-    GITHUB_SERVER_URL: 'https://github.com',
-    ACTIONS_RESULTS_URL: `${gh.url}/`,
-    ACTIONS_RUNTIME_TOKEN: gh.runtimeToken,
+    ...gh.runnerEnv({ runId: `run-${runNumber}`, jobId: `job-${runNumber}` }),
     ACTIONS_CACHE_SERVICE_V2: 'True',
     HOME: home,
     ...extra,

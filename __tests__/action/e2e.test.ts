@@ -98,14 +98,7 @@ let runNumber = 0;
 
 function env(): Record<string, string> {
   runNumber++;
-  gh.runtimeToken = fakeRuntimeToken(`run-${runNumber}`, `job-${runNumber}`);
-  return {
-    GITHUB_REPOSITORY: `${OWNER}/${REPO}`,
-    GITHUB_API_URL: gh.url,
-    GITHUB_SERVER_URL: 'https://github.com',
-    ACTIONS_RESULTS_URL: `${gh.url}/`,
-    ACTIONS_RUNTIME_TOKEN: gh.runtimeToken,
-  };
+  return gh.runnerEnv({ runId: `run-${runNumber}`, jobId: `job-${runNumber}` });
 }
 
 function prRun(inputs: Record<string, string>, pr: { number: number; base: string; head: string; action?: 'opened' | 'synchronize'; fork?: boolean }, workspace = repo.dir) {

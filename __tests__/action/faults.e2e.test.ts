@@ -30,8 +30,7 @@ let runs = 0;
 
 function env(): Record<string, string> {
   runs++;
-  gh.runtimeToken = fakeRuntimeToken(`fault-run-${runs}`, `job-${runs}`);
-  return { GITHUB_REPOSITORY: `${OWNER}/${REPO}`, GITHUB_API_URL: gh.url, GITHUB_SERVER_URL: 'https://github.com', ACTIONS_RESULTS_URL: `${gh.url}/`, ACTIONS_RUNTIME_TOKEN: gh.runtimeToken };
+  return gh.runnerEnv({ runId: `fault-run-${runs}`, jobId: `job-${runs}` });
 }
 
 function prRun(pr: number, inputs: Record<string, string> = {}, options: { head?: string; workspace?: string; changedFiles?: number } = {}): Promise<ActionRun> {

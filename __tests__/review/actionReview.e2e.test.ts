@@ -35,20 +35,13 @@ let run = 0;
 
 function prRun(inputs: Record<string, string>, number: number) {
   run++;
-  gh.runtimeToken = fakeRuntimeToken(`review-${run}`, `job-${run}`);
   return runAction({
     actionDir,
     workspace: repo.dir,
     eventName: 'pull_request',
     event: pullRequestEvent({ owner: OWNER, repo: REPO }, { number, title: 'Keyword-only currency', baseSha, headSha, action: 'opened', fork: false }),
     inputs: { 'github-token': TOKEN, ...inputs },
-    env: {
-      GITHUB_REPOSITORY: `${OWNER}/${REPO}`,
-      GITHUB_API_URL: gh.url,
-      GITHUB_SERVER_URL: 'https://github.com',
-      ACTIONS_RESULTS_URL: `${gh.url}/`,
-      ACTIONS_RUNTIME_TOKEN: gh.runtimeToken,
-    },
+    env: gh.runnerEnv({ runId: `review-${run}`, jobId: `job-${run}` }),
   });
 }
 

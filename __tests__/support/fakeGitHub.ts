@@ -136,6 +136,21 @@ export class FakeGitHub {
     this.runtimeToken = options.runtimeToken;
   }
 
+  /**
+   * The runner environment a job on this repository sees: API and results-service addresses pointing here.
+   * With `run`, the job belongs to a new workflow run (a fresh runtime token, as each run has its own).
+   */
+  runnerEnv(run?: { runId: string; jobId: string }): Record<string, string> {
+    if (run) this.runtimeToken = fakeRuntimeToken(run.runId, run.jobId);
+    return {
+      GITHUB_REPOSITORY: `${this.options.owner}/${this.options.repo}`,
+      GITHUB_API_URL: this.url,
+      GITHUB_SERVER_URL: 'https://github.com',
+      ACTIONS_RESULTS_URL: `${this.url}/`,
+      ACTIONS_RUNTIME_TOKEN: this.runtimeToken,
+    };
+  }
+
   async start(): Promise<this> {
     this.server = createServer((req, res) => {
       void this.handle(req, res).catch((error: Error) => {
