@@ -17,32 +17,9 @@ import { join, resolve } from 'node:path';
 import { preparePrPacks } from '../src/pipeline/prDigest.js';
 import { withPackDefaults } from '../src/pipeline/packRepository.js';
 import { compareDigests } from './ondemandCompare.js';
+import { parseReplayArgs } from './replayArgs.js';
 
-interface Options {
-  repo: string;
-  commits: number;
-  budget: number;
-  head: string;
-}
-
-function parseArgs(argv: string[]): Options {
-  const options: Options = { repo: '', commits: 20, budget: 8000, head: 'HEAD' };
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i]!;
-    const number = (name: string) => {
-      const value = Number(argv[++i]);
-      if (!Number.isInteger(value) || value <= 0) throw new Error(`${name} needs a positive whole number, got '${argv[i] ?? ''}'`);
-      return value;
-    };
-    if (arg === '--commits') options.commits = number('--commits');
-    else if (arg === '--budget') options.budget = number('--budget');
-    else if (arg === '--head') options.head = argv[++i] ?? 'HEAD';
-    else if (arg.startsWith('--')) throw new Error(`unknown option ${arg} (expected --commits N, --budget B, --head REV)`);
-    else options.repo = arg;
-  }
-  if (!options.repo) throw new Error('usage: npm run eval:ondemand -- <git repo> [--commits N] [--budget B] [--head REV]');
-  return options;
-}
+const parseArgs = (argv: string[]) => parseReplayArgs(argv, 'eval:ondemand', { commits: 20 });
 
 const git = (dir: string, ...args: string[]) => execFileSync('git', ['-C', dir, ...args], { encoding: 'utf8', maxBuffer: 1 << 28 }).trim();
 

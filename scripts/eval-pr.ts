@@ -27,39 +27,13 @@ import type { ChangedSymbol } from '../src/diff/changedSymbols.js';
 import { createTokenCounter } from '../src/pack/tokens.js';
 import { packPr, preparePr } from '../src/pipeline/prDigest.js';
 import { withPackDefaults } from '../src/pipeline/packRepository.js';
+import { parseReplayArgs } from './replayArgs.js';
 
 const TRUTH_SCRIPT = fileURLToPath(new URL('./eval-pr-truth.py', import.meta.url));
 
-interface Options {
-  repo: string;
-  commits: number;
-  budget: number;
-  details: boolean;
-  head: string;
-}
-
-function parseArgs(argv: string[]): Options {
-  const options: Options = { repo: '', commits: 10, budget: 8000, details: false, head: 'HEAD' };
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i]!;
-    const number = (name: string) => {
-      const value = Number(argv[++i]);
-      if (!Number.isInteger(value) || value <= 0) throw new Error(`${name} needs a positive whole number, got '${argv[i] ?? ''}'`);
-      return value;
-    };
-    if (arg === '--commits') options.commits = number('--commits');
-    else if (arg === '--budget') options.budget = number('--budget');
-    else if (arg === '--details') options.details = true;
-    else if (arg === '--head') {
-      const value = argv[++i];
-      if (!value || value.startsWith('-')) throw new Error(`--head needs a revision, got '${value ?? ''}'`);
-      options.head = value;
-    }
-    else if (arg.startsWith('--')) throw new Error(`unknown option ${arg} (expected --commits N, --budget B, --head REV, --details)`);
-    else options.repo = arg;
-  }
-  if (!options.repo) throw new Error('usage: npm run eval:pr -- <git repo> [--commits N] [--budget B] [--head REV] [--details]');
-  return options;
+function parseArgs(argv: string[]) {
+  const args = parseReplayArgs(argv, 'eval:pr', { commits: 10 }, ['--details']);
+  return { ...args, details: args.flags.has('--details') };
 }
 
 function git(dir: string, ...args: string[]): string {
