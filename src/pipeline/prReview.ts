@@ -56,7 +56,11 @@ async function baseSymbols(input: PrReviewInput, git: GitDeps): Promise<Map<stri
     if (!raw) continue;
     const decoded = decodePythonSource(raw);
     if (!decoded.ok) continue;
-    byFile.set(path, new Map(extractFile(parser, path, decoded.text).symbols.map((s) => [s.name, s])));
+    try {
+      byFile.set(path, new Map(extractFile(parser, path, decoded.text).symbols.map((s) => [s.name, s])));
+    } catch {
+      // Unparseable base file (a trap, the parse time limit): its symbols have no base version here.
+    }
   }
   for (const c of wanted) {
     const symbol = byFile.get(basePath.get(c.file) ?? c.file)?.get(c.name);

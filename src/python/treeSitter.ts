@@ -37,13 +37,32 @@ export interface PythonParser {
   /**
    * Parse source text; the caller must `delete()` the tree when done. Indentation wider than the
    * grammar's scanner can hold is narrowed first (indentGuard.ts); `onNarrowed` gets those lines.
-   * Throws ParserTrapError if tree-sitter traps, and on every call after that.
+   * Throws ParserTrapError if tree-sitter traps, and on every call after that; ParseTimeLimitError
+   * if the parse runs past the per-file time limit (see PARSE_TIME_LIMIT_MS).
    */
   parse(source: string, onNarrowed?: (lines: readonly number[]) => void): Tree;
   /** A compiled query over the Python grammar, compiled once per pattern text. */
   query(pattern: string): Query;
   /** Records a trap seen outside `parse` (in a query): later parses fail too. Returns the error to throw. */
   poison(trap: Error): ParserTrapError;
+}
+
+/**
+ * The per-file parse time limit. tree-sitter's error recovery is quadratic in the length of one line
+ * full of error tokens (fuzz case 22,367 of seed 20261202: a 265,000-character line of `â€®` in an
+ * unterminated string took 163 s CPU; `'x = ' + 'a$'.repeat(n)` takes 0.2 / 0.7 s at n = 4 K / 8 K, and
+ * four times more at each doubling). The work per progress callback grows with the line, so counting
+ * callbacks cannot bound it (16 K characters: 400 callbacks, 700 ms): only the clock can. 10 s is far
+ * above any real file (slowest file of Django 21 ms, of sympy 0.7-1.2 s: a 2 MB generated test), so only
+ * such pathological files are skipped, each with its reason, and output stays the same from run to run.
+ * `REPODIGEST_PARSE_TIME_LIMIT_MS` overrides it (tests; a very slow machine).
+ */
+export const PARSE_TIME_LIMIT_MS = 10_000;
+
+function parseTimeLimitMs(env: NodeJS.ProcessEnv = process.env): number {
+  const raw = env.REPODIGEST_PARSE_TIME_LIMIT_MS;
+  const value = raw === undefined ? NaN : Number(raw);
+  return Number.isFinite(value) && value > 0 ? value : PARSE_TIME_LIMIT_MS;
 }
 
 let loading: Promise<PythonParser> | undefined;
@@ -78,13 +97,24 @@ async function createPythonParser(): Promise<PythonParser> {
       const bounded = boundIndentation(source);
       if (bounded.narrowedLines.length > 0) onNarrowed?.(bounded.narrowedLines);
       let tree: Tree | null;
+      const limitMs = parseTimeLimitMs();
+      const deadline = performance.now() + limitMs;
+      let cancelled = false;
+      // Returning true from the callback cancels the parse (web-tree-sitter's ParseOptions); the
+      // callback's declared type says void, hence the cast.
+      const progressCallback = (() => (cancelled ||= performance.now() > deadline)) as unknown as () => void;
       try {
-        tree = parser.parse(bounded.text);
+        tree = parser.parse(bounded.text, null, { progressCallback });
       } catch (error) {
         if (!(error instanceof Error) || error.name !== 'RuntimeError') throw error;
         throw poison(error);
       }
-      if (!tree) throw new Error('tree-sitter returned no tree (parser has no language)');
+      if (!tree) {
+        // A cancelled parse resumes where it stopped on the next call unless the parser is reset.
+        parser.reset();
+        if (cancelled) throw new ParseTimeLimitError(`tree-sitter did not finish within ${limitMs / 1000} s (error recovery on a very long line); file skipped`);
+        throw new Error('tree-sitter returned no tree (parser has no language)');
+      }
       return tree;
     },
     poison,
@@ -102,6 +132,11 @@ async function createPythonParser(): Promise<PythonParser> {
 /** tree-sitter trapped inside WASM (on this file or an earlier one): the file is not analysed. */
 export class ParserTrapError extends Error {
   override name = 'ParserTrapError';
+}
+
+/** The parse ran past the per-file time limit: the file is skipped with this reason; later files parse as usual. */
+export class ParseTimeLimitError extends Error {
+  override name = 'ParseTimeLimitError';
 }
 
 export function isNamedNode(node: Node | null | undefined): node is Node {
