@@ -48,16 +48,27 @@ export interface PythonParser {
 }
 
 /**
- * The per-file parse time limit. tree-sitter's error recovery is quadratic in the length of one line
- * full of error tokens (fuzz case 22,367 of seed 20261202: a 265,000-character line of `â€®` in an
- * unterminated string took 163 s CPU; `'x = ' + 'a$'.repeat(n)` takes 0.2 / 0.7 s at n = 4 K / 8 K, and
- * four times more at each doubling). The work per progress callback grows with the line, so counting
- * callbacks cannot bound it (16 K characters: 400 callbacks, 700 ms): only the clock can. 10 s is far
- * above any real file (slowest file of Django 21 ms, of sympy 0.7-1.2 s: a 2 MB generated test), so only
- * such pathological files are skipped, each with its reason, and output stays the same from run to run.
+ * The per-file parse time limit, in CPU time. tree-sitter's error recovery is quadratic in the length
+ * of one line full of error tokens (fuzz case 22,367 of seed 20261202: a 265,000-character line of
+ * `â€®` in an unterminated string took 163 s CPU; `'x = ' + 'a$'.repeat(n)` takes 0.2 / 0.7 s at
+ * n = 4 K / 8 K, four times more at each doubling). The work per progress callback grows with the
+ * line, so counting callbacks cannot bound it (16 K characters: 400 callbacks, 700 ms): only time
+ * can. 10 s is far above any real file (slowest file of Django 21 ms, of sympy 0.7-1.2 s: a 2 MB
+ * generated test), so only pathological files are skipped, each with its reason.
  * `REPODIGEST_PARSE_TIME_LIMIT_MS` overrides it (tests; a very slow machine).
  */
 export const PARSE_TIME_LIMIT_MS = 10_000;
+
+/**
+ * The process's CPU time, not the clock: on a loaded machine the clock runs many times faster than
+ * the parse, and a wall-clock limit made output depend on the load (a 100,000-case fuzz run at load
+ * average 26 on 2 cores rendered two different documents for one case, seed 20261202 case 5,938,
+ * that passes alone). About 1 µs a call, made every 100 parser operations (25,000 calls for Django).
+ */
+function cpuMs(): number {
+  const { user, system } = process.cpuUsage();
+  return (user + system) / 1000;
+}
 
 function parseTimeLimitMs(env: NodeJS.ProcessEnv = process.env): number {
   const raw = env.REPODIGEST_PARSE_TIME_LIMIT_MS;
@@ -98,11 +109,11 @@ async function createPythonParser(): Promise<PythonParser> {
       if (bounded.narrowedLines.length > 0) onNarrowed?.(bounded.narrowedLines);
       let tree: Tree | null;
       const limitMs = parseTimeLimitMs();
-      const deadline = performance.now() + limitMs;
+      const deadline = cpuMs() + limitMs;
       let cancelled = false;
       // Returning true from the callback cancels the parse (web-tree-sitter's ParseOptions); the
       // callback's declared type says void, hence the cast.
-      const progressCallback = (() => (cancelled ||= performance.now() > deadline)) as unknown as () => void;
+      const progressCallback = (() => (cancelled ||= cpuMs() > deadline)) as unknown as () => void;
       try {
         tree = parser.parse(bounded.text, null, { progressCallback });
       } catch (error) {
@@ -112,7 +123,7 @@ async function createPythonParser(): Promise<PythonParser> {
       if (!tree) {
         // A cancelled parse resumes where it stopped on the next call unless the parser is reset.
         parser.reset();
-        if (cancelled) throw new ParseTimeLimitError(`tree-sitter did not finish within ${limitMs / 1000} s (error recovery on a very long line); file skipped`);
+        if (cancelled) throw new ParseTimeLimitError(`tree-sitter did not finish within ${limitMs / 1000} s of CPU time (error recovery on a very long line); file skipped`);
         throw new Error('tree-sitter returned no tree (parser has no language)');
       }
       return tree;
