@@ -76,24 +76,35 @@ const BASE_RANKERS: { name: string; rank: Ranker }[] = [
  * The previous default (classes x0.8) is kept as a row to show the change.
  */
 export function gridVariants(): { name: string; tuning: RetrievalTuning }[] {
-  const all = { classFactor: 0.5, membersByMatch: true, fileShare: 0.3, pathBoost: 0.3 };
+  // 2026-12-01, fifth session: the test prior and the test intent (35 of 93 questions had only test
+  // answers), the body weight, and combinations of them; t1.0 is a reference only (no test prior breaks
+  // the issue's "non-test code over tests").
+  const tests = { testFactor: 0.5, testFactorAsked: 1, broadTestIntent: true };
   const rows: [string, Partial<RetrievalTuning>][] = [
-    ['class x0.8 (before)', { classFactor: 0.8 }],
-    ['c0.5', { classFactor: 0.5 }],
-    ['c0.3', { classFactor: 0.3 }],
-    ['c0.5 m', { classFactor: 0.5, membersByMatch: true }],
-    ['c0.3 m', { classFactor: 0.3, membersByMatch: true }],
-    ['f0.3', { fileShare: 0.3 }],
-    ['f0.6', { fileShare: 0.6 }],
-    ['p0.3', { pathBoost: 0.3 }],
-    ['p0.6', { pathBoost: 0.6 }],
-    ['g0.5', { graphShare: 0.5 }],
+    ['t0.5', { testFactor: 0.5 }],
+    ['t0.7', { testFactor: 0.7 }],
+    ['t1.0 (reference)', { testFactor: 1, testFactorAsked: 1 }],
+    ['ta1.0', { testFactorAsked: 1 }],
+    ['broad', { broadTestIntent: true }],
+    ['t0.5 ta1 broad', tests],
+    ['t0.7 ta1 broad', { ...tests, testFactor: 0.7 }],
+    ['body0.5', { bodyFactor: 0.5 }],
+    ['body2', { bodyFactor: 2 }],
     ['g0.15', { graphShare: 0.15 }],
+    ['g0.5', { graphShare: 0.5 }],
+    ['p0.3', { pathBoost: 0.3 }],
+    ['c0.5', { classFactor: 0.5 }],
     ['mod0.2', { moduleFactor: 0.2 }],
-    ['t0.2', { testFactor: 0.2 }],
-    ['all', all],
-    ['all sig1.5', { ...all, signalScale: 1.5 }],
-    ['all sig0.6', { ...all, signalScale: 0.6 }],
+    ['sig0.6', { signalScale: 0.6 }],
+    ['sig1.5', { signalScale: 1.5 }],
+    ['T body2', { ...tests, bodyFactor: 2 }],
+    ['T body0.5', { ...tests, bodyFactor: 0.5 }],
+    ['T p0.3', { ...tests, pathBoost: 0.3 }],
+    ['T g0.5', { ...tests, graphShare: 0.5 }],
+    ['T g0.15', { ...tests, graphShare: 0.15 }],
+    ['T sig0.6', { ...tests, signalScale: 0.6 }],
+    ['T body2 p0.3', { ...tests, bodyFactor: 2, pathBoost: 0.3 }],
+    ['T0.7 body2 p0.3', { ...tests, testFactor: 0.7, bodyFactor: 2, pathBoost: 0.3 }],
   ];
   return rows.map(([name, change]) => ({ name, tuning: { ...DEFAULT_TUNING, ...change } }));
 }
@@ -307,7 +318,7 @@ async function main(argv: string[]): Promise<number> {
     const rows = new Map(RANKERS.map((r) => [r.name, [] as Omit<Scores, 'n'>[]]));
     const ms = new Map(RANKERS.map((r) => [r.name, 0]));
     for await (const { question, index } of questionsOf(repo, args.commits, args.offset, parser, log)) {
-      const record = { repo, commit: question.commit, message: question.message.split("\n")[0], answers: question.answers, ranks: {} as Record<string, (number | null)[]> };
+      const record = { repo, commit: question.commit, message: question.message, answers: question.answers, ranks: {} as Record<string, (number | null)[]>, top: {} as Record<string, string[]> };
       const flush = () => args.dump && appendFileSync(args.dump, `${JSON.stringify(record)}\n`);
       for (const ranker of RANKERS) {
         ranker.rank(index, 'warm up', 1); // index building is not query time
@@ -316,6 +327,7 @@ async function main(argv: string[]): Promise<number> {
         ms.set(ranker.name, ms.get(ranker.name)! + performance.now() - start);
         const ranked = rankOf(results, question.answers);
         record.ranks[ranker.name] = ranked.ranks.map((r) => r ?? null);
+        if (ranker === RANKERS[0] || ranker === RANKERS[1]) record.top[ranker.name] = results.slice(0, 10);
         rows.get(ranker.name)!.push(scoreQuestion(ranked));
         if (args.details) {
           log(`  [${ranker.name}] ${question.commit.slice(0, 10)} ${question.message.split('\n')[0]}`);

@@ -197,6 +197,8 @@ function postingsOf(stream: Stream, docStart: Uint32Array, n: number, termCount:
 }
 
 /** The distinct index terms of a query, in order of first appearance. */
+const NO_FACTOR: readonly number[] = FIELDS.map(() => 1);
+
 export function queryTerms(index: FieldIndex, query: string): number[] {
   const out: number[] = [];
   const seen = new Set<number>();
@@ -209,8 +211,8 @@ export function queryTerms(index: FieldIndex, query: string): number[] {
   return out;
 }
 
-/** BM25F score of every document for `terms` (0 where no term matches). */
-export function scoreFields(index: FieldIndex, terms: readonly number[]): Float64Array {
+/** BM25F score of every document for `terms` (0 where no term matches); `factor[f]` scales field f's weight. */
+export function scoreFields(index: FieldIndex, terms: readonly number[], factor: readonly number[] = NO_FACTOR): Float64Array {
   const scores = new Float64Array(index.n);
   const acc = new Float64Array(index.n);
   const touched: number[] = [];
@@ -218,10 +220,12 @@ export function scoreFields(index: FieldIndex, terms: readonly number[]): Float6
     touched.length = 0;
     index.postings.forEach((field, f) => {
       const scale = index.scale[f]!;
+      const k = factor[f] ?? 1;
+      if (k === 0) return;
       for (let p = field.start[t]!; p < field.start[t + 1]!; p++) {
         const d = field.docs[p]!;
         if (acc[d] === 0) touched.push(d);
-        acc[d]! += field.tf[p]! * scale[d]!;
+        acc[d]! += field.tf[p]! * scale[d]! * k;
       }
     });
     const idf = index.idf[t]!;

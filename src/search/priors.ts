@@ -34,9 +34,14 @@ export function isVendored(file: string): boolean {
   return parts.slice(0, -1).some((p) => VENDOR_DIRS.has(p)) || /_pb2(_grpc)?\.py$/.test(file);
 }
 
-/** Whether a question is about tests: then tests keep most of their weight. */
-export function asksAboutTests(query: string): boolean {
-  return /\b(tests?|testing|unittests?|fixtures?|conftest|pytest|test_\w+|Test[A-Z]\w*)\b/.test(query);
+/**
+ * Whether a question is about tests: then tests keep most of their weight. `broad` also reads the words
+ * only test work uses (flaky, xfail, parametrize, assert, mock, coverage, CI, regression test) and a test
+ * file's path (`tests/...`, `test_x.py`, `x_test.py`).
+ */
+export function asksAboutTests(query: string, broad = false): boolean {
+  if (/\b(tests?|testing|unittests?|fixtures?|conftest|pytest|test_\w+|Test[A-Z]\w*)\b/.test(query)) return true;
+  return broad && (/\b(flaky|flakiness|xfail\w*|skipif|parametri[sz]\w*|asserts?|assertions?|mock\w*|monkeypatch\w*|coverage|CI|testsuite|test-suite)\b/i.test(query) || /\w_tests?\.py\b|\btest\w*\//.test(query));
 }
 
 /** The query-independent factor of a symbol apart from its kind (kind and tests apply per query, by the tuning). */

@@ -11,7 +11,7 @@
 // Decision: additive signals on one scale rather than a learned combination: every weight is one line
 // in the file that applies it, and eval:search (scripts/eval-search.ts) is how they were chosen.
 import type { Edge, PySymbol } from '../model.js';
-import { buildFieldIndex, fieldTexts, queryTerms, scoreFields, type FieldIndex } from './fieldIndex.js';
+import { buildFieldIndex, FIELDS, fieldTexts, queryTerms, scoreFields, type FieldIndex } from './fieldIndex.js';
 import { applyFileShare, applyPathBoost, buildFileContext, type FileContext } from './fileContext.js';
 import { buildNeighbours, spreadOneHop, type Neighbours } from './graphBoost.js';
 import { asksAboutTests, isTestCode, kindCode, queryPriors, staticPrior } from './priors.js';
@@ -79,9 +79,9 @@ export function retrieve(index: RetrievalIndex, query: string, top: number, tuni
   const n = index.symbols.length;
   if (n === 0 || top <= 0) return [];
   const terms = queryTerms(index.fields, query);
-  const lexical = scoreFields(index.fields, terms);
+  const lexical = scoreFields(index.fields, terms, FIELDS.map((f) => (f === 'body' ? tuning.bodyFactor : 1)));
   const bonuses = signalBonuses(index.signals, parseQuery(query));
-  const priors = queryPriors(index.prior, index.kinds, index.isTest, tuning, asksAboutTests(query));
+  const priors = queryPriors(index.prior, index.kinds, index.isTest, tuning, asksAboutTests(query, tuning.broadTestIntent));
   let base = scored(index, lexical, bonuses, priors, terms, tuning);
   base = applyFileShare(index.files, base, index.kinds, tuning);
   const final = spreadOneHop(index.neighbours, base, lexical, priors, tuning);

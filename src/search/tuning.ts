@@ -27,6 +27,10 @@ export interface RetrievalTuning {
   readonly fileShare: number;
   /** Factor per question word that names a folder or file of the symbol (fileContext.ts). */
   readonly pathBoost: number;
+  /** Times the body field's weight (fieldIndex.ts WEIGHT.body = 0.5). */
+  readonly bodyFactor: number;
+  /** Test intent read from more words than test/tests/fixture: flaky, xfail, parametrize, ... (priors.ts). */
+  readonly broadTestIntent: boolean;
 }
 
 export const DEFAULT_TUNING: RetrievalTuning = {
@@ -40,4 +44,6 @@ export const DEFAULT_TUNING: RetrievalTuning = {
   membersByMatch: false,
   fileShare: 0,
   pathBoost: 0,
+  bodyFactor: 1,
+  broadTestIntent: false,
 };
