@@ -5,6 +5,8 @@
 //   names, files, --> exact and fuzzy matches, in units of the best BM25F    (queryParse.ts, signals.ts)
 //   frames, errors
 //   (sum) x prior --> tests, modules, vendored code down; many callers up    (priors.ts)
+//   tests of the --> lifted to a share of the best code hits they test      (testLinks.ts)
+//   best hits
 //   + one hop -----> the top GRAPH_SEEDS spread GRAPH_SHARE of their score to resolved callees, callers,
 //                    parent and children (graphBoost.ts)
 //
@@ -17,6 +19,7 @@ import { buildNeighbours, spreadOneHop, type Neighbours } from './graphBoost.js'
 import { asksAboutTests, isTestCode, kindCode, queryPriors, staticPrior } from './priors.js';
 import { parseQuery } from './queryParse.js';
 import { buildSignalTables, signalBonuses, type SignalTables } from './signals.js';
+import { buildTestLinks, liftLinkedTests, type TestLinks } from './testLinks.js';
 import { DEFAULT_TUNING, type RetrievalTuning } from './tuning.js';
 
 export interface RetrievalIndex {
@@ -29,6 +32,7 @@ export interface RetrievalIndex {
   readonly prior: Float64Array;
   readonly kinds: Uint8Array;
   readonly isTest: Uint8Array;
+  readonly testLinks: TestLinks;
 }
 
 export interface RankedHit {
@@ -71,7 +75,8 @@ export function buildRetrievalIndex(symbols: readonly PySymbol[], edges: readonl
     kinds[d] = kindCode(s);
     isTest[d] = isTestCode(s) ? 1 : 0;
   });
-  return { symbols, fields, signals: buildSignalTables(symbols), neighbours, files: buildFileContext(symbols, fields), prior, kinds, isTest };
+  const testLinks = buildTestLinks(symbols, edges, isTest, docOf);
+  return { symbols, fields, signals: buildSignalTables(symbols), neighbours, files: buildFileContext(symbols, fields), prior, kinds, isTest, testLinks };
 }
 
 /** The `top` best symbols for `query`, best first, ties by id; only positive scores. */
@@ -85,6 +90,7 @@ export function retrieve(index: RetrievalIndex, query: string, top: number, tuni
   let base = scored(index, lexical, bonuses, priors, terms, tuning);
   base = applyFileShare(index.files, base, index.kinds, tuning);
   const final = spreadOneHop(index.neighbours, base, lexical, priors, tuning);
+  liftLinkedTests(index.testLinks, final, index.isTest, tuning);
   const ids = index.symbols.map((s) => s.id);
   const hits: number[] = [];
   for (let d = 0; d < n; d++) if (final[d]! > 0) hits.push(d);

@@ -31,6 +31,10 @@ export interface RetrievalTuning {
   readonly bodyFactor: number;
   /** Test intent read from more words than test/tests/fixture: flaky, xfail, parametrize, ... (priors.ts). */
   readonly broadTestIntent: boolean;
+  /** Tests of the best code hits (testLinks.ts): how many hits, how many tests each, at what share of the hit. */
+  readonly testSeeds: number;
+  readonly testsPerHit: number;
+  readonly testShare: number;
 }
 
 export const DEFAULT_TUNING: RetrievalTuning = {
@@ -46,4 +50,7 @@ export const DEFAULT_TUNING: RetrievalTuning = {
   pathBoost: 0,
   bodyFactor: 1,
   broadTestIntent: false,
+  testSeeds: 5,
+  testsPerHit: 3,
+  testShare: 0,
 };
