@@ -108,6 +108,14 @@ export function gridVariants(): { name: string; tuning: RetrievalTuning }[] {
     ['L0.8 g0.15', { testShare: 0.8, graphShare: 0.15 }],
     ['L0.8 T body2 p0.3', { ...tests, testShare: 0.8, bodyFactor: 2, pathBoost: 0.3 }],
     ['L0.6 body2 p0.3', { testShare: 0.6, bodyFactor: 2, pathBoost: 0.3 }],
+    ['ta1.0', { testFactorAsked: 1 }],
+    ['M', { metaWords: true }],
+    ['M g0.15', { metaWords: true, graphShare: 0.15 }],
+    ['M body2 p0.3', { metaWords: true, bodyFactor: 2, pathBoost: 0.3 }],
+    ['M body2 p0.3 g0.15', { metaWords: true, bodyFactor: 2, pathBoost: 0.3, graphShare: 0.15 }],
+    ['M ta1 body2 p0.3 g0.15', { metaWords: true, testFactorAsked: 1, bodyFactor: 2, pathBoost: 0.3, graphShare: 0.15 }],
+    ['M L0.8 body2 p0.3 g0.15', { metaWords: true, testShare: 0.8, bodyFactor: 2, pathBoost: 0.3, graphShare: 0.15 }],
+    ['M T body2 p0.3 g0.15', { ...tests, metaWords: true, bodyFactor: 2, pathBoost: 0.3, graphShare: 0.15 }],
   ];
   return rows.map(([name, change]) => ({ name, tuning: { ...DEFAULT_TUNING, ...change } }));
 }

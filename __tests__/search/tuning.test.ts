@@ -34,6 +34,11 @@ const SOURCES: Record<string, string> = {
     def strip_quoted_words(value):
         return value.replace('"', '').replace("'", '')
   `),
+  'maths/numeric.py': py(`
+    def fixed_point(value):
+        """A fixed-point number of the value."""
+        return round(value, 2)
+  `),
   'tests/__init__.py': '',
   'tests/test_headers.py': py(`
     from docs.headers import header_media_type, parse_content_type
@@ -144,7 +149,7 @@ describe('members by match', () => {
 
 describe('path words', () => {
   it("a question word naming a file lifts that file's symbols", () => {
-    const query = 'the latex writer renders tables wrong';
+    const query = 'the latex output renders tables wrong';
     const without = scores(query, { ...OFF });
     const withPath = scores(query, { ...OFF, pathBoost: 0.3 });
     const html = 'docs.writers.html.HTMLTranslator.visit_table';
@@ -201,5 +206,15 @@ describe('test intent', () => {
     expect(asksAboutTests('the flaky upload case')).toBe(false);
     expect(asksAboutTests('the test of uploads')).toBe(true);
     expect(asksAboutTests('latest contest results', true)).toBe(false);
+  });
+});
+
+describe('meta words', () => {
+  it('"fix", "typo", "bug" and "issue" in a question name no code when metaWords is on', () => {
+    const query = 'Fix typo in the Content-Type header parsing (bug, issue 12)';
+    expect(scores(query, { ...OFF, metaWords: false }).has('maths.numeric.fixed_point')).toBe(true);
+    const on = scores(query, { ...OFF, metaWords: true });
+    expect(on.has('maths.numeric.fixed_point')).toBe(false);
+    expect(ids(query, { ...OFF, metaWords: true })[0]).toBe('docs.headers.parse_content_type');
   });
 });

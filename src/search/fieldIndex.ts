@@ -199,11 +199,22 @@ function postingsOf(stream: Stream, docStart: Uint32Array, n: number, termCount:
 /** The distinct index terms of a query, in order of first appearance. */
 const NO_FACTOR: readonly number[] = FIELDS.map(() => 1);
 
-export function queryTerms(index: FieldIndex, query: string): number[] {
+/**
+ * Words that describe the act of changing code, not the code: "fix the typo in the bug report of issue 12"
+ * names nothing in the repository, yet `fix` is rare in code and so weighs a lot (a `_fixed_cycle_init`
+ * took rank 1 for "Fix typo"). Dropped from questions only, when the tuning says so (`metaWords`).
+ */
+export const META_TERMS: ReadonlySet<string> = new Set(
+  'fix fixes fixed fixing bugfix bug bugs typo typos issue issues pr gh minor misc tweak tweaks wip nit nits'.split(' ').map((w) => searchTerm(w)),
+);
+
+export function queryTerms(index: FieldIndex, query: string, dropMeta = false): number[] {
   const out: number[] = [];
   const seen = new Set<number>();
   for (const token of subTokens(query)) {
-    const t = index.termIds.get(searchTerm(token));
+    const term = searchTerm(token);
+    if (dropMeta && META_TERMS.has(term)) continue;
+    const t = index.termIds.get(term);
     if (t === undefined || seen.has(t)) continue;
     seen.add(t);
     out.push(t);

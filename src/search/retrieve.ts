@@ -83,7 +83,7 @@ export function buildRetrievalIndex(symbols: readonly PySymbol[], edges: readonl
 export function retrieve(index: RetrievalIndex, query: string, top: number, tuning: RetrievalTuning = DEFAULT_TUNING): RankedHit[] {
   const n = index.symbols.length;
   if (n === 0 || top <= 0) return [];
-  const terms = queryTerms(index.fields, query);
+  const terms = queryTerms(index.fields, query, tuning.metaWords);
   const lexical = scoreFields(index.fields, terms, FIELDS.map((f) => (f === 'body' ? tuning.bodyFactor : 1)));
   const bonuses = signalBonuses(index.signals, parseQuery(query));
   const priors = queryPriors(index.prior, index.kinds, index.isTest, tuning, asksAboutTests(query, tuning.broadTestIntent));

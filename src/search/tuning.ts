@@ -35,6 +35,8 @@ export interface RetrievalTuning {
   readonly testSeeds: number;
   readonly testsPerHit: number;
   readonly testShare: number;
+  /** Drop the words of the act of changing code (fix, bug, typo, issue, ...) from questions (fieldIndex.ts). */
+  readonly metaWords: boolean;
 }
 
 export const DEFAULT_TUNING: RetrievalTuning = {
@@ -53,4 +55,5 @@ export const DEFAULT_TUNING: RetrievalTuning = {
   testSeeds: 5,
   testsPerHit: 3,
   testShare: 0,
+  metaWords: false,
 };
