@@ -1,9 +1,11 @@
 // How likely a symbol is to be what a question is after, before reading the question's words.
 //
 // Decisions (factors multiply; the figures are in tuning.ts, chosen with eval:search, README "Retrieval quality"):
-// - Tests and test data x0.3, or x0.8 when the question itself is about tests (says test, tests,
-//   fixture, ...): a bug report is about the code under test, yet "the test for X is flaky" must still
-//   find the test. Test code: a `test`/`tests`/`testing` folder, `test_*.py`, `*_test.py`, `conftest.py`,
+// - Tests and test data x0.5, and x1 when the question itself is about tests (says test, tests, fixture,
+//   flaky, xfail, parametrize, a test file's path, ...): a bug report is about the code under test, yet
+//   "the test for X is flaky" must still find the test, and a fix's commit changes the tests next to the
+//   code (x0.3 pushed those answers out of the top 10: 35 of 93 eval questions had only test answers).
+//   Test code: a `test`/`tests`/`testing` folder, `test_*.py`, `*_test.py`, `conftest.py`,
 //   `tests.py`, or a `test_*` function anywhere.
 // - Whole modules x0.35 and classes x0.3 (tuning.ts): a module matches every word its file uses, a class
 //   the words of its docstring and attributes, and the answer to a question is nearly always a function
