@@ -32,7 +32,8 @@ export interface RetrievalIndex {
   readonly prior: Float64Array;
   readonly kinds: Uint8Array;
   readonly isTest: Uint8Array;
-  readonly testLinks: TestLinks;
+  /** Built on first use: only a tuning with testShare > 0 needs it (off by default). */
+  readonly testLinks: () => TestLinks;
 }
 
 export interface RankedHit {
@@ -75,7 +76,8 @@ export function buildRetrievalIndex(symbols: readonly PySymbol[], edges: readonl
     kinds[d] = kindCode(s);
     isTest[d] = isTestCode(s) ? 1 : 0;
   });
-  const testLinks = buildTestLinks(symbols, edges, isTest, docOf);
+  let links: TestLinks | undefined;
+  const testLinks = () => (links ??= buildTestLinks(symbols, edges, isTest, docOf));
   return { symbols, fields, signals: buildSignalTables(symbols), neighbours, files: buildFileContext(symbols, fields), prior, kinds, isTest, testLinks };
 }
 
@@ -90,7 +92,7 @@ export function retrieve(index: RetrievalIndex, query: string, top: number, tuni
   let base = scored(index, lexical, bonuses, priors, terms, tuning);
   base = applyFileShare(index.files, base, index.kinds, tuning);
   const final = spreadOneHop(index.neighbours, base, lexical, priors, tuning);
-  liftLinkedTests(index.testLinks, final, index.isTest, tuning);
+  if (tuning.testShare > 0 && tuning.testSeeds > 0) liftLinkedTests(index.testLinks(), final, index.isTest, tuning);
   const ids = index.symbols.map((s) => s.id);
   const hits: number[] = [];
   for (let d = 0; d < n; d++) if (final[d]! > 0) hits.push(d);
