@@ -25,7 +25,7 @@ import { decodePythonSource } from '../src/files/decode.js';
 import { DEFAULT_MAX_FILE_BYTES } from '../src/files/read.js';
 import { collectPrChanges } from '../src/diff/prChanges.js';
 import type { FileRecord, RepoIndex } from '../src/model.js';
-import { assembleIndex } from '../src/pipeline/indexRepository.js';
+import { assembleIndex, importIdOf } from '../src/pipeline/indexRepository.js';
 import { searchRepository } from '../src/pipeline/searchRepository.js';
 import { extractFile } from '../src/python/extract.js';
 import { loadPythonParser, type PythonParser } from '../src/python/treeSitter.js';
@@ -227,7 +227,11 @@ async function* questionsOf(repo: string, commits: number, offset: number, parse
       continue;
     }
     const index = await indexAt(repo, parent, parser);
-    const present = [...new Set(answers)].filter((id) => index.byId.has(id)).sort();
+    // The diff machinery names symbols by path (`src._pytest.logging.X`), the index by import name
+    // (`_pytest.logging.X`) in a `src/` layout: without this mapping every library answer of such a
+    // repository was dropped and only its tests stayed answers (fixed 2026-12-01, fifth session).
+    const toIndexId = importIdOf(index);
+    const present = [...new Set(answers.map(toIndexId))].filter((id) => index.byId.has(id)).sort();
     if (present.length === 0) {
       skipped.noFunction++;
       continue;
