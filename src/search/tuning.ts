@@ -8,9 +8,10 @@
 // jinja; requests, pytest and sphinx held out), from 38 settings of `--grid`: the best on both MRR and
 // Acc@10 there was meta words dropped + tests x0.5 (x1 when the question is about tests, read broadly)
 // + body weight x2 + path words x1.3 + graph share 0.15: MRR 0.207 -> 0.244, Acc@10 20.7% -> 24.0%
-// against the fourth session's defaults (those questions still lacked the library answers of src/ layouts,
-// an eval defect fixed afterwards; README "Retrieval quality" has the corrected run). Lifting the tests of the best hits (testShare) lowered both
-// there, so it stays off, like file share and members by match.
+// against the fourth session's defaults (those questions still lacked the library answers of src/
+// layouts, an eval defect fixed afterwards; README "Retrieval quality" has the corrected run). Lifting
+// the tests of the best hits (testShare) lowered both there, so it stays off, like file share and
+// members by match.
 export interface RetrievalTuning {
   /** Whole modules and classes, times (priors.ts). */
   readonly moduleFactor: number;
