@@ -8,7 +8,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { RepoIndex } from '../../src/model.js';
 import { indexRepository } from '../../src/pipeline/indexRepository.js';
 import { packRepository } from '../../src/pipeline/packRepository.js';
-import { resolveTarget } from '../../src/pipeline/resolveTarget.js';
+import { resolveTarget, ROOT_CUTOFF } from '../../src/pipeline/resolveTarget.js';
 import { searchRepository } from '../../src/pipeline/searchRepository.js';
 import { buildSearchIndex, searchIndex } from '../../src/search/bm25.js';
 import { py } from '../pack/pythonProject.js';
@@ -186,5 +186,57 @@ describe('pack --query roots', () => {
     expect(packed.packed.filter((p) => p.hop === 0).map((p) => p.id)).toEqual(close.roots);
     expect(close.description).toBe('query "parse header of a price list", best matches shop.promotions.parse_header_line, shop.promotions.parse_header_value');
     expect(resolveTarget(index, { query: 'Cart.total' }).roots).toEqual(['shop.cart.Cart.total']);
+  });
+});
+
+describe('pack --query roots at a near-tie', () => {
+  // Two hits close to each other but not equal, and a third clearly lower: the cut-off (ROOT_CUTOFF, 80%)
+  // must take the first two and leave the third. An exact tie would pass a cut-off of 100%; this one
+  // fails it (the second scores below the best), and fails a cut-off low enough to take the third.
+  let ledger: RepoIndex;
+  beforeAll(async () => {
+    const root = mkdtempSync(join(tmpdir(), 'repodigest-roots-'));
+    const files: Record<string, string> = {
+      'ledger/__init__.py': '',
+      'ledger/invoice.py': py(`
+        def format_invoice_line(line):
+            """Format one invoice line: amount and currency."""
+            return str(line)
+
+
+        def format_invoice_total(total):
+            """Format the invoice total: amount, currency and tax."""
+            return str(total)
+
+
+        def round_amount(amount):
+            """Round an amount of a currency."""
+            return round(amount, 2)
+
+
+        def send_reminder(customer):
+            """Send a payment reminder."""
+            return customer
+      `),
+    };
+    for (const [rel, text] of Object.entries(files)) {
+      mkdirSync(dirname(join(root, rel)), { recursive: true });
+      writeFileSync(join(root, rel), text);
+    }
+    ledger = await indexRepository(root);
+  });
+
+  it('takes the hits within the cut-off of the best and leaves the next one out', () => {
+    const query = 'format the invoice amount in its currency';
+    const hits = searchRepository(ledger, query, 3);
+    expect(hits.map((h) => h.id)).toEqual(['ledger.invoice.format_invoice_line', 'ledger.invoice.format_invoice_total', 'ledger.invoice.round_amount']);
+    const [best, second, third] = hits.map((h) => h.score / hits[0]!.score);
+    expect(best).toBe(1);
+    expect(second).toBeLessThan(1); // a near-tie, not a tie
+    expect(second).toBeGreaterThanOrEqual(ROOT_CUTOFF);
+    expect(third).toBeLessThan(ROOT_CUTOFF);
+    expect(resolveTarget(ledger, { query }).roots).toEqual(['ledger.invoice.format_invoice_line', 'ledger.invoice.format_invoice_total']);
+    const packed = packRepository(ledger, { query }, { budget: 2000, format: 'json' });
+    expect(packed.packed.filter((p) => p.hop === 0).map((p) => p.id)).toEqual(['ledger.invoice.format_invoice_line', 'ledger.invoice.format_invoice_total']);
   });
 });

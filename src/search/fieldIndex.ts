@@ -8,7 +8,8 @@
 //   the name AND the body does not score twice over (Robertson & Zaragoza, "The Probabilistic Relevance
 //   Framework: BM25 and Beyond", 2009).
 // - Weights name 3, id 1, signature 1, docstring 1.5, body 0.5 (k1 = 1.2): the name says what a symbol is,
-//   the body what it touches. Chosen on the eval:search questions of four repositories (README
+//   the body what it touches. The default tuning doubles the body (bodyFactor 2, tuning.ts: a commit
+//   message names what the code does more often than what the code is called). Chosen on the eval:search questions of four repositories (README
 //   "Retrieval quality"); body indexing is the largest single gain there.
 // - Terms are Porter stems of sub-tokens (tokenize.ts), as in bm25.ts; Python keywords and English
 //   function words are not terms in any field (STOP_TERMS), so `self`, `return` and `the` cost nothing.
@@ -197,11 +198,24 @@ function postingsOf(stream: Stream, docStart: Uint32Array, n: number, termCount:
 }
 
 /** The distinct index terms of a query, in order of first appearance. */
-export function queryTerms(index: FieldIndex, query: string): number[] {
+const NO_FACTOR: readonly number[] = FIELDS.map(() => 1);
+
+/**
+ * Words that describe the act of changing code, not the code: "fix the typo in the bug report of issue 12"
+ * names nothing in the repository, yet `fix` is rare in code and so weighs a lot (a `_fixed_cycle_init`
+ * took rank 1 for "Fix typo"). Dropped from questions only, when the tuning says so (`metaWords`).
+ */
+export const META_TERMS: ReadonlySet<string> = new Set(
+  'fix fixes fixed fixing bugfix bug bugs typo typos issue issues pr gh minor misc tweak tweaks wip nit nits'.split(' ').map((w) => searchTerm(w)),
+);
+
+export function queryTerms(index: FieldIndex, query: string, dropMeta = false): number[] {
   const out: number[] = [];
   const seen = new Set<number>();
   for (const token of subTokens(query)) {
-    const t = index.termIds.get(searchTerm(token));
+    const term = searchTerm(token);
+    if (dropMeta && META_TERMS.has(term)) continue;
+    const t = index.termIds.get(term);
     if (t === undefined || seen.has(t)) continue;
     seen.add(t);
     out.push(t);
@@ -209,8 +223,8 @@ export function queryTerms(index: FieldIndex, query: string): number[] {
   return out;
 }
 
-/** BM25F score of every document for `terms` (0 where no term matches). */
-export function scoreFields(index: FieldIndex, terms: readonly number[]): Float64Array {
+/** BM25F score of every document for `terms` (0 where no term matches); `factor[f]` scales field f's weight. */
+export function scoreFields(index: FieldIndex, terms: readonly number[], factor: readonly number[] = NO_FACTOR): Float64Array {
   const scores = new Float64Array(index.n);
   const acc = new Float64Array(index.n);
   const touched: number[] = [];
@@ -218,10 +232,12 @@ export function scoreFields(index: FieldIndex, terms: readonly number[]): Float6
     touched.length = 0;
     index.postings.forEach((field, f) => {
       const scale = index.scale[f]!;
+      const k = factor[f] ?? 1;
+      if (k === 0) return;
       for (let p = field.start[t]!; p < field.start[t + 1]!; p++) {
         const d = field.docs[p]!;
         if (acc[d] === 0) touched.push(d);
-        acc[d]! += field.tf[p]! * scale[d]!;
+        acc[d]! += field.tf[p]! * scale[d]! * k;
       }
     });
     const idf = index.idf[t]!;

@@ -1,9 +1,11 @@
 // How likely a symbol is to be what a question is after, before reading the question's words.
 //
 // Decisions (factors multiply; the figures are in tuning.ts, chosen with eval:search, README "Retrieval quality"):
-// - Tests and test data x0.3, or x0.8 when the question itself is about tests (says test, tests,
-//   fixture, ...): a bug report is about the code under test, yet "the test for X is flaky" must still
-//   find the test. Test code: a `test`/`tests`/`testing` folder, `test_*.py`, `*_test.py`, `conftest.py`,
+// - Tests and test data x0.5, and x1 when the question itself is about tests (says test, tests, fixture,
+//   flaky, xfail, parametrize, a test file's path, ...): a bug report is about the code under test, yet
+//   "the test for X is flaky" must still find the test, and a fix's commit changes the tests next to the
+//   code (x0.3 pushed those answers out of the top 10: 35 of 93 eval questions had only test answers).
+//   Test code: a `test`/`tests`/`testing` folder, `test_*.py`, `*_test.py`, `conftest.py`,
 //   `tests.py`, or a `test_*` function anywhere.
 // - Whole modules x0.35 and classes x0.3 (tuning.ts): a module matches every word its file uses, a class
 //   the words of its docstring and attributes, and the answer to a question is nearly always a function
@@ -34,9 +36,14 @@ export function isVendored(file: string): boolean {
   return parts.slice(0, -1).some((p) => VENDOR_DIRS.has(p)) || /_pb2(_grpc)?\.py$/.test(file);
 }
 
-/** Whether a question is about tests: then tests keep most of their weight. */
-export function asksAboutTests(query: string): boolean {
-  return /\b(tests?|testing|unittests?|fixtures?|conftest|pytest|test_\w+|Test[A-Z]\w*)\b/.test(query);
+/**
+ * Whether a question is about tests: then tests keep most of their weight. `broad` also reads the words
+ * only test work uses (flaky, xfail, parametrize, assert, mock, coverage, CI, regression test) and a test
+ * file's path (`tests/...`, `test_x.py`, `x_test.py`).
+ */
+export function asksAboutTests(query: string, broad = false): boolean {
+  if (/\b(tests?|testing|unittests?|fixtures?|conftest|pytest|test_\w+|Test[A-Z]\w*)\b/.test(query)) return true;
+  return broad && (/\b(flaky|flakiness|xfail\w*|skipif|parametri[sz]\w*|asserts?|assertions?|mock\w*|monkeypatch\w*|coverage|CI|testsuite|test-suite)\b/i.test(query) || /\w_tests?\.py\b|\btest\w*\//.test(query));
 }
 
 /** The query-independent factor of a symbol apart from its kind (kind and tests apply per query, by the tuning). */

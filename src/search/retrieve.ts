@@ -5,18 +5,21 @@
 //   names, files, --> exact and fuzzy matches, in units of the best BM25F    (queryParse.ts, signals.ts)
 //   frames, errors
 //   (sum) x prior --> tests, modules, vendored code down; many callers up    (priors.ts)
+//   tests of the --> lifted to a share of the best code hits they test      (testLinks.ts)
+//   best hits
 //   + one hop -----> the top GRAPH_SEEDS spread GRAPH_SHARE of their score to resolved callees, callers,
 //                    parent and children (graphBoost.ts)
 //
 // Decision: additive signals on one scale rather than a learned combination: every weight is one line
 // in the file that applies it, and eval:search (scripts/eval-search.ts) is how they were chosen.
 import type { Edge, PySymbol } from '../model.js';
-import { buildFieldIndex, fieldTexts, queryTerms, scoreFields, type FieldIndex } from './fieldIndex.js';
+import { buildFieldIndex, FIELDS, fieldTexts, queryTerms, scoreFields, type FieldIndex } from './fieldIndex.js';
 import { applyFileShare, applyPathBoost, buildFileContext, type FileContext } from './fileContext.js';
 import { buildNeighbours, spreadOneHop, type Neighbours } from './graphBoost.js';
 import { asksAboutTests, isTestCode, kindCode, queryPriors, staticPrior } from './priors.js';
 import { parseQuery } from './queryParse.js';
 import { buildSignalTables, signalBonuses, type SignalTables } from './signals.js';
+import { buildTestLinks, liftLinkedTests, type TestLinks } from './testLinks.js';
 import { DEFAULT_TUNING, type RetrievalTuning } from './tuning.js';
 
 export interface RetrievalIndex {
@@ -29,6 +32,8 @@ export interface RetrievalIndex {
   readonly prior: Float64Array;
   readonly kinds: Uint8Array;
   readonly isTest: Uint8Array;
+  /** Built on first use: only a tuning with testShare > 0 needs it (off by default). */
+  readonly testLinks: () => TestLinks;
 }
 
 export interface RankedHit {
@@ -71,20 +76,23 @@ export function buildRetrievalIndex(symbols: readonly PySymbol[], edges: readonl
     kinds[d] = kindCode(s);
     isTest[d] = isTestCode(s) ? 1 : 0;
   });
-  return { symbols, fields, signals: buildSignalTables(symbols), neighbours, files: buildFileContext(symbols, fields), prior, kinds, isTest };
+  let links: TestLinks | undefined;
+  const testLinks = () => (links ??= buildTestLinks(symbols, edges, isTest, docOf));
+  return { symbols, fields, signals: buildSignalTables(symbols), neighbours, files: buildFileContext(symbols, fields), prior, kinds, isTest, testLinks };
 }
 
 /** The `top` best symbols for `query`, best first, ties by id; only positive scores. */
 export function retrieve(index: RetrievalIndex, query: string, top: number, tuning: RetrievalTuning = DEFAULT_TUNING): RankedHit[] {
   const n = index.symbols.length;
   if (n === 0 || top <= 0) return [];
-  const terms = queryTerms(index.fields, query);
-  const lexical = scoreFields(index.fields, terms);
+  const terms = queryTerms(index.fields, query, tuning.metaWords);
+  const lexical = scoreFields(index.fields, terms, FIELDS.map((f) => (f === 'body' ? tuning.bodyFactor : 1)));
   const bonuses = signalBonuses(index.signals, parseQuery(query));
-  const priors = queryPriors(index.prior, index.kinds, index.isTest, tuning, asksAboutTests(query));
+  const priors = queryPriors(index.prior, index.kinds, index.isTest, tuning, asksAboutTests(query, tuning.broadTestIntent));
   let base = scored(index, lexical, bonuses, priors, terms, tuning);
   base = applyFileShare(index.files, base, index.kinds, tuning);
   const final = spreadOneHop(index.neighbours, base, lexical, priors, tuning);
+  if (tuning.testShare > 0 && tuning.testSeeds > 0) liftLinkedTests(index.testLinks(), final, index.isTest, tuning);
   const ids = index.symbols.map((s) => s.id);
   const hits: number[] = [];
   for (let d = 0; d < n; d++) if (final[d]! > 0) hits.push(d);
