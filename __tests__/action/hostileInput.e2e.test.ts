@@ -1,13 +1,15 @@
 // Issue 9's numbered defects 2-6, end to end: the bundled action (dist/index.js from a bare copy,
 // Node 24) on a real git repository whose pull request is the attack, against the loopback stand-in.
 // Defect 1 (the neutraliser bypass, comment and job summary) is e2e.test.ts's hostile post-digest test.
-import { cpSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { bareCopy, node24, repoRoot, runAction, type ActionRun } from '../support/bareAction.js';
 import { pullRequestEvent, workflowDispatchEvent } from '../support/events.js';
 import { FakeGitHub, fakeRuntimeToken } from '../support/fakeGitHub.js';
 import { GitRepo } from '../support/gitRepo.js';
+import { readZip } from '../support/zip.js';
 
 const OWNER = 'octo-org';
 const REPO = 'tools';
@@ -152,6 +154,27 @@ describe('issue 9 defects, end to end with the bundled action', () => {
 
   // The CLI's case is markdown at 147-150 tokens (the root alone renders in 147); the action packs JSON
   // too and that needs at least 198, so its boundary is the JSON one: the root alone renders in 322.
+  it('never reads outside the checkout: symlinks to a file and a folder outside are skipped and said, their text never posted', async () => {
+    const outside = mkdtempSync(join(tmpdir(), 'repodigest-outside-'));
+    writeFileSync(join(outside, 'secret.py'), 'def leaked():\n    return "TOPSECRET-outside-the-tree"\n');
+    const repo = new GitRepo();
+    const base = repo.commit('base', BASE);
+    symlinkSync(join(outside, 'secret.py'), join(repo.dir, 'app/outside.py'));
+    symlinkSync(outside, join(repo.dir, 'app/outdir'));
+    const head = repo.commit('links out', { 'app/tools.py': BASE['app/tools.py'].replace('"safe"', '"safer"') });
+    const run = await prRun(repo, 64, { base, head }, { artifact: 'true' });
+    expectOk(run);
+    expect(run.stdout).toMatch(/^::warning::Skipped app\/outside\.py: symlink points outside the scan root$/m);
+    expect(run.stdout).toMatch(/^::warning::Skipped app\/outdir: symlink points outside the scan root$/m);
+    const artifact = gh.artifacts.find((a) => String(a.id) === run.outputs['artifact-id']);
+    expect(artifact?.finalized).toBe(true);
+    for (const text of [gh.commentsOn(64)[0]!.body, run.summary, run.stdout, readFileSync(run.outputs['digest-path']!, 'utf8'), readFileSync(run.outputs['json-path']!, 'utf8'), ...[...readZip(artifact!.bytes!).values()].map((b) => b.toString('utf8'))]) {
+      expect(text).not.toContain('TOPSECRET');
+      expect(text).not.toContain('leaked');
+    }
+    expect(gh.commentsOn(64)[0]!.body).toContain('"safer"');
+  }, 120_000);
+
   it('defect 6: `entry` with one root, at the exact budget its digest needs, packs the root itself', async () => {
     const repo = new GitRepo();
     cpSync(join(repoRoot, 'examples/shop'), repo.dir, { recursive: true });
