@@ -144,6 +144,7 @@ describe('issue 9 defects, end to end with the bundled action', () => {
     }
     expect(body).toContain('`app/evil ::error::pwned\\x1b[31m.py`');
     expect(body).toContain('`app/bidi\\u202egnp.py`');
+    expect(body).not.toContain('bidignp'); // listed by its own name, never as another file's
     expect(body).toContain('`app.evil ::error::pwned\\x1b[31m.ctrl`');
     // Not "binary", not "ENOENT": the reasons a reviewer can act on are in the comment.
     expect(body).toContain('app/wide.py\\: head version not analysed \\(UTF\\-16 text');
