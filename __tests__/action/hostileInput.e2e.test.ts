@@ -45,7 +45,7 @@ beforeAll(async () => {
   node24();
   actionDir = bareCopy(['index']);
   gh = await new FakeGitHub({ owner: OWNER, repo: REPO, token: TOKEN, runtimeToken: fakeRuntimeToken('hostile-run-0', 'job-0') }).start();
-});
+}, 300_000); // building the bundle took over the 120 s hook limit at load 34
 
 afterEach(() => {
   expect(gh.violations.splice(0)).toEqual([]);
