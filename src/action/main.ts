@@ -49,6 +49,7 @@ async function freshDigest(settings: Readonly<Settings>, event: ReturnType<typeo
   const product = outcome.kind === 'done' ? outcome.product : partialDigest(settings, outcome.changed, request.kind === 'pr' ? request.prNumber : undefined);
   for (const warning of product.warnings) core.warning(warning);
   for (const line of product.cacheLog ?? []) core.info(line);
+  for (const line of product.fileNotes ?? []) core.info(line);
   core.info(`Digest: ${product.totalTokens} of ${product.budget} tokens, ${plural(product.packedSymbols, 'symbol')} packed, ${product.skippedSymbols} skipped.`);
   return writeDigestFiles(settings, product, join(env['RUNNER_TEMP'] || tmpdir(), 'repodigest'));
 }

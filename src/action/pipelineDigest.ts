@@ -11,13 +11,14 @@
 // parameter-flow onto the index (indexOptions, like cli/main.ts indexOptionsFrom), resolution onto every
 // pack (packSettings, like cli/commands/pack.ts packSettingsFrom).
 import { appendAll } from '../shared/arrays.js';
-import type { SkippedFile } from '../model.js';
+import type { RepoIndex, SkippedFile } from '../model.js';
 import type { PackResult } from '../pack/packer.js';
 import { indexRepository, type IndexOptions } from '../pipeline/indexRepository.js';
 import { packRepository, type PackSettings } from '../pipeline/packRepository.js';
 import { preparePrPacks } from '../pipeline/prDigest.js';
 import type { DigestFormat } from '../render/document.js';
 import type { DigestProduct, ProduceDigest } from './runDigest.js';
+import { visibleText } from '../render/visibleText.js';
 import { renderViewer } from '../viewer/generate.js';
 import { brokenSitesFrom, type RemovedReferenceLike } from '../viewer/brokenSites.js';
 import type { Settings } from './settings.js';
@@ -35,6 +36,7 @@ export const produceDigest: ProduceDigest = async (settings, request, services) 
   let viewerHtml: string | undefined;
   let tests: string[] = [];
   let breaking: DigestProduct['breaking'] = [];
+  let fileNotes: string[] = [];
 
   if (request.kind === 'pr') {
     // The diff and the index are built once (only what the digest needs with `on-demand`); only the packing is repeated per format.
@@ -63,6 +65,7 @@ export const produceDigest: ProduceDigest = async (settings, request, services) 
     if (prepared.warning) warnings.push(prepared.warning);
     if (prepared.changes.incomplete) warnings.push(`The list of changes is incomplete: ${prepared.changes.notes.join('; ')}`);
     appendAll(warnings, prepared.index.skippedFiles.map(skipWarning));
+    fileNotes = noteLines(prepared.index);
     // graph.html only travels in the artifact: without one there is nowhere to find it.
     if (settings.viewer && settings.artifact) {
       const range = `${(prepared.changes.mergeBase ?? request.base).slice(0, 12)}..${(prepared.changes.head ?? request.head).slice(0, 12)}`;
@@ -75,6 +78,7 @@ export const produceDigest: ProduceDigest = async (settings, request, services) 
   } else {
     const repo = await indexRepository(settings.path, index);
     appendAll(warnings, repo.skippedFiles.map(skipWarning));
+    fileNotes = noteLines(repo);
     const target = request.kind === 'entry' ? { entry: request.entry } : { query: request.query };
     for (const format of formats) results.set(format, packRepository(repo, target, packSettings(settings, format)));
   }
@@ -97,6 +101,7 @@ export const produceDigest: ProduceDigest = async (settings, request, services) 
     tests,
     breaking,
     ...(cacheReport.info.length > 0 ? { cacheLog: cacheReport.info } : {}),
+    ...(fileNotes.length > 0 ? { fileNotes } : {}),
   };
   return product;
 };
@@ -104,8 +109,15 @@ export const produceDigest: ProduceDigest = async (settings, request, services) 
 // The file layer words its size skip for the CLI ("raise --max-file-bytes"); an Action user sets an
 // input instead, so the warning names that. If the wording in files/read.ts changes, this is a no-op
 // and __tests__/action/pipelineDigest.test.ts fails on the warning text.
+// File names are the PR's text: a newline is already escaped by the runner's command syntax, but an
+// ANSI escape or a bidi control would act in the log, so both lines go through visibleText (as the CLI's stderr).
 function skipWarning(skipped: SkippedFile): string {
-  return `Skipped ${skipped.path}: ${skipped.reason.replace('--max-file-bytes', "the 'max-file-bytes' input")}`;
+  return `Skipped ${visibleText(skipped.path)}: ${visibleText(skipped.reason.replace('--max-file-bytes', "the 'max-file-bytes' input"))}`;
+}
+
+/** The CLI's `note <file>: <note>` lines (cli/main.ts reportScan), for the runner log. */
+function noteLines(index: RepoIndex): string[] {
+  return index.files.flatMap((file) => file.notes.map((note) => `note ${visibleText(file.path)}: ${visibleText(note)}`));
 }
 
 /** The index options the CLI builds from its scan flags (cli/main.ts indexOptionsFrom), from the inputs. */

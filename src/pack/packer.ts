@@ -244,6 +244,8 @@ export function packContext(input: PackInput): PackResult {
     ...(view.change === undefined ? {} : { change: view.change }),
     ...(view.fence === undefined ? {} : { fence: view.fence }),
     ...(view.notes === undefined ? {} : { notes: view.notes }),
+    // A PR's look-alike definition (`def ｈelper`) is a root on this path: the flag must reach its heading too.
+    ...(symbol.spelledAs !== undefined ? { spelledAs: symbol.spelledAs } : {}),
   });
   const costOf = (item: DigestItem): number => counter.count(renderer.itemText(item)) + (state.hasFile(item.file) ? 0 : counter.count(renderer.fileText(item.file)));
   /**

@@ -21,6 +21,7 @@ import type { ImportRecord } from '../model.js';
 import type { MoveFields } from '../diff/symbolDiff.js';
 import type { RemovedReference } from '../diff/removedReferences.js';
 import { plural } from './plural.js';
+import { visibleText } from './visibleText.js';
 
 const ZWSP = '\u200b';
 const MAX_TITLE_CHARS = 200;
@@ -53,9 +54,13 @@ export function plainText(text: string, maxChars = MAX_TITLE_CHARS): string {
   return chars.join('');
 }
 
-/** Text as an inline code span that nothing can escape; `inTable` escapes `|`, which GFM splits cells on even inside code. */
+/**
+ * Text as an inline code span that nothing can escape; `inTable` escapes `|`, which GFM splits cells on even inside code.
+ * Controls and bidi controls are shown as visible escapes (visibleText.ts), as in the code headings: a file
+ * named `bidi\u202egnp.py` is listed by that name, not as a different file `bidignp.py`.
+ */
 export function codeSpan(text: string, inTable = false): string {
-  let body = text.replace(INVISIBLE, '').replace(/[\r\n\t]+/g, ' ');
+  let body = visibleText(text.replace(/[\r\n\t]+/g, ' '));
   if (inTable) body = body.replace(/\|/g, '\\|');
   const longestRun = Math.max(0, ...(body.match(/`+/g) ?? []).map((run) => run.length));
   const fence = '`'.repeat(longestRun + 1);
