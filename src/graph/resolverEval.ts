@@ -25,6 +25,7 @@ import { joinModuleId, moduleExists } from './sourceRoots.js';
 const MAX_DEPTH = 150;
 const SEQUENCE_ANNOTATION =
   /^(?:typing\.|collections\.abc\.)?(?:List|list|Sequence|MutableSequence|Iterable|Iterator|Collection|Set|set|FrozenSet|frozenset|Deque|deque|Tuple|tuple|Generator|AsyncIterator|AsyncIterable|AsyncGenerator)\[([\s\S]+)\]$/;
+const CONTEXT_VAR_ANNOTATION = /^(?:contextvars\.)?ContextVar\[([\s\S]+)\]$/;
 const NOT_BOUND = undefined;
 
 type Lookup = Value[] | typeof NOT_BOUND;
@@ -232,14 +233,18 @@ export class Evaluator {
   /** Annotation text -> instances of the classes it names (externals stay external). */
   evalAnnotation(scope: PySymbol, text: string): Value[] {
     // `List[Item]`, `Iterable[Item]`, `tuple[Item, ...]`: a sequence of Item instances.
+    // `ContextVar[Item]`: a one-slot holder whose `.get()` yields an Item (read like a dict's `.get`).
     const seq = SEQUENCE_ANNOTATION.exec(text.trim());
-    if (seq) {
-      const element = annotationNames(seq[1]!.split(',')[0]!)[0];
+    const slot = seq ? undefined : CONTEXT_VAR_ANNOTATION.exec(text.trim());
+    const held = seq ?? slot;
+    if (held) {
+      const element = annotationNames(held[1]!.split(',')[0]!)[0];
       if (element) {
-        const key = `${scope.id}\u0000${element}`;
+        const key = `${slot ? 'slot' : 'seq'}\u0000${scope.id}\u0000${element}`;
         let v = this.annotatedElems.get(key);
         if (!v) {
-          v = { k: 'elems', uid: this.nextElemsId++, scope, items: [{ t: 'call', callee: dottedToRef(element) }], dict: false, positions: [] };
+          const items: RefExpr[] = [{ t: 'call', callee: dottedToRef(element) }];
+          v = slot ? { k: 'elems', uid: this.nextElemsId++, scope, items, dict: true } : { k: 'elems', uid: this.nextElemsId++, scope, items, dict: false, positions: [] };
           this.annotatedElems.set(key, v);
         }
         return [v];
