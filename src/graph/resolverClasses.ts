@@ -170,14 +170,16 @@ export class ClassModel {
     if (!byName) this.overrideMemo.set(cls, (byName = new Map()));
     const known = byName.get(name);
     if (known) return known;
-    const parts: Value[][] = [];
-    for (const sub of this.allSubclasses(cls).slice(1)) {
-      const lookup = this.classLookup(this.mro.mro(sub), name);
+    // The search stops as soon as more than MAX_OVERRIDES distinct methods are found (the answer is
+    // then none): `Field`, `Model`, `Node` have hundreds of subclasses on Django and sympy.
+    const found: string[] = [];
+    const subs = this.allSubclasses(cls);
+    for (let i = 1; i < subs.length && found.length <= MAX_OVERRIDES; i++) {
+      const lookup = this.classLookup(this.mro.mro(subs[i]!), name);
       if (lookup.found !== 'member' || lookup.owner === cls) continue;
-      parts.push(lookup.values.flatMap((v): Value[] => (v.k === 'def' && this.ev.symbol(v.id)?.kind === 'method' ? [{ k: 'def', id: v.id, dispatch: true }] : [])));
+      for (const v of lookup.values) if (v.k === 'def' && !found.includes(v.id) && this.ev.symbol(v.id)?.kind === 'method') found.push(v.id);
     }
-    let out = unionValues(parts);
-    if (out.length > MAX_OVERRIDES) out = [];
+    const out: Value[] = found.length > MAX_OVERRIDES ? [] : found.map((id): Value => ({ k: 'def', id, dispatch: true }));
     byName.set(name, out);
     return out;
   }
