@@ -8,6 +8,7 @@
 import { createMroComputer, EXTERNAL_BASE, UNKNOWN_BASE, type BaseRef, type MroComputer } from './mro.js';
 import type { Evaluator } from './resolverEval.js';
 import type { ProjectIndex } from './resolverIndex.js';
+import type { PySymbol } from '../model.js';
 import { definingScope, isProperty } from './resolverScopes.js';
 import { selfAssignments, type SelfAssignment } from './resolverScopeNames.js';
 import { dottedToRef } from './resolverTypes.js';
@@ -15,6 +16,28 @@ import { EXT, unionValues, type Value } from './resolverValues.js';
 
 export const MAX_OVERRIDES = 5;
 const DOTTED = /^[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*$/;
+/**
+ * External bases that add no attribute a lookup could stop at, skipped like `object`: `typing.Generic`
+ * and `typing.Protocol` only make a class generic or structural (flask's `class FlaskProxy(ProxyMixin[Flask],
+ * Flask)` under `TYPE_CHECKING` reaches `Flask`'s methods through them). Only when the name is imported
+ * from `typing` / `typing_extensions` (another library's `Protocol` has methods).
+ */
+const TRANSPARENT_BASES = new Set(['Generic', 'Protocol']);
+const TYPING_MODULES = new Set(['typing', 'typing_extensions']);
+
+/** Whether `dotted`, read in `scope`'s module chain, is `typing.Generic` or `typing.Protocol` by its imports. */
+function isTypingMarker(chain: readonly PySymbol[], dotted: string): boolean {
+  const parts = dotted.split('.');
+  const last = parts[parts.length - 1]!;
+  if (!TRANSPARENT_BASES.has(last) || parts.length > 2) return false;
+  for (const scope of chain) {
+    for (const r of scope.imports) {
+      if (parts.length === 1 && r.kind === 'from' && r.level === 0 && (r.alias ?? r.name) === last && r.name === last) return TYPING_MODULES.has(r.module);
+      if (parts.length === 2 && r.kind === 'import' && (r.alias ?? r.module) === parts[0]) return TYPING_MODULES.has(r.module);
+    }
+  }
+  return false;
+}
 
 export type ClassLookup =
   | { found: 'member'; owner: string; values: Value[] }
@@ -133,7 +156,8 @@ export class ClassModel {
 
   private subclasses: Map<string, string[]> | undefined;
 
-  private readonly overrideMemo = new Map<string, Value[]>();
+  /** Per class object id then name (no concatenated key strings: a hit is the common case). */
+  private readonly overrideMemo = new Map<string, Map<string, Value[]>>();
 
   /**
    * Methods named `name` that project subclasses of `cls` define in place of the inherited one:
@@ -142,18 +166,21 @@ export class ClassModel {
    * finds anyway, is the useful answer, and fifty edges from one call would flood a digest.
    */
   overrides(cls: string, name: string): Value[] {
-    const key = `${cls}\u0000${name}`;
-    const known = this.overrideMemo.get(key);
+    let byName = this.overrideMemo.get(cls);
+    if (!byName) this.overrideMemo.set(cls, (byName = new Map()));
+    const known = byName.get(name);
     if (known) return known;
-    const parts: Value[][] = [];
-    for (const sub of this.allSubclasses(cls).slice(1)) {
-      const lookup = this.classLookup(this.mro.mro(sub), name);
+    // The search stops as soon as more than MAX_OVERRIDES distinct methods are found (the answer is
+    // then none): `Field`, `Model`, `Node` have hundreds of subclasses on Django and sympy.
+    const found: string[] = [];
+    const subs = this.allSubclasses(cls);
+    for (let i = 1; i < subs.length && found.length <= MAX_OVERRIDES; i++) {
+      const lookup = this.classLookup(this.mro.mro(subs[i]!), name);
       if (lookup.found !== 'member' || lookup.owner === cls) continue;
-      parts.push(lookup.values.flatMap((v): Value[] => (v.k === 'def' && this.ev.symbol(v.id)?.kind === 'method' ? [{ k: 'def', id: v.id, dispatch: true }] : [])));
+      for (const v of lookup.values) if (v.k === 'def' && !found.includes(v.id) && this.ev.symbol(v.id)?.kind === 'method') found.push(v.id);
     }
-    let out = unionValues(parts);
-    if (out.length > MAX_OVERRIDES) out = [];
-    this.overrideMemo.set(key, out);
+    const out: Value[] = found.length > MAX_OVERRIDES ? [] : found.map((id): Value => ({ k: 'def', id, dispatch: true }));
+    byName.set(name, out);
     return out;
   }
 
@@ -235,7 +262,9 @@ export class ClassModel {
       const values = this.ev.guarded(`base\u0000${classId}\u0000${dotted}`, [] as Value[], () => this.ev.evalRef(scope, dottedToRef(dotted)));
       const classes = values.filter((v) => v.k === 'def' && this.ev.symbol(v.id)?.kind === 'class' && v.id !== classId);
       if (classes.length > 0) out.push({ k: 'class', id: (classes[0] as { id: string }).id });
-      else out.push(values.some((v) => v.k === 'ext') ? { k: 'ext' } : { k: 'unknown' });
+      else if (values.some((v) => v.k === 'ext')) {
+        if (!isTypingMarker(this.ev.chainOf(scope), dotted)) out.push({ k: 'ext' });
+      } else out.push({ k: 'unknown' });
     }
     return out;
   }

@@ -40,7 +40,19 @@ const COMMON_METHODS = new Set(
 
 const GENERIC_WORDS = new Set(['base', 'abstract', 'mixin', 'default', 'simple', 'generic', 'interface', 'impl', 'the', 'a', 'an', 'my', 'self', 'obj', 'object', 'get', 'make', 'new']);
 
+const wordMemo = new Map<string, string[]>();
+
+/** Words of a name (memoised: the same class names are split for every heuristic candidate). */
 export function words(name: string): string[] {
+  let known = wordMemo.get(name);
+  if (!known) {
+    if (wordMemo.size > 100_000) wordMemo.clear(); // bounded: names are input
+    wordMemo.set(name, (known = splitWords(name)));
+  }
+  return known;
+}
+
+function splitWords(name: string): string[] {
   return name
     .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
     .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')

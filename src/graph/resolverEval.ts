@@ -25,9 +25,11 @@ import { joinModuleId, moduleExists } from './sourceRoots.js';
 const MAX_DEPTH = 150;
 const SEQUENCE_ANNOTATION =
   /^(?:typing\.|collections\.abc\.)?(?:List|list|Sequence|MutableSequence|Iterable|Iterator|Collection|Set|set|FrozenSet|frozenset|Deque|deque|Tuple|tuple|Generator|AsyncIterator|AsyncIterable|AsyncGenerator)\[([\s\S]+)\]$/;
+const CONTEXT_VAR_ANNOTATION = /^(?:contextvars\.)?ContextVar\[([\s\S]+)\]$/;
 const NOT_BOUND = undefined;
 
 type Lookup = Value[] | typeof NOT_BOUND;
+type StepNode = Extract<RefExpr, { t: 'attr' | 'call' | 'subscript' }>;
 const IN_PROGRESS: unique symbol = Symbol('in progress');
 // Shared results: value lists are never mutated once returned.
 const BUILTIN: Value[] = [EXT];
@@ -73,24 +75,17 @@ export class Evaluator {
    */
   evalRef(scope: PySymbol, ref: RefExpr, observer?: AttrObserver, root?: readonly Value[]): Value[] {
     if (ref.t === 'name') return root ? unionValues([root, this.lookupName(scope, ref.name)]) : this.lookupName(scope, ref.name);
-    const ops: ({ op: 'attr'; name: string } | { op: 'call' } | { op: 'item' })[] = [];
+    // The chain's own nodes, outermost first (no per-step objects: this runs for every name read).
+    const ops: StepNode[] = [];
     let base: RefExpr = ref;
     while (base.t === 'attr' || base.t === 'call' || base.t === 'subscript') {
-      if (base.t === 'attr') {
-        ops.push({ op: 'attr', name: base.attr });
-        base = base.object;
-      } else if (base.t === 'call') {
-        ops.push({ op: 'call' });
-        base = base.callee;
-      } else {
-        ops.push({ op: 'item' });
-        base = base.object;
-      }
+      ops.push(base);
+      base = base.t === 'call' ? base.callee : base.object;
     }
     let values = root && base.t === 'name' ? unionValues([root, this.lookupName(scope, base.name)]) : this.evalBase(scope, base);
     for (let i = ops.length - 1; i >= 0 && values.length > 0; i--) {
       const op = ops[i]!;
-      if (observer && op.op === 'attr') observer.onAttr(values, op.name);
+      if (observer && op.t === 'attr') observer.onAttr(values, op.attr);
       if (values.length === 1) values = this.step(values[0]!, op);
       else {
         const parts: Value[][] = [];
@@ -101,8 +96,8 @@ export class Evaluator {
     return values;
   }
 
-  private step(v: Value, op: { op: 'attr'; name: string } | { op: 'call' } | { op: 'item' }): Value[] {
-    return op.op === 'attr' ? this.member(v, op.name) : op.op === 'call' ? this.callResult(v) : this.item(v);
+  private step(v: Value, op: StepNode): Value[] {
+    return op.t === 'attr' ? this.member(v, op.attr) : op.t === 'call' ? this.callResult(v) : this.item(v);
   }
 
   private evalBase(scope: PySymbol, base: RefExpr): Value[] {
@@ -232,14 +227,18 @@ export class Evaluator {
   /** Annotation text -> instances of the classes it names (externals stay external). */
   evalAnnotation(scope: PySymbol, text: string): Value[] {
     // `List[Item]`, `Iterable[Item]`, `tuple[Item, ...]`: a sequence of Item instances.
+    // `ContextVar[Item]`: a one-slot holder whose `.get()` yields an Item (read like a dict's `.get`).
     const seq = SEQUENCE_ANNOTATION.exec(text.trim());
-    if (seq) {
-      const element = annotationNames(seq[1]!.split(',')[0]!)[0];
+    const slot = seq ? undefined : CONTEXT_VAR_ANNOTATION.exec(text.trim());
+    const held = seq ?? slot;
+    if (held) {
+      const element = annotationNames(held[1]!.split(',')[0]!)[0];
       if (element) {
-        const key = `${scope.id}\u0000${element}`;
+        const key = `${slot ? 'slot' : 'seq'}\u0000${scope.id}\u0000${element}`;
         let v = this.annotatedElems.get(key);
         if (!v) {
-          v = { k: 'elems', uid: this.nextElemsId++, scope, items: [{ t: 'call', callee: dottedToRef(element) }], dict: false, positions: [] };
+          const items: RefExpr[] = [{ t: 'call', callee: dottedToRef(element) }];
+          v = slot ? { k: 'elems', uid: this.nextElemsId++, scope, items, dict: true } : { k: 'elems', uid: this.nextElemsId++, scope, items, dict: false, positions: [] };
           this.annotatedElems.set(key, v);
         }
         return [v];

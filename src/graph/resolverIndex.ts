@@ -16,6 +16,9 @@ export interface ProjectIndex {
   byBareName: Map<string, string[]>;
   /** Bare names of every property getter: an attribute read by any other name runs no getter. */
   propertyNames: Set<string>;
+  /** Bare names of functions (not methods), and of functions or methods: `references` asks these per name read. */
+  functionNames: Set<string>;
+  callableNames: Set<string>;
 }
 
 /** `Class.method` -> `method`; a repeat marker (`f#2`) is dropped. */
@@ -45,6 +48,8 @@ export function buildProjectIndex(files: readonly FileRecord[]): ProjectIndex {
   const children = new Map<string, Map<string, PySymbol[]>>();
   const byBare = new Map<string, string[]>();
   const propertyNames = new Set<string>();
+  const functionNames = new Set<string>();
+  const callableNames = new Set<string>();
   for (const file of ordered) {
     for (const symbol of file.symbols) {
       if (byId.has(symbol.id)) continue;
@@ -53,6 +58,8 @@ export function buildProjectIndex(files: readonly FileRecord[]): ProjectIndex {
       if (symbol.kind === 'module' || symbol.parent === undefined) continue;
       const name = bareName(symbol);
       if (symbol.decorators.length > 0 && isProperty(symbol)) propertyNames.add(name);
+      if (symbol.kind === 'function') functionNames.add(name);
+      if (symbol.kind !== 'class') callableNames.add(name);
       let scope = children.get(symbol.parent);
       if (!scope) children.set(symbol.parent, (scope = new Map()));
       const list = scope.get(name);
@@ -65,5 +72,5 @@ export function buildProjectIndex(files: readonly FileRecord[]): ProjectIndex {
   }
   const byBareName = new Map<string, string[]>();
   for (const [name, ids] of byBare) byBareName.set(name, ids.length === 1 ? ids : ids.sort());
-  return { table, files: ordered, byId, fileOf, children, byBareName, propertyNames };
+  return { table, files: ordered, byId, fileOf, children, byBareName, propertyNames, functionNames, callableNames };
 }

@@ -24,10 +24,11 @@ export function referenceEdges(ev: Evaluator, sym: PySymbol): Edge[] {
   const uses = new Map<string, Use>();
   // A bare name reaches a function, or (in a class body) a method of that class; a local named like
   // some method elsewhere (`value`, `name`: most bare names in a large project) is never evaluated.
-  const nameCandidate = (id: string): boolean => {
-    const s = ev.symbol(id);
-    return s?.kind === 'function' || (s?.kind === 'method' && s.parent === sym.id);
-  };
+  // Both answered from name sets built once (resolverIndex), not by scanning every definition that
+  // shares the name (`get`, `name`: hundreds on Django, for each of the ~60k names read).
+  const ownMethods = ev.index.children.get(sym.id);
+  const nameCandidate = (name: string): boolean =>
+    ev.index.functionNames.has(name) || (ownMethods?.get(name)?.some((s) => s.kind === 'method') ?? false);
   const isCallable = (id: string): boolean => {
     const kind = ev.symbol(id)?.kind;
     return kind === 'function' || kind === 'method';
@@ -39,8 +40,7 @@ export function referenceEdges(ev: Evaluator, sym: PySymbol): Edge[] {
       return;
     }
     if (ref.t !== 'name' && ref.t !== 'attr') return;
-    const candidates = ev.index.byBareName.get(ref.t === 'name' ? ref.name : ref.attr);
-    if (!candidates || !candidates.some(ref.t === 'name' ? nameCandidate : isCallable)) return;
+    if (ref.t === 'name' ? !nameCandidate(ref.name) : !ev.index.callableNames.has(ref.attr)) return;
     for (const v of ev.evalRef(sym, ref)) {
       if (v.k !== 'def' || !isCallable(v.id) || v.id === sym.id) continue;
       const rank = v.dispatch ? 1 : 0;

@@ -61,13 +61,41 @@ export function valueKey(v: Value): string {
   }
 }
 
+const SMALL_UNION = 16;
+
+/** Whether two values have the same valueKey, without building it. */
+export function sameValue(a: Value, b: Value): boolean {
+  if (a === b) return true;
+  switch (a.k) {
+    case 'module':
+      return b.k === 'module' && a.id === b.id;
+    case 'def':
+      return b.k === 'def' && a.id === b.id && !a.self === !b.self && !a.dispatch === !b.dispatch;
+    case 'inst':
+      return b.k === 'inst' && a.id === b.id && !a.self === !b.self && !a.exact === !b.exact;
+    case 'super':
+      return b.k === 'super' && a.cls === b.cls;
+    case 'elems':
+      return b.k === 'elems' && a.uid === b.uid && a.dict === b.dict && (a.returns ?? '') === (b.returns ?? '');
+    default:
+      return a.k === b.k;
+  }
+}
+
 /** Union in first-seen order without duplicates; evaluation order is deterministic, so is this. */
 export function unionValues(lists: readonly (readonly Value[])[]): Value[] {
   if (lists.length === 1) return lists[0] as Value[];
   if (lists.length === 2 && lists[1]!.length === 0) return lists[0] as Value[];
   if (lists.length === 2 && lists[0]!.length === 0) return lists[1] as Value[];
-  const seen = new Set<string>();
+  let total = 0;
+  for (const list of lists) total += list.length;
   const out: Value[] = [];
+  if (total <= SMALL_UNION) {
+    // The common case (a handful of values): compared in place, no key strings to build and hash.
+    for (const list of lists) for (const v of list) if (!out.some((w) => sameValue(v, w))) out.push(v);
+    return out;
+  }
+  const seen = new Set<string>();
   for (const list of lists) {
     for (const v of list) {
       const key = valueKey(v);
