@@ -72,6 +72,9 @@ export function openFileCache(dir: string, deps: CacheDeps = defaultCacheDeps): 
   const stats: CacheStats = { hits: 0, misses: 0, written: 0, problems: [] };
   const used = new Set<string>();
   const madeDirs = new Set<string>();
+  // Entries this run wrote untallied (a changed file's version read from git, analysed before the tree
+  // scan): when the tree then finds one, that file was analysed and saved by this run, and the stats say so.
+  const untalliedWrites = new Set<string>();
   let writable = true;
 
   return {
@@ -95,7 +98,10 @@ export function openFileCache(dir: string, deps: CacheDeps = defaultCacheDeps): 
         stats.problems.push(`cache entry for ${path} ignored: ${decoded.reason}; extracted again`);
         return { blob };
       }
-      if (tally) stats.hits++;
+      if (tally && untalliedWrites.delete(name)) {
+        stats.misses++;
+        stats.written++;
+      } else if (tally) stats.hits++;
       used.add(name);
       return { blob, record: decoded.record };
     },
@@ -113,6 +119,7 @@ export function openFileCache(dir: string, deps: CacheDeps = defaultCacheDeps): 
         deps.writeFile(temp, encodeEntry({ namespace, path, blob }, record, text));
         deps.rename(temp, target);
         if (tally) stats.written++;
+        else untalliedWrites.add(name);
         used.add(name);
       } catch (error) {
         writable = false;
