@@ -120,7 +120,7 @@ async function main(argv: string[]): Promise<number> {
     settings.json ? `${JSON.stringify({ environment, settings: echo, corpora: reports, scale: scale.json }, null, 2)}\n` : `${renderText(environment, echo, reports)}${scale.text}`,
   );
   process.stdout.write(await (await import('./bench/viewer.js')).viewerBench(settings));
-  (settings.json ? log : (t: string) => process.stdout.write(t))((await import('./bench/hostileInput.js')).benchHostileInput());
+  (settings.json ? log : (t: string) => process.stdout.write(t))(await (await import('./bench/hostileInput.js')).benchHostileInput());
   return 0;
 }
 

@@ -15,7 +15,9 @@
 //   writes, no source maps (they would carry absolute paths), legal comments collected at the end of
 //   each file, no timestamps. The same sources always give the same bytes: `--check` relies on it.
 // - The tree-sitter runtime and Python grammar (.wasm) are copied beside the bundles:
-//   src/python/treeSitter.ts looks next to the running file first.
+//   src/python/treeSitter.ts looks next to the running file first. So are the token rank tables
+//   (o200k_base.ranks, cl100k_base.ranks; scripts/rank-tables.ts, read by src/pack/loadRanks.ts):
+//   the bundles carry no js-tiktoken rank text.
 // - A missing entry is skipped with a warning, so the action builds before the CLI exists and back.
 // - The graph viewer's page script (sigma, graphology, src/viewer/browser/) is bundled first, for the
 //   browser, by scripts/viewer-page.mjs, and handed to every entry as the string constant
@@ -89,6 +91,9 @@ export async function buildInto(outDir, only) {
     if (!existsSync(from)) throw new Error(`Missing ${wasm}: run npm ci first.`);
     copyFileSync(from, join(outDir, wasm.split('/').pop()));
   }
+  // The token rank tables (src/pack/loadRanks.ts reads them beside the bundle), built from the installed
+  // js-tiktoken by the same TypeScript the run uses, so tsx runs it.
+  execFileSync(process.execPath, ['--import', 'tsx', join(root, 'scripts/rank-tables.ts'), outDir], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
   writeFileSync(join(outDir, 'package.json'), '{\n  "type": "module"\n}\n');
   return built;
 }
@@ -124,7 +129,7 @@ async function main() {
     const out = dist;
     if (!only) rmSync(out, { recursive: true, force: true });
     const built = await buildInto(out, only);
-    console.log(`built ${built.map((f) => join(relative(root, out) || '.', f)).join(', ')} and copied the tree-sitter .wasm files`);
+    console.log(`built ${built.map((f) => join(relative(root, out) || '.', f)).join(', ')}, copied the tree-sitter .wasm files and wrote the token rank tables`);
     return;
   }
   const temp = mkdtempSync(join(tmpdir(), 'repodigest-build-'));

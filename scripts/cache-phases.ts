@@ -18,6 +18,7 @@ const { withRemovedSymbols } = await import('../src/diff/changedSymbols.js');
 const { redactIndex } = await import('../src/review/redactIndex.js');
 const { preparePr, packPr } = await import('../src/pipeline/prDigest.js');
 const { blobId } = await import('../src/cache/cacheKey.js');
+const { revisionExtractor } = await import('../src/cache/cachedExtract.js');
 
 const [repoDir, base, dir] = process.argv.slice(2);
 if (!repoDir || !base) throw new Error('usage: cache-phases.ts <git repo> <base> [cache dir]');
@@ -32,8 +33,10 @@ function phase(name: string): void {
 
 const parser = await loadPythonParser();
 phase('tree-sitter load');
-const changes = await collectPrChanges(repoDir, base, 'HEAD', parser, { git: { runGit: runGitDefault }, extract: extractFile }, { fetchMissing: false });
-phase('git diff + both sides of changed files');
+const cache = openFileCache(dir ?? defaultCacheDir());
+// As preparePr does: the changed files' versions from git go through the cache too (untallied).
+const changes = await collectPrChanges(repoDir, base, 'HEAD', parser, { git: { runGit: runGitDefault }, extract: revisionExtractor(cache) }, { fetchMissing: false });
+phase('git diff + both sides of changed files (through the cache)');
 const found = await discoverPythonFiles(repoDir);
 phase(`discover (${found.python.length} files)`);
 const reader = createSourceReader(repoDir, { maxBytes: DEFAULT_MAX_FILE_BYTES });
@@ -41,7 +44,6 @@ const texts = found.python.map((p) => [p, reader.read(p)] as const);
 phase('read + decode');
 for (const [, r] of texts) if (r.ok) blobId(r.text);
 phase('blob ids (sha1)');
-const cache = openFileCache(dir ?? defaultCacheDir());
 const files = [];
 for (const [p, r] of texts) {
   if (!r.ok) continue;

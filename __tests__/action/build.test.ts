@@ -32,7 +32,7 @@ describe('scripts/build.mjs', () => {
   it('builds the same bytes twice, with the wasm files and an ESM package marker, and no local paths', () => {
     expect(build('--out', a, '--entries', 'index').status).toBe(0);
     expect(build('--out', b, '--entries', 'index').status).toBe(0);
-    expect(readdirSync(a).sort()).toEqual(['index.js', 'package.json', 'tree-sitter-python.wasm', 'tree-sitter.wasm']);
+    expect(readdirSync(a).sort()).toEqual(['cl100k_base.ranks', 'index.js', 'o200k_base.ranks', 'package.json', 'tree-sitter-python.wasm', 'tree-sitter.wasm']);
     for (const f of readdirSync(a)) expect(firstDifference(join(a, f), join(b, f)), f).toBeUndefined();
     const bundle = readFileSync(join(a, 'index.js'), 'utf8');
     expect(bundle.startsWith("import { createRequire as __repodigestCreateRequire } from 'node:module';")).toBe(true);
@@ -46,6 +46,8 @@ describe('scripts/build.mjs', () => {
     );
     expect(imports.length).toBeGreaterThan(0);
     expect(imports.filter((s) => !s.startsWith('node:') && !builtinModules.includes(s))).toEqual([]);
+    // The token rank tables are files beside the bundle (src/pack/loadRanks.ts), not js-tiktoken's rank text inside it.
+    expect(bundle).not.toMatch(/"bpe_ranks"\s*:/);
     expect(JSON.parse(readFileSync(join(a, 'package.json'), 'utf8'))).toEqual({ type: 'module' });
     expect(readFileSync(join(a, 'tree-sitter-python.wasm')).equals(readFileSync(join(repoRoot, 'node_modules/tree-sitter-python/tree-sitter-python.wasm')))).toBe(true);
   });

@@ -149,6 +149,7 @@ describe('the action bundle on a pull_request event', () => {
     expect(existsSync(join(actionDir, 'dist/index.js'))).toBe(true);
     expect(existsSync(join(actionDir, 'dist/tree-sitter.wasm'))).toBe(true);
     expect(existsSync(join(actionDir, 'dist/tree-sitter-python.wasm'))).toBe(true);
+    expect(existsSync(join(actionDir, 'dist/o200k_base.ranks'))).toBe(true);
   });
 
   it('creates the comment, uploads the artifact, writes the summary and every output', async () => {

@@ -3,7 +3,8 @@
 import { readdirSync, statSync, writeFileSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
-import { cacheNamespace } from '../../src/cache/cacheKey.js';
+import { blobId, cacheNamespace, entryName } from '../../src/cache/cacheKey.js';
+import { execFileSync } from 'node:child_process';
 import { cli, repoRoot, samplePrRepository } from '../cli/cliHarness.js';
 import { spawn } from 'node:child_process';
 import { makeTempDir, removeTempDirs } from '../support/testRepo.js';
@@ -37,6 +38,23 @@ describe('repodigest with --cache-dir', () => {
       expect(filled.length).toBeGreaterThan(5);
       for (const [f, mtime] of filled) expect(statSync(f).mtimeMs, f).toBe(mtime);
     }
+  });
+
+  test('pr keeps the base versions of the changed files too, so a warm run extracts nothing', async () => {
+    const repo = samplePrRepository();
+    const dir = makeTempDir('repodigest-cache-');
+    const git = (...args: string[]): string => execFileSync('git', args, { cwd: repo, encoding: 'utf8' });
+    const changed = git('diff', '--name-only', '--diff-filter=MD', 'HEAD~1', 'HEAD', '--', '*.py').split('\n').filter(Boolean);
+    expect(changed.length).toBeGreaterThan(0);
+    const treeFiles = git('ls-files', '--', '*.py').split('\n').filter(Boolean).length;
+    const cold = await cli('pr', repo, '--base', 'HEAD~1', '--budget', '3000', '--cache-dir', dir);
+    expect(cold.code, cold.stderr).toBe(0);
+    const home = join(dir, cacheNamespace());
+    for (const path of changed) {
+      const base = git('show', `HEAD~1:${path}`);
+      expect(statSync(join(home, entryName(path, blobId(base)))).isFile(), path).toBe(true);
+    }
+    expect(entries(dir)).toHaveLength(treeFiles + changed.length);
   });
 
   test('--no-cache writes nothing', async () => {

@@ -83,6 +83,22 @@ describe('a cached record is the extracted record', () => {
     expect(cache.stats().hits).toBe(0);
   });
 
+  test('untallied reads and writes (a changed file\'s versions from git) keep the stats of the tree\'s files honest', () => {
+    const cache = openFileCache(makeTempDir('repodigest-cache-'));
+    const base = 'def f():\n    return 1\n';
+    const head = 'def f():\n    return 2\n';
+    extractCached(parser, 'a.py', base, cache, false); // base version: analysed and saved, not a file of the tree
+    extractCached(parser, 'a.py', head, cache, false); // head version from git, before the tree scan
+    expect(cache.stats()).toMatchObject({ hits: 0, misses: 0, written: 0 });
+    // The tree scan finds head's entry: this run analysed and saved that file, it did not reuse it.
+    const record = extractCached(parser, 'a.py', head, cache);
+    expect(record).toEqual(extractFile(parser, 'a.py', head));
+    expect(cache.stats()).toMatchObject({ hits: 0, misses: 1, written: 1 });
+    extractCached(parser, 'a.py', head, cache);
+    expect(cache.stats()).toMatchObject({ hits: 1, misses: 1, written: 1 });
+    expect(cache.used().size).toBe(2);
+  });
+
   test('the default folder follows XDG_CACHE_HOME, else ~/.cache', () => {
     expect(defaultCacheDir({ XDG_CACHE_HOME: '/x/c' }, '/home/u', 'linux')).toBe('/x/c/repodigest');
     expect(defaultCacheDir({ XDG_CACHE_HOME: 'relative' }, '/home/u', 'linux')).toBe('/home/u/.cache/repodigest');

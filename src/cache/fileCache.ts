@@ -27,10 +27,14 @@ export interface CacheStats {
 
 export interface FileCache {
   readonly dir: string;
-  /** The blob id of `text`, and the record cached for it at `path` when there is a trusted one. */
-  lookup(path: string, text: string): { blob: string; record?: FileRecord };
-  /** Remember `record`, extracted from `text` (blob id `blob`) at `path`. */
-  store(path: string, blob: string, text: string, record: FileRecord): void;
+  /**
+   * The blob id of `text`, and the record cached for it at `path` when there is a trusted one.
+   * `tally: false` (another version of a changed file, not a file of the tree) leaves hits and misses
+   * alone, so the stats stay "of the tree's files"; the entry still counts as used.
+   */
+  lookup(path: string, text: string, tally?: boolean): { blob: string; record?: FileRecord };
+  /** Remember `record`, extracted from `text` (blob id `blob`) at `path`; `tally: false` as for lookup. */
+  store(path: string, blob: string, text: string, record: FileRecord, tally?: boolean): void;
   stats(): CacheStats;
   /** Entry files (relative to the namespace folder) this run read or wrote. */
   used(): ReadonlySet<string>;
@@ -68,11 +72,14 @@ export function openFileCache(dir: string, deps: CacheDeps = defaultCacheDeps): 
   const stats: CacheStats = { hits: 0, misses: 0, written: 0, problems: [] };
   const used = new Set<string>();
   const madeDirs = new Set<string>();
+  // Entries this run wrote untallied (a changed file's version read from git, analysed before the tree
+  // scan): when the tree then finds one, that file was analysed and saved by this run, and the stats say so.
+  const untalliedWrites = new Set<string>();
   let writable = true;
 
   return {
     dir,
-    lookup(path, text) {
+    lookup(path, text, tally = true) {
       const blob = blobId(text);
       const name = entryName(path, blob);
       let bytes: Buffer | undefined;
@@ -82,20 +89,23 @@ export function openFileCache(dir: string, deps: CacheDeps = defaultCacheDeps): 
         stats.problems.push(`cache entry for ${path} could not be read (${codeOf(error)}); extracted again`);
       }
       if (bytes === undefined) {
-        stats.misses++;
+        if (tally) stats.misses++;
         return { blob };
       }
       const decoded = decodeEntry({ namespace, path, blob }, bytes, text);
       if (!decoded.ok) {
-        stats.misses++;
+        if (tally) stats.misses++;
         stats.problems.push(`cache entry for ${path} ignored: ${decoded.reason}; extracted again`);
         return { blob };
       }
-      stats.hits++;
+      if (tally && untalliedWrites.delete(name)) {
+        stats.misses++;
+        stats.written++;
+      } else if (tally) stats.hits++;
       used.add(name);
       return { blob, record: decoded.record };
     },
-    store(path, blob, text, record) {
+    store(path, blob, text, record, tally = true) {
       if (!writable) return;
       const name = entryName(path, blob);
       const target = join(home, name);
@@ -108,7 +118,8 @@ export function openFileCache(dir: string, deps: CacheDeps = defaultCacheDeps): 
         }
         deps.writeFile(temp, encodeEntry({ namespace, path, blob }, record, text));
         deps.rename(temp, target);
-        stats.written++;
+        if (tally) stats.written++;
+        else untalliedWrites.add(name);
         used.add(name);
       } catch (error) {
         writable = false;

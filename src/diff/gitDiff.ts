@@ -98,10 +98,30 @@ export interface DiffOptions {
   fetchMissing?: boolean;
 }
 
+/**
+ * Commits already resolved, per deps object (one per run) and folder. A PR digest reads files at the
+ * merge base and head several times (diff, symbol diffs, review): each read resolved them again, one
+ * git process each (Django warm PR: 5 of its 18 git processes). Only answers for a full object id are
+ * kept: such an id names the same commit for as long as it exists, and a failed answer is never kept
+ * (fetchMissing may fetch it).
+ */
+const resolved = new WeakMap<GitDeps, Map<string, string>>();
+const FULL_ID = /^[0-9a-f]{40}([0-9a-f]{24})?$/;
+
 async function resolveCommit(repoDir: string, rev: string, deps: GitDeps): Promise<string | null> {
+  const key = `${repoDir}\0${rev}`;
+  const known = resolved.get(deps)?.get(key);
+  if (known !== undefined) return known;
   // No --end-of-options (git >= 2.30 for rev-parse): revisions starting with '-' are refused up front.
   const r = await deps.runGit(['rev-parse', '--verify', '--quiet', `${rev}^{commit}`], repoDir);
-  return r.code === 0 ? r.stdout.toString('utf8').trim() : null;
+  if (r.code !== 0) return null;
+  const commit = r.stdout.toString('utf8').trim();
+  if (FULL_ID.test(rev) && commit === rev) {
+    let memo = resolved.get(deps);
+    if (memo === undefined) resolved.set(deps, (memo = new Map()));
+    memo.set(key, commit);
+  }
+  return commit;
 }
 
 async function mergeBaseOf(repoDir: string, a: string, b: string, deps: GitDeps): Promise<string | null> {

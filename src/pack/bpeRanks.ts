@@ -4,13 +4,26 @@
 // string and fills two Maps: ~1.0-1.7 s for o200k_base's 200k tokens on the bench machine, paid by
 // every run. Here one pass over the same rank text (js-tiktoken's own `bpe_ranks`, so the vocabulary
 // cannot drift from it) decodes the base64 straight into one byte array and hashes each token into an
-// Int32Array: no per-token objects, strings or Map entries. Build time is in `npm run bench`
-// ("token encoder start-up"); the counts are checked token for token against js-tiktoken in
-// __tests__/pack/tokensExact.test.ts.
+// Int32Array: no per-token objects, strings or Map entries. Those arrays (RankArrays) are also what
+// rankFile.ts writes to disk, so a run can map them back with one read instead of parsing the text
+// (loadRanks.ts); the counts are checked token for token against js-tiktoken in
+// __tests__/pack/tokensExact.test.ts and the file against the text in __tests__/pack/rankFile.test.ts.
 
 export interface RankData {
   pat_str: string;
   bpe_ranks: string;
+}
+
+/** A rank table as plain arrays: token t is bytes[starts[t], starts[t+1]) with rank ranks[t]. */
+export interface RankArrays {
+  bytes: Uint8Array;
+  /** count + 1 entries. */
+  starts: Int32Array;
+  /** Absent when every token's rank is its index (true of o200k_base and cl100k_base): 0.8 MB less to read. */
+  ranks?: Int32Array;
+  /** Hash slots (a power of two of them): a token index, or -1 for an empty slot. */
+  slots: Int32Array;
+  maxTokenBytes: number;
 }
 
 export interface RankTable {
@@ -37,9 +50,14 @@ function hashBytes(bytes: Uint8Array, start: number, end: number): number {
  * the tokens of a line taking consecutive ranks from the first. Same reading as its constructor.
  */
 export function buildRankTable(data: RankData): RankTable {
+  return rankTableOf(parseRankText(data.bpe_ranks));
+}
+
+/** The arrays of js-tiktoken's rank text (see buildRankTable). */
+export function parseRankText(bpeRanks: string): RankArrays {
   // The rank text is ASCII (base64, digits, names): its latin1 bytes are its characters, and a byte
   // loop is several times faster than charCodeAt over a 2.3 MB string.
-  const text = Buffer.from(data.bpe_ranks, 'latin1');
+  const text = Buffer.from(bpeRanks, 'latin1');
   const bytes = new Uint8Array(Math.ceil((text.length * 3) / 4));
   const starts = new Int32Array(Math.ceil(text.length / 2) + 2);
   const ranks = new Int32Array(Math.ceil(text.length / 2) + 1);
@@ -101,20 +119,26 @@ export function buildRankTable(data: RankData): RankTable {
     }
     slots[slot] = t;
   }
-  const tokenStart = starts;
-  const tokenRank = ranks;
+  return { bytes: bytes.subarray(0, written), starts: starts.subarray(0, count + 1), ranks: ranks.subarray(0, count), slots, maxTokenBytes };
+}
 
+/** The lookup over arrays made by parseRankText (or read back from a rank file). */
+export function rankTableOf(arrays: RankArrays): RankTable {
+  const { bytes, starts: tokenStart, ranks: tokenRank, slots, maxTokenBytes } = arrays;
+  const mask = slots.length - 1;
   return {
     maxTokenBytes,
     rank(piece: Uint8Array, start: number, end: number): number {
       if (end - start > maxTokenBytes) return -1;
       let slot = hashBytes(piece, start, end) & mask;
-      for (;;) {
+      // Bounded by the slot count: a damaged table with no empty slot ends the search, never hangs.
+      for (let probe = 0; probe <= mask; probe++) {
         const t = slots[slot]!;
         if (t === -1) return -1;
-        if (sameBytes(bytes, tokenStart[t]!, tokenStart[t + 1]!, piece, start, end)) return tokenRank[t]!;
+        if (sameBytes(bytes, tokenStart[t]!, tokenStart[t + 1]!, piece, start, end)) return tokenRank === undefined ? t : tokenRank[t]!;
         slot = (slot + 1) & mask;
       }
+      return -1;
     },
   };
 }

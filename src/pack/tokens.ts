@@ -1,7 +1,7 @@
 // Token counting with the encodings of current OpenAI models. The vocabulary and the pre-tokenizer
-// pattern are js-tiktoken's own rank files (one per encoding offered: the full `js-tiktoken` entry
-// would pull every encoding's ranks, ~10 MB, into dist/); the counting is ours, because js-tiktoken's
-// encoder costs ~1-1.7 s to build and is quadratic in the length of one pre-tokenizer piece.
+// pattern are js-tiktoken's own rank files (one per encoding offered), read as prebuilt tables
+// (loadRanks.ts: a file beside the bundle, built from those rank files); the counting is ours, because
+// js-tiktoken's encoder costs ~1-1.7 s to build and is quadratic in the length of one pre-tokenizer piece.
 //
 // Decisions:
 // - Same answer as js-tiktoken's `encode(text, [], []).length`, token for token: the text is split
@@ -9,8 +9,8 @@
 //   token counts 1, any other is byte-pair merged by the same rule (bytePairCount.ts, O(n log n)
 //   instead of O(n²)). Checked against js-tiktoken on real Python in __tests__/pack/tokensExact.test.ts.
 // - Text is counted as plain text: `<|endoftext|>` inside analysed code is ordinary characters.
-// - Each rank table is built once per process, lazily, and shared by every counter of its encoding
-//   (bpeRanks.ts; bench row "token encoder start-up").
+// - Each rank table is loaded once per process, lazily, and shared by every counter of its encoding
+//   (loadRanks.ts; bench row "token encoder start-up").
 // - Counts are memoised per encoding: whole texts (the packer asks about the same symbols repeatedly,
 //   and the PR digest packs the same index once per format) and, apart, long pieces that are not one
 //   token (a 1 MB string literal is byte-pair merged once, then found again inside the item text and
@@ -18,11 +18,10 @@
 //   MEMO_MAX_ENTRIES entries or MEMO_MAX_CHARS characters of keys. Clearing only costs recounting.
 // - `atLeast(text, limit)` is a cheap, provable lower bound for the packer's "cannot fit" test (see
 //   lowerBound below); it is not memoised.
-import cl100k_base from 'js-tiktoken/ranks/cl100k_base';
-import o200k_base from 'js-tiktoken/ranks/o200k_base';
 import { RepoDigestError } from '../shared/errors.js';
-import { buildRankTable, type RankData, type RankTable } from './bpeRanks.js';
+import type { RankTable } from './bpeRanks.js';
 import { bytePairCount } from './bytePairCount.js';
+import { loadRankTable } from './loadRanks.js';
 
 export type TokenEncoding = 'o200k_base' | 'cl100k_base';
 export const TOKEN_ENCODINGS: readonly TokenEncoding[] = ['o200k_base', 'cl100k_base'];
@@ -41,8 +40,6 @@ export const MEMO_MAX_ENTRIES = 50_000;
 export const MEMO_MAX_CHARS = 64 * 1024 * 1024;
 /** Pieces at least this long (UTF-16 units) that are not a single token get their own memo. */
 const PIECE_MEMO_MIN = 32;
-
-const RANKS: Record<TokenEncoding, RankData> = { o200k_base, cl100k_base };
 
 class BoundedMemo {
   private readonly map = new Map<string, number>();
@@ -78,9 +75,9 @@ let scratch = new Uint8Array(1024);
 function sharedFor(encoding: TokenEncoding): Shared {
   let entry = shared.get(encoding);
   if (!entry) {
-    const data = Object.hasOwn(RANKS, encoding) ? RANKS[encoding] : undefined;
-    if (!data) throw new RepoDigestError(`Unknown token encoding '${String(encoding)}'`, `use one of ${TOKEN_ENCODINGS.join(', ')}`);
-    entry = { ranks: buildRankTable(data), pieces: new RegExp(data.pat_str, 'gu'), memo: new BoundedMemo(), pieceMemo: new BoundedMemo() };
+    if (!TOKEN_ENCODINGS.includes(encoding)) throw new RepoDigestError(`Unknown token encoding '${String(encoding)}'`, `use one of ${TOKEN_ENCODINGS.join(', ')}`);
+    const loaded = loadRankTable(encoding);
+    entry = { ranks: loaded.table, pieces: new RegExp(loaded.patStr, 'gu'), memo: new BoundedMemo(), pieceMemo: new BoundedMemo() };
     shared.set(encoding, entry);
   }
   return entry;

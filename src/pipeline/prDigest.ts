@@ -22,7 +22,7 @@
 //   differ from head's, and the table must point at the code below it. Changed symbols the index lacks
 //   (the tree is not head) keep head's lines, are not packed, and a note names them.
 import { stat } from 'node:fs/promises';
-import type { RepoIndex } from '../model.js';
+import type { FileRecord, RepoIndex } from '../model.js';
 import type { FileChange } from '../diff/hunks.js';
 import { reboundInHead, withRemovedSymbols, type ChangedSymbol } from '../diff/changedSymbols.js';
 // [diff semantics, helper B] live references to removed symbols, computed against head's own bindings.
@@ -30,7 +30,7 @@ import { removedStillReferenced, type RemovedReference } from '../diff/removedRe
 import { inspectWorktree, worktreeWarning } from '../diff/worktree.js';
 import { RepoDigestError } from '../shared/errors.js';
 import { collectPrChanges, type PrChanges, type PrChangesDeps } from '../diff/prChanges.js';
-import { extractFile } from '../python/extract.js';
+import { revisionExtractor } from '../cache/cachedExtract.js';
 import { loadPythonParser, type PythonParser } from '../python/treeSitter.js';
 import { runGitDefault, type GitDeps } from '../diff/gitDiff.js';
 import { BudgetTooSmallError, rootsInDocument, type PackResult } from '../pack/packer.js';
@@ -134,6 +134,8 @@ export interface PreparedPr {
 export interface PrSetup {
   parser: PythonParser;
   git: GitDeps;
+  /** How the versions of changed files read from git are extracted: through the cache when there is one. */
+  extract: (parser: PythonParser, path: string, text: string) => FileRecord;
   pathChanges: PrChanges;
   warning?: string;
 }
@@ -154,13 +156,14 @@ export async function setupPr(request: Omit<PrDigestRequest, 'pack'>): Promise<P
   await requireDirectory(request.repoDir);
   const parser = await loadPythonParser();
   const git = { runGit: runGitDefault };
+  const extract = revisionExtractor(request.index?.cache);
   // [diff semantics] computed on path-based ids; renamed to the index's ids below (changesWithIds).
   const pathChanges = await collectPrChanges(
     request.repoDir,
     request.base,
     request.head,
     parser,
-    { git, extract: extractFile, ...(request.apiFallback ? { apiFallback: request.apiFallback } : {}) },
+    { git, extract, ...(request.apiFallback ? { apiFallback: request.apiFallback } : {}) },
     {
       ...(request.index?.maxFileBytes === undefined ? {} : { maxFileBytes: request.index.maxFileBytes }),
       fetchMissing: request.fetchMissing ?? false,
@@ -173,12 +176,12 @@ export async function setupPr(request: Omit<PrDigestRequest, 'pack'>): Promise<P
     pathChanges.source === 'git' && pathChanges.head !== undefined
       ? worktreeWarning(await inspectWorktree(request.repoDir, pathChanges.head, git), request.head, pathChanges.head)
       : undefined;
-  return { parser, git, pathChanges, ...(warning === undefined ? {} : { warning }) };
+  return { parser, git, extract, pathChanges, ...(warning === undefined ? {} : { warning }) };
 }
 
 /** Index the scanned files (every file, or the on-demand selection with the others as empty modules) and prepare the digest. */
 export async function prepareFromScan(request: Omit<PrDigestRequest, 'pack'>, setup: PrSetup, scanned: ScannedFiles): Promise<PreparedPr> {
-  const { parser, git, pathChanges, warning } = setup;
+  const { parser, git, extract, pathChanges, warning } = setup;
   const files = withRemovedSymbols(scanned.files, pathChanges.removedSymbols);
   const index = assembleIndex(request.repoDir, files, scanned.skippedFiles, graphOptionsOf(request.index ?? {}));
   // [review] Before anything is packed: every text of the index is redacted in place, so token counts are of what is shown.
@@ -207,7 +210,7 @@ export async function prepareFromScan(request: Omit<PrDigestRequest, 'pack'>, se
   });
   let infos = new Map<string, SymbolChangeInfo>();
   try {
-    infos = await collectSymbolDiffs({ repoDir: request.repoDir, changes, headSymbol: (id) => index.byId.get(id), headMembers: (id) => index.symbols.filter((s) => s.id.startsWith(`${id}.`)), parser, git });
+    infos = await collectSymbolDiffs({ repoDir: request.repoDir, changes, headSymbol: (id) => index.byId.get(id), headMembers: (id) => index.symbols.filter((s) => s.id.startsWith(`${id}.`)), parser, git, extract });
   } catch (error) {
     notes.push(`the changed symbols' diffs could not be read (${(error as Error).message}); their code is shown without them`);
   }
@@ -252,7 +255,7 @@ export async function prepareFromScan(request: Omit<PrDigestRequest, 'pack'>, se
     views.set(c.id, viewsOf({ change: c.change, symbol, ...(info ? { info } : {}), move: c, ...(sameName ? { sameName } : {}) }));
   }
   // [review] signatures bound against their call sites, overrides, tests; the removed references folded in.
-  const review = await reviewPr({ repoDir: request.repoDir, changes, index, removedReferences, ...(request.index?.redact === false ? {} : { secrets: redaction.table }) }, git);
+  const review = await reviewPr({ repoDir: request.repoDir, changes, index, removedReferences, extract, ...(request.index?.redact === false ? {} : { secrets: redaction.table }) }, git);
   notes.push(...review.notes, ...redactionNotes(redaction));
   const packages = new Set(entries.map((c) => c.id.split('.')[0] ?? c.id));
   const compareNeighbours = neighbourOrder((id) => index.byId.get(id)?.file, packages);

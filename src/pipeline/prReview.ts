@@ -9,7 +9,7 @@
 // - Without git (the REST API fallback) base files are unknown: signatures are not compared, and a
 //   note says so; removed symbols still called and the tests are still found.
 // - Calls that changed code adds are those on the head lines the diff added.
-import type { PySymbol, RepoIndex } from '../model.js';
+import type { FileRecord, PySymbol, RepoIndex } from '../model.js';
 import type { ChangedSymbol } from '../diff/changedSymbols.js';
 import { readFilesAtRevision, runGitDefault, type GitDeps } from '../diff/gitDiff.js';
 import type { PrChanges } from '../diff/prChanges.js';
@@ -18,7 +18,7 @@ import { redactText, type SecretTable } from '../render/redact.js';
 import { repoPathOf } from '../diff/scanRoot.js';
 import { decodePythonSource } from '../files/decode.js';
 import { extractFile } from '../python/extract.js';
-import { loadPythonParser } from '../python/treeSitter.js';
+import { loadPythonParser, type PythonParser } from '../python/treeSitter.js';
 import { findAffectedTests, type AffectedTests } from '../review/affectedTests.js';
 import { findBreakingSites, type BreakingSite, type ChangedCallable, type ReviewFindings } from '../review/breakingSites.js';
 import { adjacencyOf } from './packRepository.js';
@@ -37,6 +37,8 @@ export interface PrReviewInput {
   removedReferences?: readonly RemovedReference[];
   /** Secrets to redact from the signatures shown (base signatures come from git, not the redacted index). */
   secrets?: SecretTable;
+  /** How a base version read from git is extracted (cache/cachedExtract.ts revisionExtractor); default extractFile. */
+  extract?: (parser: PythonParser, path: string, text: string) => FileRecord;
 }
 
 /** Base versions of the modified functions and methods, by changed id. */
@@ -57,7 +59,7 @@ async function baseSymbols(input: PrReviewInput, git: GitDeps): Promise<Map<stri
     const decoded = decodePythonSource(raw);
     if (!decoded.ok) continue;
     try {
-      byFile.set(path, new Map(extractFile(parser, path, decoded.text).symbols.map((s) => [s.name, s])));
+      byFile.set(path, new Map((input.extract ?? extractFile)(parser, path, decoded.text).symbols.map((s) => [s.name, s])));
     } catch {
       // Unparseable base file (a trap, the parse time limit): its symbols have no base version here.
     }

@@ -49,7 +49,16 @@ function balanced(text: string): boolean {
   return depth <= 0;
 }
 
-async function readSide(repoDir: string, rev: string, paths: readonly string[], scanPrefix: string, git: GitDeps, parser: PythonParser, parse: ReadonlySet<string>): Promise<Map<string, Side>> {
+async function readSide(
+  repoDir: string,
+  rev: string,
+  paths: readonly string[],
+  scanPrefix: string,
+  git: GitDeps,
+  parser: PythonParser,
+  parse: ReadonlySet<string>,
+  extract: (parser: PythonParser, path: string, text: string) => FileRecord,
+): Promise<Map<string, Side>> {
   const bytes = await readFilesAtRevision(repoDir, rev, paths.map((p) => repoPathOf(p, scanPrefix)), git);
   const out = new Map<string, Side>();
   for (const path of paths) {
@@ -60,7 +69,7 @@ async function readSide(repoDir: string, rev: string, paths: readonly string[], 
     const side: Side = { lines: decoded.text.split('\n') };
     if (parse.has(path)) {
       try {
-        side.record = extractFile(parser, path, decoded.text);
+        side.record = extract(parser, path, decoded.text);
       } catch {
         // Unparseable: the symbol's diff falls back to its head code below.
       }
@@ -102,6 +111,8 @@ export interface SymbolDiffsInput {
   headMembers: (id: string) => readonly PySymbol[];
   parser: PythonParser;
   git: GitDeps;
+  /** How a version read from git is extracted (cache/cachedExtract.ts revisionExtractor); default extractFile. */
+  extract?: (parser: PythonParser, path: string, text: string) => FileRecord;
 }
 
 /** Every changed symbol's diff lines, by id. */
@@ -120,8 +131,8 @@ export async function collectSymbolDiffs(input: SymbolDiffsInput): Promise<Map<s
     const headPaths = python.filter((f) => f.status !== 'removed').map((f) => f.path);
     const baseParse = new Set(python.filter((f) => modifiedFiles.has(f.path)).map((f) => f.oldPath ?? f.path));
     [base, head] = await Promise.all([
-      readSide(input.repoDir, changes.mergeBase!, basePaths, changes.scanPrefix, input.git, input.parser, baseParse),
-      readSide(input.repoDir, changes.head!, headPaths, changes.scanPrefix, input.git, input.parser, modifiedFiles),
+      readSide(input.repoDir, changes.mergeBase!, basePaths, changes.scanPrefix, input.git, input.parser, baseParse, input.extract ?? extractFile),
+      readSide(input.repoDir, changes.head!, headPaths, changes.scanPrefix, input.git, input.parser, modifiedFiles, input.extract ?? extractFile),
     ]);
   }
   for (const c of changes.changed) {
