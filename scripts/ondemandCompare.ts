@@ -50,11 +50,16 @@ function unfoldJson(text: string): string {
     // Skips are in decision order: from the first `not considered` one on, the packer only walks the rest
     // of the graph (pack/packer.ts), and what it walks there (not considered, or contained in a packed
     // symbol) is the lower-bound part.
+    // The JSON entries carry only id, tokens and reason (render/json.ts skipEntry): the packer's
+    // `considered: false` / `within` are read back from the reason's wording (pack/packer.ts).
     let skipped = data.skipped;
     if (Array.isArray(skipped)) {
-      const list = skipped as { considered?: boolean; within?: string }[];
-      const stop = list.findIndex((s) => s.considered === false);
-      skipped = stop < 0 ? list : [...list.slice(0, stop), ...list.slice(stop).filter((s) => s.considered !== false && s.within === undefined)];
+      const list = skipped as { considered?: boolean; within?: string; reason?: unknown }[];
+      const reason = (s: { reason?: unknown }) => (typeof s.reason === 'string' ? s.reason : '');
+      const notConsidered = (s: (typeof list)[number]) => s.considered === false || reason(s).startsWith('not considered');
+      const within = (s: (typeof list)[number]) => s.within !== undefined || reason(s).startsWith('contained in ');
+      const stop = list.findIndex(notConsidered);
+      skipped = stop < 0 ? list : [...list.slice(0, stop), ...list.slice(stop).filter((s) => !notConsidered(s) && !within(s))];
     }
     const rest = { ...data, content: undefined, skipped };
     return `${content}\n${JSON.stringify(rest, null, 2)}`;

@@ -157,3 +157,20 @@ describe('the on-demand PR digest is the full-index digest', () => {
     await expectSame({ repoDir: repo.dir, base: 'main', head: 'HEAD' });
   }, 120_000);
 });
+
+describe('when a round needs nearly the whole tree', () => {
+  test('every file is parsed at once, the next round is the last, and the digest is the full index one', async () => {
+    // 240 modules that all call the changed helper: the first round wants every one of them.
+    const repo = makeRepo();
+    const files: Record<string, string> = { 'lib/helper.py': 'def helper(x):\n    return x + 1\n' };
+    for (let i = 0; i < 240; i++) files[`mods/m${String(i).padStart(3, '0')}.py`] = `from lib.helper import helper\n\n\ndef use_${i}(v):\n    return helper(v) * ${i}\n`;
+    repo.write(files);
+    const base = repo.commit('base');
+    repo.write({ 'lib/helper.py': 'def helper(x):\n    return x + 2\n' });
+    const head = repo.commit('head');
+    const stats = await expectSame({ repoDir: repo.dir, base, head });
+    expect(stats.finishedWhole).toBe(true);
+    expect(stats.filesParsed).toBe(stats.filesTotal);
+    expect(stats.parsedPerRound).toEqual([1, 241]);
+  }, 300_000);
+});

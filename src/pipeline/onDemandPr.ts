@@ -13,7 +13,12 @@
 //   considered`, counted, never shown) are walked over the parsed part only, so their count is a
 //   lower bound ("at least"), and with it the skip totals that include them.
 // - Redaction counts every secret of the analysed code: a file whose raw text the redaction rules
-//   hit is parsed, so those counts stay exact.
+//   hit is parsed, so those counts stay exact. (Parsing such a file without following its imports
+//   parsed 6 fewer of Django's files but needed a third round: 1.8 s more CPU; not done.)
+// - When a round finds that nearly the whole tree is needed (>= 80% of the files parsed or wanted, in
+//   a tree of at least 200 files: below that a round costs little), every file is parsed and the next
+//   round is the last: parsing the few left costs less than the rounds it saves (sympy's 3-function
+//   change: 1,332 of 1,472 files after one round). The index is then the full one, so the digest is too.
 // - Falls back to the full index (and says why in the returned `fallback`) where the rule above
 //   would not hold: `parameterFlow` (an edge then depends on another function's body).
 import type { PackResult } from '../pack/packer.js';
@@ -44,6 +49,10 @@ export interface OnDemandStats {
   parsed?: string[];
   /** Why the full index was used instead. */
   fallback?: string;
+  /** Files parsed (whole or for names) when each round started. */
+  parsedPerRound?: number[];
+  /** Set when a round wanted nearly every file and the rest were parsed at once (see the decisions above). */
+  finishedWhole?: boolean;
 }
 
 export interface OnDemandOutcome {
@@ -147,27 +156,44 @@ export async function onDemandPr(root: string, options: IndexOptions, setup: PrS
     return stub;
   };
   let rounds = 0;
+  const parsedPerRound: number[] = [];
+  const parsedCount = () => records.filter((r) => r !== undefined).length + failed.size;
+  let finishedWhole = false;
   for (;;) {
     rounds++;
+    parsedPerRound.push(parsedCount());
     const files: FileRecord[] = [];
     records.forEach((r, i) => {
       if (failed.has(i)) return;
-      // Fresh copies every round: assembling and redacting an index rewrite its records in place.
-      files.push(structuredClone(r ?? stubOf(i)));
+      // Fresh copies every round that may not be the last: assembling and redacting an index rewrite its records in place.
+      files.push(finishedWhole && r !== undefined ? r : structuredClone(r ?? stubOf(i)));
     });
     const skippedFiles = [...skipped, ...failed.values()];
     const prepared = await stages.prepare(setup, { files, skippedFiles });
     const results = stages.pack(prepared);
+    const done = (): OnDemandOutcome => {
+      const parsed = paths.filter((_, i) => records[i] !== undefined || failed.has(i));
+      const stats: OnDemandStats = { mode: 'on-demand', filesParsed: parsedCount(), filesTotal: paths.length, rounds, parsed, parsedPerRound, ...(finishedWhole ? { finishedWhole } : {}) };
+      return { prepared, results, stats };
+    };
+    if (finishedWhole) return done();
     const wanted = neededFiles(prepared, results, corpus, number, options.maxHeuristicTargets ?? DEFAULT_MAX_HEURISTIC_TARGETS, withViewer);
     const fresh = [...wanted].filter((i) => !whole.has(i));
-    if (fresh.length === 0) {
-      const filesParsed = records.filter((r) => r !== undefined).length + failed.size;
-      const parsed = paths.filter((_, i) => records[i] !== undefined || failed.has(i));
-      return { prepared, results, stats: { mode: 'on-demand', filesParsed, filesTotal: paths.length, rounds, parsed } };
+    if (fresh.length === 0) return done();
+    const reached = new Set(fresh);
+    records.forEach((r, i) => (r === undefined ? undefined : reached.add(i)));
+    if (paths.length >= WHOLE_TREE_MIN_FILES && reached.size >= WHOLE_TREE_SHARE * paths.length) {
+      paths.forEach((_, i) => parseOne(i));
+      finishedWhole = true;
+      continue;
     }
     parse(fresh);
   }
 }
+
+/** Share of the tree at which a round parses every file and the next round is the last (decisions above). */
+const WHOLE_TREE_SHARE = 0.8;
+const WHOLE_TREE_MIN_FILES = 200;
 
 function secretHit(text: string): boolean {
   return mayHoldProviderToken(text) || redactText(text).counts.size > 0;
