@@ -39,6 +39,8 @@ export interface DigestProduct {
     breaking: BreakingSite[];
     /** [cache] Lines for the log: how many files the cache answered (action/digestCache.ts). */
     cacheLog?: string[];
+    /** What the analysis says about files (syntax errors, nesting Python refuses, look-alike names): log lines, names made inert. */
+    fileNotes?: string[];
 }
 /** What the pipeline may ask GitHub for. */
 export interface DigestServices {

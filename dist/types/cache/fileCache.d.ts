@@ -8,13 +8,17 @@ export interface CacheStats {
 }
 export interface FileCache {
     readonly dir: string;
-    /** The blob id of `text`, and the record cached for it at `path` when there is a trusted one. */
-    lookup(path: string, text: string): {
+    /**
+     * The blob id of `text`, and the record cached for it at `path` when there is a trusted one.
+     * `tally: false` (another version of a changed file, not a file of the tree) leaves hits and misses
+     * alone, so the stats stay "of the tree's files"; the entry still counts as used.
+     */
+    lookup(path: string, text: string, tally?: boolean): {
         blob: string;
         record?: FileRecord;
     };
-    /** Remember `record`, extracted from `text` (blob id `blob`) at `path`. */
-    store(path: string, blob: string, text: string, record: FileRecord): void;
+    /** Remember `record`, extracted from `text` (blob id `blob`) at `path`; `tally: false` as for lookup. */
+    store(path: string, blob: string, text: string, record: FileRecord, tally?: boolean): void;
     stats(): CacheStats;
     /** Entry files (relative to the namespace folder) this run read or wrote. */
     used(): ReadonlySet<string>;

@@ -30,6 +30,7 @@ export declare class ClassModel {
     propertyGetters(classes: readonly string[], name: string): string[];
     instanceMember(classes: readonly string[], name: string): Value[];
     private subclasses;
+    /** Per class object id then name (no concatenated key strings: a hit is the common case). */
     private readonly overrideMemo;
     /**
      * Methods named `name` that project subclasses of `cls` define in place of the inherited one:

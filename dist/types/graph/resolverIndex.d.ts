@@ -11,6 +11,9 @@ export interface ProjectIndex {
     byBareName: Map<string, string[]>;
     /** Bare names of every property getter: an attribute read by any other name runs no getter. */
     propertyNames: Set<string>;
+    /** Bare names of functions (not methods), and of functions or methods: `references` asks these per name read. */
+    functionNames: Set<string>;
+    callableNames: Set<string>;
 }
 /** `Class.method` -> `method`; a repeat marker (`f#2`) is dropped. */
 export declare function bareName(symbol: PySymbol): string;

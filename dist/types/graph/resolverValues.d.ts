@@ -33,6 +33,8 @@ export type Value = {
 export declare const EXT: Value;
 export declare const OPAQUE: Value;
 export declare function valueKey(v: Value): string;
+/** Whether two values have the same valueKey, without building it. */
+export declare function sameValue(a: Value, b: Value): boolean;
 /** Union in first-seen order without duplicates; evaluation order is deterministic, so is this. */
 export declare function unionValues(lists: readonly (readonly Value[])[]): Value[];
 export declare function isExternalOnly(values: readonly Value[]): boolean;

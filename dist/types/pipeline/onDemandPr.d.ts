@@ -14,6 +14,10 @@ export interface OnDemandStats {
     parsed?: string[];
     /** Why the full index was used instead. */
     fallback?: string;
+    /** Files parsed (whole or for names) when each round started. */
+    parsedPerRound?: number[];
+    /** Set when a round wanted nearly every file and the rest were parsed at once (see the decisions above). */
+    finishedWhole?: boolean;
 }
 export interface OnDemandOutcome {
     prepared: PreparedPr;

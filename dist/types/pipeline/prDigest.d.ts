@@ -1,4 +1,4 @@
-import type { RepoIndex } from '../model.js';
+import type { FileRecord, RepoIndex } from '../model.js';
 import { type ChangedSymbol } from '../diff/changedSymbols.js';
 import { type RemovedReference } from '../diff/removedReferences.js';
 import { type PrChanges, type PrChangesDeps } from '../diff/prChanges.js';
@@ -81,6 +81,8 @@ export interface PreparedPr {
 export interface PrSetup {
     parser: PythonParser;
     git: GitDeps;
+    /** How the versions of changed files read from git are extracted: through the cache when there is one. */
+    extract: (parser: PythonParser, path: string, text: string) => FileRecord;
     pathChanges: PrChanges;
     warning?: string;
 }

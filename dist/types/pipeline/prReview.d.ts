@@ -1,8 +1,9 @@
-import type { RepoIndex } from '../model.js';
+import type { FileRecord, RepoIndex } from '../model.js';
 import { type GitDeps } from '../diff/gitDiff.js';
 import type { PrChanges } from '../diff/prChanges.js';
 import type { RemovedReference } from '../diff/removedReferences.js';
 import { type SecretTable } from '../render/redact.js';
+import { type PythonParser } from '../python/treeSitter.js';
 import { type AffectedTests } from '../review/affectedTests.js';
 import { type ReviewFindings } from '../review/breakingSites.js';
 export interface PrReview {
@@ -18,5 +19,7 @@ export interface PrReviewInput {
     removedReferences?: readonly RemovedReference[];
     /** Secrets to redact from the signatures shown (base signatures come from git, not the redacted index). */
     secrets?: SecretTable;
+    /** How a base version read from git is extracted (cache/cachedExtract.ts revisionExtractor); default extractFile. */
+    extract?: (parser: PythonParser, path: string, text: string) => FileRecord;
 }
 export declare function reviewPr(input: PrReviewInput, git?: GitDeps): Promise<PrReview>;

@@ -1,7 +1,7 @@
 import { type GitDeps } from '../diff/gitDiff.js';
 import type { PrChanges } from '../diff/prChanges.js';
 import { type SymbolChangeInfo } from '../diff/symbolDiff.js';
-import type { PySymbol } from '../model.js';
+import type { FileRecord, PySymbol } from '../model.js';
 import type { PythonParser } from '../python/treeSitter.js';
 /** The header of a definition: from its `def`/`class` line to the colon that ends it, one line. */
 export declare function headerOf(full: string): string | undefined;
@@ -14,6 +14,8 @@ export interface SymbolDiffsInput {
     headMembers: (id: string) => readonly PySymbol[];
     parser: PythonParser;
     git: GitDeps;
+    /** How a version read from git is extracted (cache/cachedExtract.ts revisionExtractor); default extractFile. */
+    extract?: (parser: PythonParser, path: string, text: string) => FileRecord;
 }
 /** Every changed symbol's diff lines, by id. */
 export declare function collectSymbolDiffs(input: SymbolDiffsInput): Promise<Map<string, SymbolChangeInfo>>;

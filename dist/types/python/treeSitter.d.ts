@@ -5,7 +5,8 @@ export interface PythonParser {
     /**
      * Parse source text; the caller must `delete()` the tree when done. Indentation wider than the
      * grammar's scanner can hold is narrowed first (indentGuard.ts); `onNarrowed` gets those lines.
-     * Throws ParserTrapError if tree-sitter traps, and on every call after that.
+     * Throws ParserTrapError if tree-sitter traps, and on every call after that; ParseTimeLimitError
+     * if the parse runs past the per-file time limit (see PARSE_TIME_LIMIT_MS).
      */
     parse(source: string, onNarrowed?: (lines: readonly number[]) => void): Tree;
     /** A compiled query over the Python grammar, compiled once per pattern text. */
@@ -13,10 +14,25 @@ export interface PythonParser {
     /** Records a trap seen outside `parse` (in a query): later parses fail too. Returns the error to throw. */
     poison(trap: Error): ParserTrapError;
 }
+/**
+ * The per-file parse time limit, in CPU time. tree-sitter's error recovery is quadratic in the length
+ * of one line full of error tokens (fuzz case 22,367 of seed 20261202: a 265,000-character line of
+ * `â€®` in an unterminated string took 163 s CPU; `'x = ' + 'a$'.repeat(n)` takes 0.2 / 0.7 s at
+ * n = 4 K / 8 K, four times more at each doubling). The work per progress callback grows with the
+ * line, so counting callbacks cannot bound it (16 K characters: 400 callbacks, 700 ms): only time
+ * can. 10 s is far above any real file (slowest file of Django 21 ms, of sympy 0.7-1.2 s: a 2 MB
+ * generated test), so only pathological files are skipped, each with its reason.
+ * `REPODIGEST_PARSE_TIME_LIMIT_MS` overrides it (tests; a very slow machine).
+ */
+export declare const PARSE_TIME_LIMIT_MS = 10000;
 /** Load the runtime and grammar once per process; later calls share the same parser. */
 export declare function loadPythonParser(): Promise<PythonParser>;
 /** tree-sitter trapped inside WASM (on this file or an earlier one): the file is not analysed. */
 export declare class ParserTrapError extends Error {
+    name: string;
+}
+/** The parse ran past the per-file time limit: the file is skipped with this reason; later files parse as usual. */
+export declare class ParseTimeLimitError extends Error {
     name: string;
 }
 export declare function isNamedNode(node: Node | null | undefined): node is Node;

@@ -11,7 +11,11 @@ export declare function escapeMarkdownText(text: string, maxChars?: number): str
  * are still removed and the length capped; the XML renderer splits any `]]>`.
  */
 export declare function plainText(text: string, maxChars?: number): string;
-/** Text as an inline code span that nothing can escape; `inTable` escapes `|`, which GFM splits cells on even inside code. */
+/**
+ * Text as an inline code span that nothing can escape; `inTable` escapes `|`, which GFM splits cells on even inside code.
+ * Controls and bidi controls are shown as visible escapes (visibleText.ts), as in the code headings: a file
+ * named `bidi\u202egnp.py` is listed by that name, not as a different file `bidignp.py`.
+ */
 export declare function codeSpan(text: string, inTable?: boolean): string;
 export interface PrHeaderInput {
     prNumber?: number;

@@ -20,7 +20,12 @@ export interface FieldIndex {
 export declare function fieldTexts(symbol: PySymbol, ownBody: string): Record<FieldName, string>;
 /** Builds the index; `texts(d)` gives document d's fields (called once per document, in order). */
 export declare function buildFieldIndex(n: number, texts: (d: number) => Record<FieldName, string>): FieldIndex;
-/** The distinct index terms of a query, in order of first appearance. */
-export declare function queryTerms(index: FieldIndex, query: string): number[];
-/** BM25F score of every document for `terms` (0 where no term matches). */
-export declare function scoreFields(index: FieldIndex, terms: readonly number[]): Float64Array;
+/**
+ * Words that describe the act of changing code, not the code: "fix the typo in the bug report of issue 12"
+ * names nothing in the repository, yet `fix` is rare in code and so weighs a lot (a `_fixed_cycle_init`
+ * took rank 1 for "Fix typo"). Dropped from questions only, when the tuning says so (`metaWords`).
+ */
+export declare const META_TERMS: ReadonlySet<string>;
+export declare function queryTerms(index: FieldIndex, query: string, dropMeta?: boolean): number[];
+/** BM25F score of every document for `terms` (0 where no term matches); `factor[f]` scales field f's weight. */
+export declare function scoreFields(index: FieldIndex, terms: readonly number[], factor?: readonly number[]): Float64Array;

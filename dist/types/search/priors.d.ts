@@ -2,8 +2,12 @@ import type { PySymbol } from '../model.js';
 import type { RetrievalTuning } from './tuning.js';
 export declare function isTestCode(symbol: PySymbol): boolean;
 export declare function isVendored(file: string): boolean;
-/** Whether a question is about tests: then tests keep most of their weight. */
-export declare function asksAboutTests(query: string): boolean;
+/**
+ * Whether a question is about tests: then tests keep most of their weight. `broad` also reads the words
+ * only test work uses (flaky, xfail, parametrize, assert, mock, coverage, CI, regression test) and a test
+ * file's path (`tests/...`, `test_x.py`, `x_test.py`).
+ */
+export declare function asksAboutTests(query: string, broad?: boolean): boolean;
 /** The query-independent factor of a symbol apart from its kind (kind and tests apply per query, by the tuning). */
 export declare function staticPrior(symbol: PySymbol, callers: number): number;
 export declare const KIND_FUNCTION = 0;

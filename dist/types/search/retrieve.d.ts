@@ -3,6 +3,7 @@ import { type FieldIndex } from './fieldIndex.js';
 import { type FileContext } from './fileContext.js';
 import { type Neighbours } from './graphBoost.js';
 import { type SignalTables } from './signals.js';
+import { type TestLinks } from './testLinks.js';
 import { type RetrievalTuning } from './tuning.js';
 export interface RetrievalIndex {
     readonly symbols: readonly PySymbol[];
@@ -14,6 +15,8 @@ export interface RetrievalIndex {
     readonly prior: Float64Array;
     readonly kinds: Uint8Array;
     readonly isTest: Uint8Array;
+    /** Built on first use: only a tuning with testShare > 0 needs it (off by default). */
+    readonly testLinks: () => TestLinks;
 }
 export interface RankedHit {
     id: string;

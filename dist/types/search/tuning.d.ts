@@ -16,5 +16,15 @@ export interface RetrievalTuning {
     readonly fileShare: number;
     /** Factor per question word that names a folder or file of the symbol (fileContext.ts). */
     readonly pathBoost: number;
+    /** Times the body field's weight (fieldIndex.ts WEIGHT.body = 0.5). */
+    readonly bodyFactor: number;
+    /** Test intent read from more words than test/tests/fixture: flaky, xfail, parametrize, ... (priors.ts). */
+    readonly broadTestIntent: boolean;
+    /** Tests of the best code hits (testLinks.ts): how many hits, how many tests each, at what share of the hit. */
+    readonly testSeeds: number;
+    readonly testsPerHit: number;
+    readonly testShare: number;
+    /** Drop the words of the act of changing code (fix, bug, typo, issue, ...) from questions (fieldIndex.ts). */
+    readonly metaWords: boolean;
 }
 export declare const DEFAULT_TUNING: RetrievalTuning;
