@@ -158,7 +158,7 @@ export function buildProgram(io: CliIo = defaultIo): Command {
   withScanOptions(
     program
       .command('search <path>')
-      .description('rank symbols against a plain-English query (BM25 over signatures and docstrings)')
+      .description('rank symbols against a plain-English question or bug report (its identifiers, paths and traceback frames, then BM25F over names, signatures, docstrings and bodies)')
       .requiredOption('--query <text>', 'what to look for')
       .option('--top <k>', 'how many results', '10')
       .addOption(new Option('--format <format>', 'table or json').default('table')),
