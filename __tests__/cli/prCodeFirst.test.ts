@@ -123,4 +123,45 @@ describe('PR digest: code first', () => {
       expect(roots.size).toBeGreaterThan(0);
     }
   }, 60_000);
+
+  test('an added class is shown once, holding its added methods, even when they rank before it', async () => {
+    // flask fbb6f0bc's shape: a private added class whose public methods have callers, so the methods
+    // rank first; each was packed whole and then the class again, with all their code inside it.
+    const repo = makeRepo();
+    repo.write({ 'jobs.py': 'def run(tasks):\n    for task in tasks:\n        task()\n' });
+    repo.commit('base');
+    repo.write({
+      'jobs.py': [
+        'class _Collect:',
+        '    def __init__(self):',
+        '        self.errors = []',
+        '',
+        '    def keep(self, error):',
+        '        self.errors.append(error)',
+        '',
+        '    def raise_any(self, message):',
+        '        if self.errors:',
+        '            raise RuntimeError(message)',
+        '',
+        '',
+        'def run(tasks):',
+        '    collect = _Collect()',
+        '    for task in tasks:',
+        '        try:',
+        '            task()',
+        '        except Exception as error:',
+        '            collect.keep(error)',
+        '    collect.raise_any("tasks failed")',
+        '',
+      ].join('\n'),
+    });
+    repo.commit('feature');
+    const run = await cli('pr', repo.dir, '--base', 'HEAD~1', '--budget', '3000');
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout).toContain('### `jobs._Collect` (class, full)');
+    for (const method of ['__init__', 'keep', 'raise_any']) expect(run.stdout).not.toContain(`### \`jobs._Collect.${method}\``);
+    expect(run.stdout.split('self.errors.append(error)').length - 1).toBe(1);
+    expect(run.stderr).toContain('already inside packed symbols');
+  });
 });
+

@@ -6,8 +6,10 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { indexRepository } from '../../src/pipeline/indexRepository.js';
+import { packPr, preparePr } from '../../src/pipeline/prDigest.js';
+import { makeRepo, removeTempDirs } from '../support/testRepo.js';
 import { loadPythonParser, ParseTimeLimitError } from '../../src/python/treeSitter.js';
 
 /** The fuzz case's shape: an unterminated string of cp1252-decoded U+202E bytes on one long line. */
@@ -49,4 +51,31 @@ describe('per-file parse time limit', () => {
     expect(tree.rootNode.text).toBe(PLAIN);
     tree.delete();
   });
+
+  it('a PR whose base file is over the limit says so in the digest, once', async () => {
+    // Base holds the hostile line, head removes it and changes helper: head parses, base does not.
+    const repo = makeRepo();
+    repo.write({ 'mod.py': `${PLAIN}${HOSTILE}` });
+    repo.commit('base');
+    repo.write({ 'mod.py': PLAIN.replace('x + 1', 'x + 2') });
+    repo.commit('head');
+    process.env.REPODIGEST_PARSE_TIME_LIMIT_MS = '50';
+    const prepared = await preparePr({ repoDir: repo.dir, base: 'HEAD~1', head: 'HEAD' });
+    const expected = [
+      'mod.py at the merge base could not be analysed (tree-sitter did not finish within 0.05 s of CPU time (error recovery on a very long line); file skipped): its changed functions\' signatures were not compared',
+    ];
+    // Said once, where the base version is first parsed (diff/prChanges.ts); the symbol diffs and the
+    // signature review then do without it (their catches rely on this note).
+    expect(prepared.notes.filter((n) => n.startsWith('mod.py'))).toEqual([
+      'mod.py: base version could not be analysed (tree-sitter did not finish within 0.05 s of CPU time (error recovery on a very long line); file skipped)',
+      'mod.py: base version not available; its changed symbols are all reported as modified',
+    ]);
+    const digest = packPr(prepared, { budget: 4000, encoding: 'o200k_base', format: 'markdown', signaturesOnly: false, resolution: 'all' });
+    // (Notes are PR text: markdown punctuation is escaped.)
+    expect(digest.content).toContain('> mod.py\\: base version could not be analysed \\(tree\\-sitter did not finish within 0.05 s of CPU time');
+    expect(digest.content).toContain('`mod.helper`');
+  });
 });
+
+afterAll(removeTempDirs);
+

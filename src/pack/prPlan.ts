@@ -9,6 +9,10 @@
 // 3. Changed tests, in file and line order (a test's own impact is not a reason to read it first).
 // 4. Neighbours, hop by hop (pack/expansion.ts), each hop ranked: more call sites first, resolved
 //    before name-only, same top-level package as a changed symbol, non-test before test, then id.
+// Within steps 1 and 3, a changed symbol shown whole (added, removed, or a function's whole diff) goes
+// right before the first of its changed descendants: its text holds theirs, so they are `contained in`
+// it instead of shown twice (flask fbb6f0bc: an added class packed after its four added methods,
+// ~300 of 6,000 tokens repeated). A class shown as its own changed lines holds nothing and keeps its place.
 // A changed symbol always comes before any neighbour: the packer packs no neighbour while a changed
 // symbol is out of the document (pack/packer.ts `changedFirst`), and a changed symbol that does not fit
 // whole is shown as its hunks (render/prViews.ts).
@@ -33,6 +37,10 @@ export interface PlanEntry {
   contract?: string;
   /** The id whose callers the contract change affects (a moved/renamed symbol: the old id). */
   contractOf?: string;
+  /** Ids of the enclosing symbols, innermost first. */
+  ancestors?: readonly string[];
+  /** Set when the symbol's first view is its whole text, which holds its descendants' text. */
+  whole?: boolean;
 }
 
 export interface Plan {
@@ -50,7 +58,7 @@ export function planPr(entries: readonly PlanEntry[], adjacency: Adjacency, isCh
   const isPrivate = (e: PlanEntry) => (e.name.split('.').pop() ?? '').startsWith('_') && !/^__.*__$/.test(e.name.split('.').pop() ?? '');
   const code = entries.filter((e) => !isTestPath(e.file));
   const tests = entries.filter((e) => isTestPath(e.file));
-  const ranked = [...code].sort(
+  const ranked = holdersFirst([...code].sort(
     (a, b) =>
       Number(b.contract !== undefined) - Number(a.contract !== undefined) ||
       callers(b) - callers(a) ||
@@ -59,8 +67,8 @@ export function planPr(entries: readonly PlanEntry[], adjacency: Adjacency, isCh
       compareStrings(a.file, b.file) ||
       a.startLine - b.startLine ||
       compareStrings(a.id, b.id),
-  );
-  const orderedTests = [...tests].sort((a, b) => compareStrings(a.file, b.file) || a.startLine - b.startLine || compareStrings(a.id, b.id));
+  ));
+  const orderedTests = holdersFirst([...tests].sort((a, b) => compareStrings(a.file, b.file) || a.startLine - b.startLine || compareStrings(a.id, b.id)));
   // Step 2: who calls what changed contract, most such callees first.
   const hits = new Map<string, number>();
   for (const e of entries) {
@@ -72,6 +80,26 @@ export function planPr(entries: readonly PlanEntry[], adjacency: Adjacency, isCh
   }
   const callSites = [...hits].sort(([a, x], [b, y]) => y - x || Number(isTestPath(a)) - Number(isTestPath(b)) || compareStrings(a, b)).map(([id]) => id);
   return { roots: [...ranked, ...orderedTests].map((e) => e.id), nonTest: ranked.length, callSites };
+}
+
+/** Each entry preceded by its outermost not yet placed ancestor shown whole (see the top of the file). */
+function holdersFirst(ordered: readonly PlanEntry[]): PlanEntry[] {
+  const holders = new Map(ordered.filter((e) => e.whole).map((e) => [e.id, e] as const));
+  const placed = new Set<string>();
+  const out: PlanEntry[] = [];
+  const place = (e: PlanEntry) => {
+    if (placed.has(e.id)) return;
+    placed.add(e.id);
+    out.push(e);
+  };
+  for (const e of ordered) {
+    const enclosing = (e.ancestors ?? []).flatMap((id) => holders.get(id) ?? []);
+    const outermost = enclosing[enclosing.length - 1];
+    // The outermost holder's own holders are its ancestors too, so placing it covers the chain.
+    if (outermost !== undefined) place(outermost);
+    place(e);
+  }
+  return out;
 }
 
 /** The neighbour order of step 4; `fileOf` places an id, `packages` are the changed symbols' top-level packages. */

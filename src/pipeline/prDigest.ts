@@ -35,6 +35,7 @@ import { loadPythonParser, type PythonParser } from '../python/treeSitter.js';
 import { runGitDefault, type GitDeps } from '../diff/gitDiff.js';
 import { BudgetTooSmallError, rootsInDocument, type PackResult } from '../pack/packer.js';
 import { neighbourOrder, planPr, type Plan } from '../pack/prPlan.js';
+import { ancestors } from '../pack/packState.js';
 import type { Reached } from '../pack/expansion.js';
 import { changedHeadLines, hasChange, unifiedDiff, type MoveFields, type SymbolChangeInfo } from '../diff/symbolDiff.js';
 import type { ChangedSymbolRow, ItemView } from '../render/document.js';
@@ -232,6 +233,13 @@ export async function prepareFromScan(request: Omit<PrDigestRequest, 'pack'>, se
     if (symbol === undefined || c.movedTo !== undefined || c.carriedBy !== undefined) return false;
     return !(symbol.kind === 'module' && symbol.full.trim() === '');
   });
+  const views = new Map<string, ItemView[]>();
+  for (const c of packable) {
+    const symbol = index.byId.get(c.id)!;
+    const sameName = /#\d+$/.test(c.id) ? index.symbols.filter((s) => s.parent === symbol.parent && s.name === symbol.name).sort((a, b) => a.startLine - b.startLine) : undefined;
+    const info = infos.get(c.id);
+    views.set(c.id, viewsOf({ change: c.change, symbol, ...(info ? { info } : {}), move: c, ...(sameName ? { sameName } : {}) }));
+  }
   const adjacency = adjacencyOf(index);
   const changedIds = new Set(entries.map((c) => c.id));
   const plan = planPr(
@@ -243,17 +251,12 @@ export async function prepareFromScan(request: Omit<PrDigestRequest, 'pack'>, se
       startLine: c.lines[0],
       ...(c.contract === undefined ? {} : { contract: c.contract }),
       ...(c.movedFrom === undefined ? {} : { contractOf: c.movedFrom }),
+      ancestors: ancestors(index.byId.get(c.id)!, index.byId).map((a) => a.id),
+      whole: views.get(c.id)?.[0]?.mode === 'full',
     })),
     adjacency,
     (id) => changedIds.has(id),
   );
-  const views = new Map<string, ItemView[]>();
-  for (const c of packable) {
-    const symbol = index.byId.get(c.id)!;
-    const sameName = /#\d+$/.test(c.id) ? index.symbols.filter((s) => s.parent === symbol.parent && s.name === symbol.name).sort((a, b) => a.startLine - b.startLine) : undefined;
-    const info = infos.get(c.id);
-    views.set(c.id, viewsOf({ change: c.change, symbol, ...(info ? { info } : {}), move: c, ...(sameName ? { sameName } : {}) }));
-  }
   // [review] signatures bound against their call sites, overrides, tests; the removed references folded in.
   const review = await reviewPr({ repoDir: request.repoDir, changes, index, removedReferences, extract, ...(request.index?.redact === false ? {} : { secrets: redaction.table }) }, git);
   notes.push(...review.notes, ...redactionNotes(redaction));

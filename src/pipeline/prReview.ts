@@ -62,6 +62,7 @@ async function baseSymbols(input: PrReviewInput, git: GitDeps): Promise<Map<stri
       byFile.set(path, new Map((input.extract ?? extractFile)(parser, path, decoded.text).symbols.map((s) => [s.name, s])));
     } catch {
       // Unparseable base file (a trap, the parse time limit): its symbols have no base version here.
+      // Not silent: diff/prChanges.ts failed on the same version first and its note names the file.
     }
   }
   for (const c of wanted) {

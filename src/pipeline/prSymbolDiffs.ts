@@ -71,7 +71,8 @@ async function readSide(
       try {
         side.record = extract(parser, path, decoded.text);
       } catch {
-        // Unparseable: the symbol's diff falls back to its head code below.
+        // Unparseable: the symbol's diff falls back to its head code below. Not silent: the same
+        // version failed in diff/prChanges.ts first, whose note names the file and the reason.
       }
     }
     out.set(path, side);
