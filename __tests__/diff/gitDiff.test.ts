@@ -49,6 +49,17 @@ describe('diffRevisions', () => {
     expect(diff.files).toEqual([{ status: 'modified', path: 'util.py', isPython: true, oldLines: [[2, 2]], newLines: [[2, 2]] }]);
   });
 
+  it('resolves merge base and head once: reading files at them afterwards asks git no rev-parse', async () => {
+    const { repo, root, feature } = branchedRepo();
+    const deps = recordingDeps();
+    const diff = await diffRevisions(repo.dir, 'main', 'feature', deps);
+    expect([diff.mergeBase, diff.head]).toEqual([root, feature]);
+    const before = deps.calls.length;
+    await readFilesAtRevision(repo.dir, diff.mergeBase, ['util.py'], deps);
+    await readFilesAtRevision(repo.dir, diff.head, ['util.py'], deps);
+    expect(deps.calls.slice(before).map((args) => args[0])).toEqual(['cat-file', 'cat-file']);
+  });
+
   it('accepts ref names and resolves them to SHAs', async () => {
     const { repo, root, feature } = branchedRepo();
     const diff = await diffRevisions(repo.dir, 'main', 'feature');
@@ -207,6 +218,25 @@ describe('readFileAtRevision and listFilesAtRevision', () => {
     expect(files.get('dir with space')).toBeNull();
     expect(deps.calls.filter((args) => args[0] === 'cat-file' && args[1] === '--batch')).toHaveLength(1);
     await expect(readFilesAtRevision(repo.dir, 'c'.repeat(40), ['blob.bin'])).rejects.toBeInstanceOf(GitUnavailableError);
+  });
+
+  it('reads a file version once per run: a second read of the same paths spawns no git process', async () => {
+    const deps = recordingDeps();
+    const once = await readFilesAtRevision(repo.dir, second, ['later.py', 'blob.bin', 'missing.py'], deps);
+    const before = deps.calls.length;
+    const again = await readFilesAtRevision(repo.dir, second, ['missing.py', 'later.py'], deps);
+    expect(deps.calls.slice(before)).toEqual([]);
+    expect(again.get('later.py')).toEqual(once.get('later.py'));
+    expect(again.get('missing.py')).toBeNull();
+    expect([...again.keys()]).toEqual(['missing.py', 'later.py']);
+    // A path not read yet is read, and only that one.
+    const more = await readFilesAtRevision(repo.dir, second, ['later.py', 'dir with space/ä.py'], deps);
+    expect(more.get('dir with space/ä.py')?.toString()).toBe('x = 1\r\n');
+    expect(deps.calls.slice(before)).toHaveLength(1);
+    // Another run (another deps object) asks git again.
+    const other = recordingDeps();
+    await readFilesAtRevision(repo.dir, second, ['later.py'], other);
+    expect(other.calls.some((args) => args[0] === 'cat-file')).toBe(true);
   });
 
   it('lists the files of a revision, sorted', async () => {

@@ -81,6 +81,26 @@ describe('redaction', () => {
     expect(redactText(`CACHE_KEY = "${HASH}"\n`).text).toBe('CACHE_KEY = "<redacted: secret-assignment>"\n');
   });
 
+  it('finds secret assignments in every form the rule reads (prefixes, annotations, dict entries, keywords, line breaks)', () => {
+    // The rule runs only on texts holding `[:=]`, an optional string prefix and a quoted 16+ character run
+    // (redact.ts ASSIGNED_LITERAL): each form below must still be caught, alone in its text.
+    const value = 'q8Zr2LmX7vN4pT9kW3sY6bH1';
+    const forms = [
+      `API_KEY = "${value}"`,
+      `api_key=r'${value}'`,
+      `API_KEY: str = b"${value}"`,
+      `config = {"secret": "${value}"}`,
+      `connect(token='${value}')`,
+      `TOKEN =\n    "${value}"`,
+      `def f():\n    """Docstring."""\n    auth_token = U"${value}"\n`,
+    ];
+    for (const form of forms) {
+      const out = redactText(form);
+      expect(out.text, form).not.toContain(value);
+      expect(sortedCounts(out.counts), form).toEqual([{ kind: 'secret-assignment', count: 1 }]);
+    }
+  });
+
   it('changes nothing in code without secrets', async () => {
     const code = 'def f(token):\n    return token.split(":")\n\nKEY_NAME = "user_session_identifier"\n';
     expect(redactText(code, await collectProviderSecrets([code])).text).toBe(code);

@@ -17,6 +17,7 @@ import { digestRequest } from './runDigest.js';
 import { readSettings, type Settings } from './settings.js';
 import { restoreDigestCache, saveDigestCache } from './digestCache.js';
 import { failureFor } from '../review/failOn.js';
+import { preferSmallHeap } from '../shared/smallHeap.js';
 
 async function run(env: NodeJS.ProcessEnv): Promise<void> {
   try {
@@ -79,5 +80,9 @@ function existingDigest(settings: Readonly<Settings>, event: ReturnType<typeof r
 }
 
 // The same bundle is the analysis worker (action/analysis.ts): it runs its job, not the action.
+// Memory-saving GC mode before the worker's isolate is made, so it applies there in full (shared/smallHeap.ts).
 if (isAnalysisWorker()) await runAnalysisWorker();
-else await run(process.env);
+else {
+  preferSmallHeap();
+  await run(process.env);
+}

@@ -55,9 +55,9 @@ export function decodeEntry(key: EntryKey, bytes: Buffer, text: string): Decoded
   if (header.path !== key.path || header.blob !== key.blob) return { ok: false, reason: 'foreign entry (names another file or content)' };
   const payloadBytes = bytes.subarray(newline + 1);
   if (payloadBytes.length !== header.length) return { ok: false, reason: `truncated (${payloadBytes.length} of ${header.length} bytes)` };
-  const payload = payloadBytes.toString('utf8');
-  if (sha256(payload) !== header.sha256) return { ok: false, reason: 'checksum mismatch' };
-  const value = parseJson(payload);
+  // The bytes as read are hashed (the writer hashed the payload's UTF-8): no re-encoding of ~20 MB.
+  if (sha256(payloadBytes) !== header.sha256) return { ok: false, reason: 'checksum mismatch' };
+  const value = parseJson(payloadBytes.toString('utf8'));
   const problem = validateRecord(value, key.path);
   if (problem !== undefined) return { ok: false, reason: `malformed record (${problem})` };
   const record = value as FileRecord;
@@ -100,6 +100,6 @@ function parseJson(text: string): unknown {
   }
 }
 
-function sha256(text: string): string {
-  return createHash('sha256').update(text).digest('hex');
+function sha256(data: string | Uint8Array): string {
+  return createHash('sha256').update(data).digest('hex');
 }

@@ -108,6 +108,14 @@ export interface DiffOptions {
 const resolved = new WeakMap<GitDeps, Map<string, string>>();
 const FULL_ID = /^[0-9a-f]{40}([0-9a-f]{24})?$/;
 
+/** A full id git itself answered with (rev-parse, merge-base): a commit that exists, kept as resolved. */
+function rememberCommit(repoDir: string, commit: string, deps: GitDeps): void {
+  if (!FULL_ID.test(commit)) return;
+  let memo = resolved.get(deps);
+  if (memo === undefined) resolved.set(deps, (memo = new Map()));
+  memo.set(`${repoDir}\0${commit}`, commit);
+}
+
 async function resolveCommit(repoDir: string, rev: string, deps: GitDeps): Promise<string | null> {
   const key = `${repoDir}\0${rev}`;
   const known = resolved.get(deps)?.get(key);
@@ -116,11 +124,7 @@ async function resolveCommit(repoDir: string, rev: string, deps: GitDeps): Promi
   const r = await deps.runGit(['rev-parse', '--verify', '--quiet', `${rev}^{commit}`], repoDir);
   if (r.code !== 0) return null;
   const commit = r.stdout.toString('utf8').trim();
-  if (FULL_ID.test(rev) && commit === rev) {
-    let memo = resolved.get(deps);
-    if (memo === undefined) resolved.set(deps, (memo = new Map()));
-    memo.set(key, commit);
-  }
+  if (FULL_ID.test(rev) && commit === rev) rememberCommit(repoDir, commit, deps);
   return commit;
 }
 
@@ -138,6 +142,11 @@ async function resolvePair(repoDir: string, base: string, head: string, deps: Gi
   const baseSha = await resolveCommit(repoDir, base, deps);
   const headSha = await resolveCommit(repoDir, head, deps);
   const mergeBase = baseSha && headSha ? await mergeBaseOf(repoDir, baseSha, headSha, deps) : null;
+  // The diff's later reads name these two by full id: resolved here already (Django warm PR: 2 processes).
+  if (mergeBase && headSha) {
+    rememberCommit(repoDir, mergeBase, deps);
+    rememberCommit(repoDir, headSha, deps);
+  }
   return { baseSha, headSha, mergeBase };
 }
 
@@ -224,6 +233,21 @@ export async function readFileAtRevision(
 const BATCH_HEADER = /^([0-9a-f]{40,64}) (\w+) (\d+)$/;
 
 /**
+ * File versions already read, per deps object (one per run): a PR digest reads its changed files at the
+ * merge base and head for the diff, again for the symbol diffs and the base files once more for the
+ * review (Django warm PR: 3 of its git processes). Keyed by full commit id, so an answer never goes
+ * stale; at most MEMO_BYTES are kept (a PR touching thousands of files reads the rest again).
+ */
+const versions = new WeakMap<GitDeps, { bytes: number; map: Map<string, Buffer | null> }>();
+const MEMO_BYTES = 32 * 1024 * 1024;
+
+function versionMemo(deps: GitDeps): { bytes: number; map: Map<string, Buffer | null> } {
+  let memo = versions.get(deps);
+  if (memo === undefined) versions.set(deps, (memo = { bytes: 0, map: new Map() }));
+  return memo;
+}
+
+/**
  * Bytes of many paths at `rev` with one `git cat-file --batch` process (a PR can touch thousands of files;
  * one process per file costs seconds). null for a path absent at `rev` (or not a file there).
  * Throws GitUnavailableError when the revision itself is unknown.
@@ -238,9 +262,35 @@ export async function readFilesAtRevision(
   if (paths.length === 0) return result;
   const commit = await resolveCommit(repoDir, rev, deps);
   if (commit === null) throw new GitUnavailableError(`git cannot read revision '${rev}' in '${repoDir}'`);
+  const memo = versionMemo(deps);
+  const keyOf = (path: string) => `${repoDir}\0${commit}\0${path}`;
+  const unread: string[] = [];
+  for (const p of paths) {
+    const known = memo.map.get(keyOf(p));
+    if (known === undefined) unread.push(p);
+    else result.set(p, known);
+  }
   // The batch protocol is line-based: a name holding a newline is read on its own.
-  const batchable = paths.filter((p) => !p.includes('\n'));
-  for (const p of paths.filter((p) => p.includes('\n'))) result.set(p, await readFileAtRevision(repoDir, commit, p, deps));
+  const batchable = unread.filter((p) => !p.includes('\n'));
+  for (const p of unread.filter((p) => p.includes('\n'))) result.set(p, await readFileAtRevision(repoDir, commit, p, deps));
+  if (batchable.length > 0) await readBatch(repoDir, commit, batchable, deps, result, (path, bytes, size) => {
+    if (memo.bytes + size > MEMO_BYTES) return;
+    memo.map.set(keyOf(path), bytes);
+    memo.bytes += size;
+  });
+  // In the order asked (callers look paths up; the order is kept for whoever iterates).
+  return new Map(paths.map((p) => [p, result.get(p) ?? null]));
+}
+
+/** One `git cat-file --batch` for `paths` at `commit`, each answer into `result` and handed to `keep`. */
+async function readBatch(
+  repoDir: string,
+  commit: string,
+  batchable: readonly string[],
+  deps: GitDeps,
+  result: Map<string, Buffer | null>,
+  keep: (path: string, bytes: Buffer | null, size: number) => void,
+): Promise<void> {
   const input = Buffer.from(batchable.map((p) => `${commit}:${p}\n`).join(''), 'utf8');
   const r = await deps.runGit(['cat-file', '--batch'], repoDir, input);
   if (r.code !== 0) throw new GitUnavailableError(`git cat-file --batch failed: ${r.stderr.trim()}`, { stderr: r.stderr });
@@ -252,13 +302,15 @@ export async function readFilesAtRevision(
     at = eol + 1;
     if (!header) {
       result.set(path, null); // "<name> missing" (or ambiguous): absent at this revision.
+      keep(path, null, 0);
       continue;
     }
     const size = Number(header[3]);
-    result.set(path, header[2] === 'blob' ? r.stdout.subarray(at, at + size) : null);
+    const bytes = header[2] === 'blob' ? r.stdout.subarray(at, at + size) : null;
+    result.set(path, bytes);
+    keep(path, bytes, size);
     at += size + 1;
   }
-  return result;
 }
 
 /** Every file path in the tree of `rev`, sorted. */
