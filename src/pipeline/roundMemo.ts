@@ -17,8 +17,9 @@ export function memoisedRounds(setup: PrSetup): PrSetup {
     if (!answer) {
       answer = setup.git.runGit(args, cwd, input);
       git.set(key, answer);
-      // A failed command is asked again next time, as it would have been without the memo.
-      answer.catch(() => git.delete(key));
+      // A command that failed is asked again next time, as it would have been without the memo.
+      const forget = () => git.delete(key);
+      answer.then((result) => (result.code === 0 ? undefined : forget()), forget);
     }
     return answer;
   };
