@@ -19,6 +19,10 @@
 //   a tree of at least 200 files: below that a round costs little), every file is parsed and the next
 //   round is the last: parsing the few left costs less than the rounds it saves (sympy's 3-function
 //   change: 1,332 of 1,472 files after one round). The index is then the full one, so the digest is too.
+// - A round indexes copies of the records that share everything but what redaction rewrites (texts,
+//   parameter defaults); git's answers and the changed files' revisions are read once per run
+//   (roundMemo.ts). Resolution is not incremental: a round re-resolves every parsed file, since a new
+//   file can change an old site's targets (a subclass adds dispatch, a name gets crowded).
 // - Falls back to the full index (and says why in the returned `fallback`) where the rule above
 //   would not hold: `parameterFlow` (an edge then depends on another function's body).
 import type { PackResult } from '../pack/packer.js';
