@@ -207,7 +207,7 @@ export function buildProgram(io: CliIo = defaultIo): Command {
         .option('--no-mermaid', 'leave the Mermaid call graph out of the digest (it is never in the XML one)')
         .option('--html <file>', "also write the change's impact as an interactive graph viewer (HTML)")
         .option('--fail-on <when>', 'exit 1 after writing the digest when a call site is likely broken: none or breaking', 'none')
-        .option('--on-demand', 'parse only the files the digest can need (same digest; measured slower than the full index on Django, see README)'),
+        .option('--on-demand', 'parse only the files the digest can need (same digest; still 1.1-1.2x the full index\'s CPU on Django, 527 of 859 files parsed: see README)'),
     ),
   ).action(async (path: string, flags: PackFlags & { base: string; head: string; title?: string; mermaid?: boolean; html?: string; failOn: string; onDemand?: boolean }) => {
     const failOn = parseChoice('--fail-on', flags.failOn, FAIL_ON_VALUES);

@@ -10,13 +10,20 @@
 // - One pass per file, words kept as an inverted index (name -> file numbers): cheaper than a regular
 //   expression per name per round once a PR brings hundreds of names into play.
 const WORD = /[\p{L}\p{Nl}_][\p{L}\p{Nl}\p{Mn}\p{Mc}\p{Nd}\p{Pc}]*/gu;
-const DEFINITION = /\b(?:def|class)[ \t\\\n]+([\p{L}\p{Nl}_][\p{L}\p{Nl}\p{Mn}\p{Mc}\p{Nd}\p{Pc}]*)/gu;
+const DEFINITION = /\b(def|class)[ \t\\\n]+([\p{L}\p{Nl}_][\p{L}\p{Nl}\p{Mn}\p{Mc}\p{Nd}\p{Pc}]*)/gu;
+// A word read as an attribute: after a dot, across what Python allows between the two (spaces, line
+// continuations, and inside brackets newlines and comments).
+const ATTRIBUTE = /\.(?:[ \t\f\r\n\\]|#[^\n]*)*([\p{L}\p{Nl}_][\p{L}\p{Nl}\p{Mn}\p{Mc}\p{Nd}\p{Pc}]*)/gu;
 
 export interface WordIndex {
   /** Files (by number, as given) whose text holds `name` as a word. */
   uses(name: string): readonly number[];
   /** Files whose text holds `def name` or `class name`. */
   defines(name: string): readonly number[];
+  /** Files whose text holds `def name` (a function or method: what an attribute can call by name). */
+  definesFunction(name: string): readonly number[];
+  /** Files whose text holds `name` as an attribute (`.name`): where a method can be called or read. */
+  readsAttribute(name: string): readonly number[];
   /** Whether file `file` holds `name` as a word. */
   has(file: number, name: string): boolean;
 }
@@ -31,27 +38,42 @@ function normalised(word: string): string {
 export function buildWordIndex(texts: readonly string[]): WordIndex {
   const uses = new Map<string, number[]>();
   const defines = new Map<string, number[]>();
-  const perFile: Set<string>[] = [];
-  texts.forEach((text, file) => {
-    const words = new Set<string>();
-    for (const m of text.matchAll(WORD)) words.add(normalised(m[0]));
-    perFile.push(words);
-    for (const w of words) {
-      const list = uses.get(w);
-      if (list) list.push(file);
-      else uses.set(w, [file]);
+  const functions = new Map<string, number[]>();
+  const attributes = new Map<string, number[]>();
+  // Files arrive in order, so each list stays sorted and a repeat within a file is its last entry.
+  const file = (table: Map<string, number[]>, word: string, at: number): void => {
+    const list = table.get(word);
+    if (!list) table.set(word, [at]);
+    else if (list[list.length - 1] !== at) list.push(at);
+  };
+  texts.forEach((text, at) => {
+    for (const m of text.matchAll(WORD)) file(uses, normalised(m[0]), at);
+    for (const m of text.matchAll(DEFINITION)) {
+      const name = normalised(m[2]!);
+      file(defines, name, at);
+      if (m[1] === 'def') file(functions, name, at);
     }
-    const defined = new Set<string>();
-    for (const m of text.matchAll(DEFINITION)) defined.add(normalised(m[1]!));
-    for (const w of defined) {
-      const list = defines.get(w);
-      if (list) list.push(file);
-      else defines.set(w, [file]);
-    }
+    for (const m of text.matchAll(ATTRIBUTE)) file(attributes, normalised(m[1]!), at);
   });
   return {
     uses: (name) => uses.get(name) ?? NONE,
     defines: (name) => defines.get(name) ?? NONE,
-    has: (file, name) => perFile[file]?.has(name) ?? false,
+    definesFunction: (name) => functions.get(name) ?? NONE,
+    readsAttribute: (name) => attributes.get(name) ?? NONE,
+    has: (at, name) => includesSorted(uses.get(name) ?? NONE, at),
   };
+}
+
+/** Binary search in an ascending list (no per-file word sets: the index retains 25 instead of 45 MB on sympy, 8 instead of 15 on Django). */
+function includesSorted(list: readonly number[], value: number): boolean {
+  let lo = 0;
+  let hi = list.length - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    const at = list[mid]!;
+    if (at === value) return true;
+    if (at < value) lo = mid + 1;
+    else hi = mid - 1;
+  }
+  return false;
 }

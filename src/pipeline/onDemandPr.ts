@@ -19,6 +19,10 @@
 //   a tree of at least 200 files: below that a round costs little), every file is parsed and the next
 //   round is the last: parsing the few left costs less than the rounds it saves (sympy's 3-function
 //   change: 1,332 of 1,472 files after one round). The index is then the full one, so the digest is too.
+// - A round indexes copies of the records that share everything but what redaction rewrites (texts,
+//   parameter defaults); git's answers and the changed files' revisions are read once per run
+//   (roundMemo.ts). Resolution is not incremental: a round re-resolves every parsed file, since a new
+//   file can change an old site's targets (a subclass adds dispatch, a name gets crowded).
 // - Falls back to the full index (and says why in the returned `fallback`) where the rule above
 //   would not hold: `parameterFlow` (an edge then depends on another function's body).
 import type { PackResult } from '../pack/packer.js';
@@ -34,6 +38,7 @@ import type { PreparedPr, PrSetup } from './prDigest.js';
 import type { RepoIndex } from '../model.js';
 import { DEFAULT_MAX_HEURISTIC_TARGETS } from '../graph/resolverHeuristic.js';
 import { bareNameOf, type Known } from './onDemandSelect.js';
+import { memoisedRounds } from './roundMemo.js';
 
 export interface OnDemandStages {
   prepare: (setup: PrSetup, scanned: ScannedFiles) => Promise<PreparedPr>;
@@ -51,6 +56,8 @@ export interface OnDemandStats {
   fallback?: string;
   /** Files parsed (whole or for names) when each round started. */
   parsedPerRound?: number[];
+  /** Files parsed whole (their symbols can be in play; the rest only for the names they bind). */
+  wholeFiles?: number;
   /** Set when a round wanted nearly every file and the rest were parsed at once (see the decisions above). */
   finishedWhole?: boolean;
 }
@@ -155,6 +162,7 @@ export async function onDemandPr(root: string, options: IndexOptions, setup: PrS
     if (!stub) stubs.set(i, (stub = extractFile(parser, paths[i]!, '')));
     return stub;
   };
+  const roundSetup = memoisedRounds(setup);
   let rounds = 0;
   const parsedPerRound: number[] = [];
   const parsedCount = () => records.filter((r) => r !== undefined).length + failed.size;
@@ -165,15 +173,15 @@ export async function onDemandPr(root: string, options: IndexOptions, setup: PrS
     const files: FileRecord[] = [];
     records.forEach((r, i) => {
       if (failed.has(i)) return;
-      // Fresh copies every round that may not be the last: assembling and redacting an index rewrite its records in place.
-      files.push(finishedWhole && r !== undefined ? r : structuredClone(r ?? stubOf(i)));
+      if (finishedWhole && r !== undefined) files.push(r);
+      else files.push(roundCopy(r ?? stubOf(i)));
     });
     const skippedFiles = [...skipped, ...failed.values()];
-    const prepared = await stages.prepare(setup, { files, skippedFiles });
+    const prepared = await stages.prepare(roundSetup, { files, skippedFiles });
     const results = stages.pack(prepared);
     const done = (): OnDemandOutcome => {
       const parsed = paths.filter((_, i) => records[i] !== undefined || failed.has(i));
-      const stats: OnDemandStats = { mode: 'on-demand', filesParsed: parsedCount(), filesTotal: paths.length, rounds, parsed, parsedPerRound, ...(finishedWhole ? { finishedWhole } : {}) };
+      const stats: OnDemandStats = { mode: 'on-demand', filesParsed: parsedCount(), filesTotal: paths.length, rounds, parsed, parsedPerRound,  wholeFiles: whole.size, ...(finishedWhole ? { finishedWhole } : {}) };
       return { prepared, results, stats };
     };
     if (finishedWhole) return done();
@@ -189,6 +197,16 @@ export async function onDemandPr(root: string, options: IndexOptions, setup: PrS
     }
     parse(fresh);
   }
+}
+
+/**
+ * A record as one round may use it: redaction rewrites symbols' texts and parameter defaults in
+ * place (review/redactIndex.ts), so those are copied, and what a later round reads is the text as
+ * parsed; call sites, bindings and the rest are shared (a deep copy per round was 0.5 s of CPU and
+ * 60 MB on Django).
+ */
+function roundCopy(record: FileRecord): FileRecord {
+  return { ...record, notes: [...record.notes], symbols: record.symbols.map((s) => ({ ...s, params: s.params.map((p) => ({ ...p })) })) };
 }
 
 /** Share of the tree at which a round parses every file and the next round is the last (decisions above). */

@@ -213,6 +213,11 @@ export function callerNeeds(symbol: PySymbol, parent: PySymbol | undefined, corp
     // subclasses' names are spelled there; `__init__` itself only by a name-only call, when not crowded.
     for (const cls of [bareNameOf(parent), ...known.subclassNames(parent.id)]) for (const f of corpus.words.uses(cls)) out.add(f);
     if (!known.crowded(name)) for (const f of corpus.words.uses(name)) out.add(f);
+  } else if (symbol.kind === 'method') {
+    // Outside its class body (its own file) a method is only reached as an attribute (`x.m()`,
+    // `self.m`, `super().m()`, `key=obj.m`): files that spell `.m`. (Django: `handle` is spelled by
+    // 23 more files than read it, each command's own `def handle`.)
+    for (const f of corpus.words.readsAttribute(name)) out.add(f);
   } else for (const f of corpus.words.uses(name)) out.add(f);
   if (symbol.kind === 'module' && name === '__init__') {
     // `pkg/__init__.py` is the module `pkg`.
@@ -232,6 +237,7 @@ export function callerNeeds(symbol: PySymbol, parent: PySymbol | undefined, corp
 /** Files that may define what `symbol` calls or uses (callees exact). */
 export function calleeNeeds(symbol: PySymbol, corpus: Corpus, known: Known): Set<number> {
   const names = new Set<string>();
+  const attributes = new Set<string>();
   const seen = new Set<RefExpr>();
   const walk = (ref: RefExpr | undefined, depth: number): void => {
     if (ref === undefined || depth > 64 || seen.has(ref)) return;
@@ -241,7 +247,7 @@ export function calleeNeeds(symbol: PySymbol, corpus: Corpus, known: Known): Set
         names.add(ref.name);
         return;
       case 'attr':
-        names.add(ref.attr);
+        attributes.add(ref.attr);
         walk(ref.object, depth + 1);
         return;
       case 'call':
@@ -267,11 +273,20 @@ export function calleeNeeds(symbol: PySymbol, corpus: Corpus, known: Known): Set
   for (const r of symbol.returnValues ?? []) walk(r, 0);
   for (const y of symbol.yieldValues ?? []) walk(y, 0);
   const out = new Set<number>();
-  for (const name of names) {
-    // A dunder called by name (`super().__init__()`) resolves through the class hierarchy (imports); by
-    // name only when not crowded.
-    if (DUNDER.test(name) && known.crowded(name)) continue;
-    for (const f of corpus.words.defines(name)) out.add(f);
+  for (const [spelled, files] of [
+    [names, (n: string) => corpus.words.defines(n)],
+    // What an attribute reaches by name is a method (the name-only fallback, dispatch to overrides)
+    // or a property getter: a `def`. A class it names is found through imports and class bodies,
+    // which are parsed already (the chases). (Django: 23 migration files define `class Migration`;
+    // MigrationRecorder reads `self.Migration`.)
+    [attributes, (n: string) => corpus.words.definesFunction(n)],
+  ] as const) {
+    for (const name of spelled) {
+      // A dunder called by name (`super().__init__()`) resolves through the class hierarchy (imports); by
+      // name only when not crowded.
+      if (DUNDER.test(name) && known.crowded(name)) continue;
+      for (const f of files(name)) out.add(f);
+    }
   }
   return out;
 }
