@@ -25,7 +25,9 @@ export interface SiteTargets {
   confidence?: number[];
 }
 
-const NONE: SiteTargets = { resolved: [], heuristic: [] };
+// Shared: targets are read, never changed, once returned.
+const NO_IDS: string[] = [];
+const NONE: SiteTargets = { resolved: NO_IDS, heuristic: NO_IDS };
 
 function symbolsOf(values: readonly Value[]): string[] {
   return values.flatMap((v) => (v.k === 'def' ? [v.id] : []));
@@ -127,7 +129,7 @@ export function resolveSite(ev: Evaluator, scope: PySymbol, site: CallSite, maxH
     const factory = resolveCallee(ev, scope, callee.callee, 'call', maxHeuristic, undefined, minConfidence);
     const applied = callTargets(ev, ev.evalRef(scope, callee)).filter((id) => !factory.resolved.includes(id));
     if (applied.length === 0) return factory;
-    return { resolved: [...factory.resolved, ...applied], heuristic: [] };
+    return { resolved: [...factory.resolved, ...applied], heuristic: NO_IDS };
   }
   return resolveCallee(ev, scope, site, site.via, maxHeuristic, root, minConfidence);
 }
@@ -151,7 +153,7 @@ function resolveCallee(
     // Only getters matter for a read: the value read itself is never needed.
     if (callee.t !== 'attr' || !collector) return NONE;
     collector.onAttr(ev.evalRef(scope, callee.object, collector), callee.attr);
-    return getters.length > 0 ? { resolved: getters, heuristic: [] } : NONE;
+    return getters.length > 0 ? { resolved: getters, heuristic: NO_IDS } : NONE;
   }
   const values = ev.evalRef(scope, callee, collector, root);
   const dispatch: string[] = [];
@@ -162,9 +164,8 @@ function resolveCallee(
     appendAll(passed, protocolMethods(ev, scope, site, values));
     if (passed.length > 0) for (const id of callTargets(ev, passed)) if (!resolved.includes(id)) resolved.push(id);
   }
-  if (resolved.length > 0 || dispatch.length > 0 || values.some((v) => v.k === 'ext')) {
-    return dispatch.length > 0 ? { resolved, heuristic: [], dispatch } : { resolved, heuristic: [] };
-  }
+  if (resolved.length > 0 || dispatch.length > 0) return dispatch.length > 0 ? { resolved, heuristic: NO_IDS, dispatch } : { resolved, heuristic: NO_IDS };
+  if (values.some((v) => v.k === 'ext')) return NONE;
   const last = lastName(callee);
   if (!last) return NONE;
   if (/^__\w+__$/.test(last.name)) return NONE; // protocol methods (`__iter__`, `super().__new__`): never a guess

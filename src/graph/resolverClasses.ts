@@ -15,6 +15,7 @@ import { dottedToRef } from './resolverTypes.js';
 import { EXT, unionValues, type Value } from './resolverValues.js';
 
 export const MAX_OVERRIDES = 5;
+const EXT_LIST: Value[] = [EXT]; // shared: value lists are never changed once returned
 const DOTTED = /^[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*$/;
 /**
  * External bases that add no attribute a lookup could stop at, skipped like `object`: `typing.Generic`
@@ -151,7 +152,7 @@ export class ClassModel {
     }
     const attr = this.instanceAttribute(classes, name);
     if (attr.length > 0) return attr;
-    return lookup.found === 'ext' ? [EXT] : [];
+    return lookup.found === 'ext' ? EXT_LIST : attr;
   }
 
   private subclasses: Map<string, string[]> | undefined;

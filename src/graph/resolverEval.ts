@@ -32,8 +32,11 @@ type Lookup = Value[] | typeof NOT_BOUND;
 type StepNode = Extract<RefExpr, { t: 'attr' | 'call' | 'subscript' }>;
 const IN_PROGRESS: unique symbol = Symbol('in progress');
 const CUT: unique symbol = Symbol('cut');
-// Shared results: value lists are never mutated once returned.
+const NO_BINDINGS: readonly Binding[] = [];
+const NO_IMPORTS: readonly ImportRecord[] = [];
+// Shared results: value lists are never mutated once returned (so no `[EXT]` is allocated per answer).
 const BUILTIN: Value[] = [EXT];
+const OPAQUE_LIST: Value[] = [OPAQUE];
 const UNKNOWN: Value[] = [];
 
 export interface AttrObserver {
@@ -76,26 +79,34 @@ export class Evaluator {
    */
   evalRef(scope: PySymbol, ref: RefExpr, observer?: AttrObserver, root?: readonly Value[]): Value[] {
     if (ref.t === 'name') return root ? unionValues([root, this.lookupName(scope, ref.name)]) : this.lookupName(scope, ref.name);
-    // The chain's own nodes, outermost first (no per-step objects: this runs for every name read).
-    const ops: StepNode[] = [];
+    // The chain's own nodes, outermost first, on one stack shared by nested evaluations (each pops
+    // back to where it started): no array per evaluation, and this runs for every name read.
+    const ops = this.opStack;
+    const start = ops.length;
     let base: RefExpr = ref;
     while (base.t === 'attr' || base.t === 'call' || base.t === 'subscript') {
       ops.push(base);
       base = base.t === 'call' ? base.callee : base.object;
     }
-    let values = root && base.t === 'name' ? unionValues([root, this.lookupName(scope, base.name)]) : this.evalBase(scope, base);
-    for (let i = ops.length - 1; i >= 0 && values.length > 0; i--) {
-      const op = ops[i]!;
-      if (observer && op.t === 'attr') observer.onAttr(values, op.attr);
-      if (values.length === 1) values = this.step(values[0]!, op);
-      else {
-        const parts: Value[][] = [];
-        for (const v of values) parts.push(this.step(v, op));
-        values = unionValues(parts);
+    try {
+      let values = root && base.t === 'name' ? unionValues([root, this.lookupName(scope, base.name)]) : this.evalBase(scope, base);
+      for (let i = ops.length - 1; i >= start && values.length > 0; i--) {
+        const op = ops[i]!;
+        if (observer && op.t === 'attr') observer.onAttr(values, op.attr);
+        if (values.length === 1) values = this.step(values[0]!, op);
+        else {
+          const parts: Value[][] = [];
+          for (const v of values) parts.push(this.step(v, op));
+          values = unionValues(parts);
+        }
       }
+      return values;
+    } finally {
+      ops.length = start;
     }
-    return values;
   }
+
+  private readonly opStack: StepNode[] = [];
 
   private step(v: Value, op: StepNode): Value[] {
     return op.t === 'attr' ? this.member(v, op.attr) : op.t === 'call' ? this.callResult(v) : this.item(v);
@@ -122,7 +133,7 @@ export class Evaluator {
         }
       }
       default:
-        return [OPAQUE];
+        return OPAQUE_LIST;
     }
   }
 
@@ -157,7 +168,7 @@ export class Evaluator {
 
   /** `v[key]`: an item of a container literal (any key), else opaque. */
   private item(v: Value): Value[] {
-    return v.k === 'elems' && !v.returns ? this.items(v) : [OPAQUE];
+    return v.k === 'elems' && !v.returns ? this.items(v) : OPAQUE_LIST;
   }
 
   /**
@@ -170,16 +181,16 @@ export class Evaluator {
     switch (v.k) {
       case 'elems':
         if (v.returns === 'pairs') return [{ ...v, returns: 'pair' }];
-        if (v.returns === 'pair') return at === 0 || at === -2 ? [OPAQUE] : this.items(v);
-        if (v.returns || v.dict) return [OPAQUE];
+        if (v.returns === 'pair') return at === 0 || at === -2 ? OPAQUE_LIST : this.items(v);
+        if (v.returns || v.dict) return OPAQUE_LIST;
         if (at === undefined || (v.positions !== undefined && v.positions.length === 0)) return star === undefined ? this.items(v) : [v];
         return star === undefined ? this.itemAt(v, at) : [this.sliced(v, at, star)];
       case 'inst':
         return this.iterated(v);
       case 'ext':
-        return [EXT];
+        return BUILTIN;
       default:
-        return [OPAQUE];
+        return OPAQUE_LIST;
     }
   }
 
@@ -189,7 +200,7 @@ export class Evaluator {
     const pos = at >= 0 ? at : size + at;
     const k = v.positions ? v.positions.indexOf(pos) : pos;
     const item = k >= 0 ? v.items[k] : undefined;
-    if (!item) return [OPAQUE];
+    if (!item) return OPAQUE_LIST;
     return this.guarded(`elem\u0000${v.uid}\u0000${k}`, UNKNOWN, () => this.evalRef(v.scope, item));
   }
 
@@ -211,8 +222,8 @@ export class Evaluator {
   /** `for x in obj`: what `obj.__iter__()` returns, stepped by its `__next__` (or iterated, for a generator). */
   private iterated(v: Extract<Value, { k: 'inst' }>): Value[] {
     const lookup = this.classes.classLookup(this.classes.mro.mro(v.id), '__iter__');
-    if (lookup.found === 'ext') return [EXT];
-    if (lookup.found !== 'member') return [OPAQUE];
+    if (lookup.found === 'ext') return BUILTIN;
+    if (lookup.found !== 'member') return OPAQUE_LIST;
     const parts: Value[][] = [];
     for (const it of unionValues(lookup.values.map((m) => this.callResult(m)))) {
       if (it.k === 'inst') {
@@ -249,7 +260,7 @@ export class Evaluator {
     for (const name of annotationNames(text)) {
       out.push(this.evalRef(scope, dottedToRef(name)).flatMap((v): Value[] => {
         if (v.k === 'def' && this.symbol(v.id)?.kind === 'class') return [{ k: 'inst', id: v.id }];
-        return v.k === 'ext' ? [EXT] : [];
+        return v.k === 'ext' ? BUILTIN : [];
       }));
     }
     return unionValues(out);
@@ -372,13 +383,16 @@ export class Evaluator {
     }
     const small = scope.bindings.length + scope.imports.length + scope.params.length <= 12;
     const names = small ? undefined : this.names(scope);
-    const bindings = names ? (names.bindings.get(name) ?? []) : scope.bindings.filter((b) => b.target.length === 1 && b.target[0] === name && !b.adds);
-    const imports = names ? (names.imports.get(name) ?? []) : scope.imports.filter((r) => r.kind === 'import' || r.name !== '*');
+    // A small scope's statements are scanned in place (no filtered copies: this runs once per name bound).
+    const bindings = names ? (names.bindings.get(name) ?? NO_BINDINGS) : scope.bindings;
+    const imports = names ? (names.imports.get(name) ?? NO_IMPORTS) : scope.imports;
     for (const b of bindings) {
+      if (!names && (b.target.length !== 1 || b.target[0] !== name || b.adds)) continue;
       bound = true;
       parts.push(this.bindingValues(scope, b));
     }
     for (const rec of imports) {
+      if (!names && rec.kind === 'from' && rec.name === '*') continue;
       const imported = this.importBinding(scope, rec, name);
       if (imported) {
         bound = true;
@@ -432,7 +446,7 @@ export class Evaluator {
     const index = scope.params.findIndex((p) => p.name === name);
     if (index < 0) return undefined;
     const param = scope.params[index]!;
-    if (param.kind === 'var_positional' || param.kind === 'var_keyword') return [OPAQUE];
+    if (param.kind === 'var_positional' || param.kind === 'var_keyword') return OPAQUE_LIST;
     if (param.annotation) return this.evalAnnotation(definingScope(this.index, scope), param.annotation);
     if (index === 0 && scope.kind === 'method' && !hasDecorator(scope, 'staticmethod')) {
       const cls = this.symbol(scope.parent);
@@ -447,13 +461,13 @@ export class Evaluator {
   bindingValues(scope: PySymbol, b: Binding): Value[] {
     const parts: Value[][] = [];
     if (b.annotation) parts.push(this.evalAnnotation(scope, b.annotation));
-    if (b.value) parts.push(b.value.t === 'other' ? [OPAQUE] : this.evalRef(scope, b.value));
+    if (b.value) parts.push(b.value.t === 'other' ? OPAQUE_LIST : this.evalRef(scope, b.value));
     return unionValues(parts);
   }
 
   private moduleRefValues(ref: ModuleRef): Value[] {
     if (ref.kind === 'module') return [{ k: 'module', id: ref.id }];
-    return ref.kind === 'ext' ? [EXT] : [];
+    return ref.kind === 'ext' ? BUILTIN : [];
   }
 
   private importBinding(scope: PySymbol, rec: ImportRecord, name: string): Value[] | undefined {
@@ -482,7 +496,7 @@ export class Evaluator {
       if (found) return found;
     }
     // A name that may come from `from external import *` is external, not a candidate for guessing.
-    return external ? [EXT] : NOT_BOUND;
+    return external ? BUILTIN : NOT_BOUND;
   }
 
   /** `module.name`: a module-level binding or definition, else a submodule. */
@@ -521,9 +535,9 @@ export class Evaluator {
         return this.moduleMember(v.id, name, false) ?? this.missingModuleMember(v.id);
       case 'def': {
         const s = this.symbol(v.id);
-        if (s?.kind !== 'class') return [EXT]; // attributes of function objects (cache_clear, __name__)
+        if (s?.kind !== 'class') return BUILTIN; // attributes of function objects (cache_clear, __name__)
         const lookup = this.classes.classLookup(this.classes.mro.mro(v.id), name);
-        const found = lookup.found === 'member' ? lookup.values : lookup.found === 'ext' ? [EXT] : [];
+        const found = lookup.found === 'member' ? lookup.values : lookup.found === 'ext' ? BUILTIN : [];
         return v.self && (found.length === 0 || found.some((f) => f.k === 'def')) ? unionValues([found, this.classes.overrides(v.id, name)]) : found;
       }
       case 'inst': {
@@ -543,11 +557,11 @@ export class Evaluator {
           if (name === 'values') return [{ ...v, returns: 'values' }];
           if (name === 'items') return [{ ...v, returns: 'items' }];
         } else if (!v.returns && (name === 'pop' || name === '__next__' || name === '__enter__')) return [{ ...v, returns: 'item' }];
-        return [OPAQUE];
+        return OPAQUE_LIST;
       case 'ext':
-        return [EXT];
+        return BUILTIN;
       case 'opaque':
-        return [OPAQUE];
+        return OPAQUE_LIST;
     }
   }
 
@@ -570,15 +584,15 @@ export class Evaluator {
         if (v.returns === 'item') return this.items(v);
         if (v.returns === 'values') return [{ k: 'elems', uid: v.uid, scope: v.scope, items: v.items, dict: false }];
         if (v.returns === 'items') return [{ ...v, returns: 'pairs' }];
-        return [OPAQUE];
+        return OPAQUE_LIST;
       case 'inst': {
         const lookup = this.classes.classLookup(this.classes.mro.mro(v.id), '__call__');
-        return lookup.found === 'member' ? unionValues(lookup.values.map((m) => this.callResult(m))) : lookup.found === 'ext' ? [EXT] : [];
+        return lookup.found === 'member' ? unionValues(lookup.values.map((m) => this.callResult(m))) : lookup.found === 'ext' ? BUILTIN : [];
       }
       case 'ext':
-        return [EXT];
+        return BUILTIN;
       case 'opaque':
-        return [OPAQUE];
+        return OPAQUE_LIST;
       default:
         return [];
     }
