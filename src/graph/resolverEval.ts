@@ -39,13 +39,34 @@ const BUILTIN: Value[] = [EXT];
 const OPAQUE_LIST: Value[] = [OPAQUE];
 const UNKNOWN: Value[] = [];
 
+/** One scope's lookup state (Evaluator.info). */
+interface ScopeInfo {
+  scope: PySymbol;
+  isModule: boolean;
+  /** Few enough statements (params + bindings + imports <= 12) to scan instead of building a name table. */
+  small: boolean;
+  /** The definitions directly in the scope, by bare name. */
+  children: Map<string, PySymbol[]> | undefined;
+  chain: ScopeInfo[] | undefined;
+  chainScopes: PySymbol[] | undefined;
+  /** What the scope itself binds a name to (localName). */
+  memo: Map<string, Lookup | typeof IN_PROGRESS> | undefined;
+  /** What a lookup from the scope finds (lookupName). */
+  lookups: Map<string, Value[]> | undefined;
+  names: ScopeNames | undefined;
+}
+
+/** `import a.b` binds `a`: whether `module` is `name` or inside it (no `${name}.` string per test). */
+function isModuleOrParent(module: string, name: string): boolean {
+  return module.length === name.length ? module === name : module.length > name.length && module.charCodeAt(name.length) === 46 && module.startsWith(name);
+}
+
 export interface AttrObserver {
   onAttr(receivers: readonly Value[], name: string): void;
 }
 
 export class Evaluator {
   readonly classes: ClassModel;
-  private readonly localMemo = new Map<PySymbol, Map<string, Lookup | typeof IN_PROGRESS>>();
   private readonly active = new Set<string>();
   private depth = 0;
 
@@ -268,16 +289,42 @@ export class Evaluator {
 
   // ---- names -------------------------------------------------------------------------------
 
-  private readonly chains = new Map<PySymbol, PySymbol[]>();
+  private readonly infos = new Map<PySymbol, ScopeInfo>();
 
-  /** The scopes a lookup from `scope` visits, innermost first (memoised; see resolverScopes.scopeChain). */
-  chainOf(scope: PySymbol): PySymbol[] {
-    let chain = this.chains.get(scope);
-    if (!chain) this.chains.set(scope, (chain = scopeChain(this.index, scope)));
-    return chain;
+  /**
+   * The scope's lookup state, in one record found by one map lookup: a name lookup walks a chain of
+   * these and reads each one's tables directly (Django: ~170k scope visits per resolution).
+   */
+  private info(scope: PySymbol): ScopeInfo {
+    let info = this.infos.get(scope);
+    if (!info) {
+      info = {
+        scope,
+        isModule: scope.kind === 'module',
+        small: scope.bindings.length + scope.imports.length + scope.params.length <= 12,
+        children: this.index.children.get(scope.id),
+        chain: undefined,
+        chainScopes: undefined,
+        memo: undefined,
+        lookups: undefined,
+        names: undefined,
+      };
+      this.infos.set(scope, info);
+    }
+    return info;
   }
 
-  private readonly lookupMemo = new Map<PySymbol, Map<string, Value[]>>();
+  private chainInfos(info: ScopeInfo): ScopeInfo[] {
+    if (!info.chain) info.chain = scopeChain(this.index, info.scope).map((s) => (s === info.scope ? info : this.info(s)));
+    return info.chain;
+  }
+
+  /** The scopes a lookup from `scope` visits, innermost first (see resolverScopes.scopeChain). */
+  chainOf(scope: PySymbol): PySymbol[] {
+    const info = this.info(scope);
+    if (!info.chainScopes) info.chainScopes = this.chainInfos(info).map((i) => i.scope);
+    return info.chainScopes;
+  }
 
   /**
    * LEGB lookup; [] means unknown, [EXT] a builtin or external name. Memoised per (scope, name) when
@@ -286,16 +333,17 @@ export class Evaluator {
    * lookups repeat a pair, each walking ~3 scopes).
    */
   lookupName(scope: PySymbol, name: string): Value[] {
-    const chain = this.chainOf(scope);
+    const info = this.info(scope);
+    const chain = this.chainInfos(info);
     if (chain.length === 1) {
-      const found = this.localLookup(scope, name);
+      const found = this.localLookup(info, name);
       return found === CUT || found === NOT_BOUND ? (BUILTIN_NAMES.has(name) ? BUILTIN : UNKNOWN) : found;
     }
-    let memo = this.lookupMemo.get(scope);
+    let memo = info.lookups;
     if (memo) {
       const known = memo.get(name);
       if (known) return known;
-    } else this.lookupMemo.set(scope, (memo = new Map()));
+    } else info.lookups = memo = new Map();
     let cut = false;
     let result: Value[] | undefined;
     for (let i = 0; i < chain.length; i++) {
@@ -311,52 +359,43 @@ export class Evaluator {
     return result;
   }
 
-  /** What `name` is bound to in `scope`'s own namespace, or NOT_BOUND. */
   /** The scope's name table; the first call for a scope builds it. */
   names(scope: PySymbol): ScopeNames {
-    let names = this.nameTables.get(scope);
-    if (!names) this.nameTables.set(scope, (names = scopeNames(scope, this.childrenOf(scope)?.keys())));
-    return names;
+    return this.namesOf(this.info(scope));
   }
 
-  private readonly nameTables = new Map<PySymbol, ScopeNames>();
-
-  // Per scope object, not per id string: the lookups below run ~150k times on Django, and a Map keyed
-  // by the symbol object skips hashing and comparing long id strings (measured hot in the profile).
-  private readonly childTables = new Map<PySymbol, Map<string, PySymbol[]> | null>();
-
-  /** The definitions directly in `scope`, by bare name. */
-  private childrenOf(scope: PySymbol): Map<string, PySymbol[]> | undefined {
-    let table = this.childTables.get(scope);
-    if (table === undefined) this.childTables.set(scope, (table = this.index.children.get(scope.id) ?? null));
-    return table ?? undefined;
+  private namesOf(info: ScopeInfo): ScopeNames {
+    if (!info.names) info.names = scopeNames(info.scope, info.children?.keys());
+    return info.names;
   }
 
-  /** Whether `scope` binds `name` itself. Small scopes are scanned; large ones get a name table. */
-  private mayBind(scope: PySymbol, name: string): boolean {
-    if (scope.bindings.length + scope.imports.length + scope.params.length > 12) return this.names(scope).bound.has(name);
+  /** Whether the scope binds `name` itself. Small scopes are scanned; large ones get a name table. */
+  private mayBind(info: ScopeInfo, name: string): boolean {
+    if (!info.small) return this.namesOf(info).bound.has(name);
+    const scope = info.scope;
     for (const p of scope.params) if (p.name === name) return true;
     for (const b of scope.bindings) if (b.target.length === 1 && b.target[0] === name && !b.adds) return true;
-    if (this.childrenOf(scope)?.has(name)) return true;
+    if (info.children?.has(name)) return true;
     for (const r of scope.imports) {
-      if (r.kind === 'from' ? (r.alias ?? r.name) === name : r.alias !== undefined ? r.alias === name : r.module === name || r.module.startsWith(`${name}.`)) return true;
+      if (r.kind === 'from' ? (r.alias ?? r.name) === name : r.alias !== undefined ? r.alias === name : isModuleOrParent(r.module, name)) return true;
     }
     return false;
   }
 
+  /** What `name` is bound to in `scope`'s own namespace, or NOT_BOUND. */
   localName(scope: PySymbol, name: string): Lookup {
-    const found = this.localLookup(scope, name);
+    const found = this.localLookup(this.info(scope), name);
     return found === CUT ? NOT_BOUND : found;
   }
 
   /** localName, telling a cut (re-entry or the depth limit: "not bound" this time only) from a lasting answer. */
-  private localLookup(scope: PySymbol, name: string): Lookup | typeof CUT {
-    // The hottest lookup: memoised per scope object then name (no key strings); IN_PROGRESS in the
-    // memo is the re-entry guard. Names a non-module scope does not bind are answered from its name
-    // table without a memo entry (most lookups pass through function scopes on their way out).
-    if (scope.kind !== 'module' && !this.mayBind(scope, name)) return NOT_BOUND;
-    let memo = this.localMemo.get(scope);
-    if (!memo) this.localMemo.set(scope, (memo = new Map()));
+  private localLookup(info: ScopeInfo, name: string): Lookup | typeof CUT {
+    // The hottest lookup: memoised per scope then name (no key strings); IN_PROGRESS in the memo is
+    // the re-entry guard. Names a non-module scope does not bind are answered from its name table
+    // without a memo entry (most lookups pass through function scopes on their way out).
+    if (!info.isModule && !this.mayBind(info, name)) return NOT_BOUND;
+    let memo = info.memo;
+    if (!memo) info.memo = memo = new Map();
     const known = memo.get(name);
     if (known === IN_PROGRESS) return CUT;
     if (known !== undefined || memo.has(name)) return known as Lookup;
@@ -365,7 +404,7 @@ export class Evaluator {
     this.depth++;
     let result: Lookup = NOT_BOUND;
     try {
-      result = this.computeLocal(scope, name);
+      result = this.computeLocal(info, name);
     } finally {
       this.depth--;
       memo.set(name, result);
@@ -373,7 +412,8 @@ export class Evaluator {
     return result;
   }
 
-  private computeLocal(scope: PySymbol, name: string): Lookup {
+  private computeLocal(info: ScopeInfo, name: string): Lookup {
+    const scope = info.scope;
     const parts: Value[][] = [];
     let bound = false;
     const paramValues = this.paramValues(scope, name);
@@ -381,8 +421,7 @@ export class Evaluator {
       bound = true;
       parts.push(paramValues);
     }
-    const small = scope.bindings.length + scope.imports.length + scope.params.length <= 12;
-    const names = small ? undefined : this.names(scope);
+    const names = info.small ? undefined : this.namesOf(info);
     // A small scope's statements are scanned in place (no filtered copies: this runs once per name bound).
     const bindings = names ? (names.bindings.get(name) ?? NO_BINDINGS) : scope.bindings;
     const imports = names ? (names.imports.get(name) ?? NO_IMPORTS) : scope.imports;
@@ -399,7 +438,7 @@ export class Evaluator {
         parts.push(imported);
       }
     }
-    const defs = this.childrenOf(scope)?.get(name);
+    const defs = info.children?.get(name);
     if (defs && defs.length > 0) {
       bound = true;
       parts.push(defs.map((d): Value => ({ k: 'def', id: d.id })));
@@ -428,8 +467,9 @@ export class Evaluator {
       for (const sym of this.index.byId.values()) {
         for (const b of sym.bindings) {
           if (!b.adds || b.target.length !== 1) continue;
-          const owner = this.chainOf(sym).find((s) => this.mayBind(s, b.target[0]!));
-          if (!owner) continue;
+          const ownerInfo = this.chainInfos(this.info(sym)).find((s) => this.mayBind(s, b.target[0]!));
+          if (!ownerInfo) continue;
+          const owner = ownerInfo.scope;
           let byName = this.adds.get(owner);
           if (!byName) this.adds.set(owner, (byName = new Map()));
           const list = byName.get(b.target[0]!);
@@ -647,11 +687,12 @@ export class Evaluator {
 
   /** How `name` is bound where a lookup from `scope` finds it; undefined when nothing binds it. */
   binderKind(scope: PySymbol, name: string): 'param' | 'assign' | 'import' | 'def' | undefined {
-    for (const s of this.chainOf(scope)) {
+    for (const info of this.chainInfos(this.info(scope))) {
+      const s = info.scope;
       if ((s.kind === 'function' || s.kind === 'method') && s.params.some((p) => p.name === name)) return 'param';
-      const names = this.names(s);
+      const names = this.namesOf(info);
       if (names.bindings.has(name)) return 'assign';
-      if (this.childrenOf(s)?.has(name)) return 'def';
+      if (info.children?.has(name)) return 'def';
       if (names.imports.has(name)) return 'import';
     }
     return undefined;
