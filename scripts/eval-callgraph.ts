@@ -50,7 +50,7 @@ function isDirectory(path: string): boolean {
   }
 }
 
-function pythonFiles(dir: string): string[] {
+export function pythonFiles(dir: string): string[] {
   const out: string[] = [];
   const stack = [dir];
   while (stack.length > 0) {

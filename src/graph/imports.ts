@@ -47,17 +47,26 @@ function computePrefixes(table: ModuleTable, importerPath: string): { ordered: s
 }
 
 // Answers depend only on the importer's directory and the name: memoised per table, then directory,
-// then name (no key strings on the hot path).
-const memo = new WeakMap<ModuleTable, Map<string, Map<string, ModuleRef>>>();
+// then name (no key strings on the hot path). The directory's table is also found by the importer's
+// path itself, so that a lookup does not cut (and hash) a new directory string each time.
+interface Memo {
+  byDir: Map<string, Map<string, ModuleRef>>;
+  byPath: Map<string, Map<string, ModuleRef>>;
+}
+const memo = new WeakMap<ModuleTable, Memo>();
 
 /** Resolve an absolute dotted module name as imported from `importerPath`. */
 export function resolveAbsoluteModule(table: ModuleTable, importerPath: string, dotted: string): ModuleRef {
   if (!dotted) return UNKNOWN;
-  let byDir = memo.get(table);
-  if (!byDir) memo.set(table, (byDir = new Map()));
-  const dir = dirOf(importerPath);
-  let byName = byDir.get(dir);
-  if (!byName) byDir.set(dir, (byName = new Map()));
+  let m = memo.get(table);
+  if (!m) memo.set(table, (m = { byDir: new Map(), byPath: new Map() }));
+  let byName = m.byPath.get(importerPath);
+  if (!byName) {
+    const dir = dirOf(importerPath);
+    byName = m.byDir.get(dir);
+    if (!byName) m.byDir.set(dir, (byName = new Map()));
+    m.byPath.set(importerPath, byName);
+  }
   let ref = byName.get(dotted);
   if (!ref) byName.set(dotted, (ref = computeAbsolute(table, importerPath, dotted)));
   return ref;

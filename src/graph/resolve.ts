@@ -47,37 +47,43 @@ interface CallAccumulator {
   confidence?: number;
 }
 
+const byNumber = (a: number, b: number): number => a - b;
+
 const RANKED: readonly ('resolved' | 'dispatch' | 'heuristic')[] = ['resolved', 'dispatch', 'heuristic'];
 
 /** One symbol's call edges from its sites' targets (in site order), merged per target. */
 function symbolCallEdges(sym: PySymbol, targetsBySite: readonly SiteTargets[]): Edge[] {
   const byTo = new Map<string, CallAccumulator>();
   for (let s = 0; s < sym.calls.length; s++) {
-    const site = sym.calls[s]!;
+    const line = sym.calls[s]!.line;
     const targets = targetsBySite[s]!;
-    const lists = [targets.resolved, targets.dispatch ?? [], targets.heuristic];
-    for (let rank = 0; rank < 3; rank++) {
-      const ids = lists[rank]!;
-      for (let i = 0; i < ids.length; i++) {
-        const to = ids[i]!;
-        const confidence = rank === 2 ? targets.confidence?.[i] : undefined;
-        const acc = byTo.get(to);
-        if (!acc) byTo.set(to, confidence === undefined ? { rank, lines: [site.line] } : { rank, lines: [site.line], confidence });
-        else {
-          if (!acc.lines.includes(site.line)) acc.lines.push(site.line);
-          acc.rank = Math.min(acc.rank, rank);
-          if (confidence !== undefined) acc.confidence = Math.max(acc.confidence ?? 0, confidence);
-        }
-      }
-    }
+    if (targets.resolved.length > 0) accumulate(byTo, line, 0, targets.resolved, undefined);
+    if (targets.dispatch) accumulate(byTo, line, 1, targets.dispatch, undefined);
+    if (targets.heuristic.length > 0) accumulate(byTo, line, 2, targets.heuristic, targets.confidence);
   }
   const edges: Edge[] = [];
-  for (const [to, acc] of byTo) {
-    const edge: Edge = { from: sym.id, to, kind: 'calls', resolution: RANKED[acc.rank]!, lines: acc.lines.sort((a, b) => a - b) };
+  // forEach, not `for (const [to, acc] of byTo)`: no entry array per target; one-line lists (most) are not sorted (a sort copies its array).
+  byTo.forEach((acc, to) => {
+    const edge: Edge = { from: sym.id, to, kind: 'calls', resolution: RANKED[acc.rank]!, lines: acc.lines.length > 1 ? acc.lines.sort(byNumber) : acc.lines };
     if (acc.rank === 2 && acc.confidence !== undefined) edge.confidence = acc.confidence;
     edges.push(edge);
-  }
+  });
   return edges;
+}
+
+/** One site's targets of one rank into the per-target accumulators (`confidence`: heuristic targets only). */
+function accumulate(byTo: Map<string, CallAccumulator>, line: number, rank: number, ids: readonly string[], confidences: readonly number[] | undefined): void {
+  for (let i = 0; i < ids.length; i++) {
+    const to = ids[i]!;
+    const confidence = confidences?.[i];
+    const acc = byTo.get(to);
+    if (!acc) byTo.set(to, confidence === undefined ? { rank, lines: [line] } : { rank, lines: [line], confidence });
+    else {
+      if (!acc.lines.includes(line)) acc.lines.push(line);
+      acc.rank = Math.min(acc.rank, rank);
+      if (confidence !== undefined) acc.confidence = Math.max(acc.confidence ?? 0, confidence);
+    }
+  }
 }
 
 /**

@@ -25,7 +25,9 @@ export interface SiteTargets {
   confidence?: number[];
 }
 
-const NONE: SiteTargets = { resolved: [], heuristic: [] };
+// Shared: targets are read, never changed, once returned.
+const NO_IDS: string[] = [];
+const NONE: SiteTargets = { resolved: NO_IDS, heuristic: NO_IDS };
 
 function symbolsOf(values: readonly Value[]): string[] {
   return values.flatMap((v) => (v.k === 'def' ? [v.id] : []));
@@ -98,10 +100,9 @@ function memberDefs(ev: Evaluator, classes: readonly string[], name: string): st
   return symbolsOf(lookup.values).filter((id) => ev.symbol(id)?.kind !== 'class');
 }
 
-function lastName(ref: RefExpr): { name: string; bare: boolean } | undefined {
-  if (ref.t === 'name') return { name: ref.name, bare: true };
-  if (ref.t === 'attr') return { name: ref.attr, bare: false };
-  return undefined;
+function hasExternal(values: readonly Value[]): boolean {
+  for (let i = 0; i < values.length; i++) if (values[i]!.k === 'ext') return true;
+  return false;
 }
 
 /** Collects the getters read along one callee chain (an object, not a closure: this runs per site). */
@@ -127,7 +128,7 @@ export function resolveSite(ev: Evaluator, scope: PySymbol, site: CallSite, maxH
     const factory = resolveCallee(ev, scope, callee.callee, 'call', maxHeuristic, undefined, minConfidence);
     const applied = callTargets(ev, ev.evalRef(scope, callee)).filter((id) => !factory.resolved.includes(id));
     if (applied.length === 0) return factory;
-    return { resolved: [...factory.resolved, ...applied], heuristic: [] };
+    return { resolved: [...factory.resolved, ...applied], heuristic: NO_IDS };
   }
   return resolveCallee(ev, scope, site, site.via, maxHeuristic, root, minConfidence);
 }
@@ -146,40 +147,42 @@ function resolveCallee(
   if (callee.t === 'attr' && (callee.attr === '__iter__' || callee.attr === '__next__') && !ev.index.byBareName.has(callee.attr)) return NONE;
   const readsProperty = readsPropertyName(ev, callee);
   const collector = readsProperty ? new GetterCollector(ev) : undefined;
-  const getters = collector?.getters ?? [];
+  const getters = collector ? collector.getters : NO_IDS;
   if (via === 'access') {
     // Only getters matter for a read: the value read itself is never needed.
     if (callee.t !== 'attr' || !collector) return NONE;
     collector.onAttr(ev.evalRef(scope, callee.object, collector), callee.attr);
-    return getters.length > 0 ? { resolved: getters, heuristic: [] } : NONE;
+    return getters.length > 0 ? { resolved: getters, heuristic: NO_IDS } : NONE;
   }
   const values = ev.evalRef(scope, callee, collector, root);
   const dispatch: string[] = [];
   const targets = callTargets(ev, values, dispatch);
   const resolved = getters.length > 0 ? [...getters, ...targets] : targets;
   if ('via' in site && site.via === 'call') {
+    // Both usually find nothing and then return a shared empty list: concatenated only when both found some.
     const passed = higherOrderArguments(ev, scope, site, values);
-    appendAll(passed, protocolMethods(ev, scope, site, values));
-    if (passed.length > 0) for (const id of callTargets(ev, passed)) if (!resolved.includes(id)) resolved.push(id);
+    const protocol = protocolMethods(ev, scope, site, values);
+    const called = protocol.length === 0 ? passed : passed.length === 0 ? protocol : [...passed, ...protocol];
+    if (called.length > 0) for (const id of callTargets(ev, called)) if (!resolved.includes(id)) resolved.push(id);
   }
-  if (resolved.length > 0 || dispatch.length > 0 || values.some((v) => v.k === 'ext')) {
-    return dispatch.length > 0 ? { resolved, heuristic: [], dispatch } : { resolved, heuristic: [] };
-  }
-  const last = lastName(callee);
-  if (!last) return NONE;
-  if (/^__\w+__$/.test(last.name)) return NONE; // protocol methods (`__iter__`, `super().__new__`): never a guess
+  if (resolved.length > 0 || dispatch.length > 0) return dispatch.length > 0 ? { resolved, heuristic: NO_IDS, dispatch } : { resolved, heuristic: NO_IDS };
+  if (hasExternal(values)) return NONE;
+  if (callee.t !== 'name' && callee.t !== 'attr') return NONE;
+  const bare = callee.t === 'name';
+  const lastName = callee.t === 'name' ? callee.name : callee.attr;
+  if (/^__\w+__$/.test(lastName)) return NONE; // protocol methods (`__iter__`, `super().__new__`): never a guess
   const opaqueOnly = values.length > 0 && values.every(isOpaqueLike);
   if (values.length > 0 && !opaqueOnly) return NONE; // a module, an instance without __call__, ...
-  if (opaqueOnly && last.bare) return NONE; // bound locally to a lambda or literal: not a project name
-  if (last.bare) {
+  if (opaqueOnly && bare) return NONE; // bound locally to a lambda or literal: not a project name
+  if (bare) {
     // A parameter or local variable of unknown value is not the project function of the same name
     // (`def process(helper): helper()`); an import we could not follow still names a project symbol.
-    const binder = ev.binderKind(scope, last.name);
+    const binder = ev.binderKind(scope, lastName);
     if (binder === 'param' || binder === 'assign') return NONE;
   }
   // `x.append()`, `d.items()`, `s.split()` on a receiver we cannot type is far more often the builtin
   // method than a project method of that name: no guess.
-  if (!last.bare && BUILTIN_METHOD_NAMES.has(last.name)) return NONE;
-  const scored = scoreCandidates(ev.index, callee, heuristicTargets(ev.index, last.name, last.bare, maxHeuristic), minConfidence);
+  if (!bare && BUILTIN_METHOD_NAMES.has(lastName)) return NONE;
+  const scored = scoreCandidates(ev.index, callee, heuristicTargets(ev.index, lastName, bare, maxHeuristic), minConfidence);
   return scored.ids.length === 0 ? NONE : { resolved: [], heuristic: scored.ids, confidence: scored.confidence };
 }

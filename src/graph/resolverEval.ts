@@ -8,6 +8,11 @@
 // stack; lookups that chain through other lookups (re-export through re-export) stop at MAX_DEPTH
 // levels and yield "unknown", never a guess.
 //
+// Decision (issue 10's cost line): lookup state lives in one record per scope (ScopeInfo: its chain,
+// its own-name memo, its lookup memo, its name table), and a whole LEGB lookup is memoised per
+// (scope, name) unless a scope on the way was cut (re-entry or depth): half of Django's 56k lookups
+// repeat a pair. Edges are unchanged, checked edge by edge with scripts/callgraph-edges.ts.
+//
 // Calls of unannotated functions yield what their own `return` statements evaluate to; container
 // literals bound to names are `elems` values whose items a subscript or a loop reads, all of them
 // (resolverValues.ts). Both are evaluated lazily and memoised, so code that never reads them pays nothing.
@@ -31,9 +36,35 @@ const NOT_BOUND = undefined;
 type Lookup = Value[] | typeof NOT_BOUND;
 type StepNode = Extract<RefExpr, { t: 'attr' | 'call' | 'subscript' }>;
 const IN_PROGRESS: unique symbol = Symbol('in progress');
-// Shared results: value lists are never mutated once returned.
+const CUT: unique symbol = Symbol('cut');
+const NO_BINDINGS: readonly Binding[] = [];
+const NO_IMPORTS: readonly ImportRecord[] = [];
+// Shared results: value lists are never mutated once returned (so no `[EXT]` is allocated per answer).
 const BUILTIN: Value[] = [EXT];
+const OPAQUE_LIST: Value[] = [OPAQUE];
 const UNKNOWN: Value[] = [];
+
+/** One scope's lookup state (Evaluator.info). */
+interface ScopeInfo {
+  scope: PySymbol;
+  isModule: boolean;
+  /** Few enough statements (params + bindings + imports <= 12) to scan instead of building a name table. */
+  small: boolean;
+  /** The definitions directly in the scope, by bare name. */
+  children: Map<string, PySymbol[]> | undefined;
+  chain: ScopeInfo[] | undefined;
+  chainScopes: PySymbol[] | undefined;
+  /** What the scope itself binds a name to (localName). */
+  memo: Map<string, Lookup | typeof IN_PROGRESS> | undefined;
+  /** What a lookup from the scope finds (lookupName). */
+  lookups: Map<string, Value[]> | undefined;
+  names: ScopeNames | undefined;
+}
+
+/** `import a.b` binds `a`: whether `module` is `name` or inside it (no `${name}.` string per test). */
+function isModuleOrParent(module: string, name: string): boolean {
+  return module.length === name.length ? module === name : module.length > name.length && module.charCodeAt(name.length) === 46 && module.startsWith(name);
+}
 
 export interface AttrObserver {
   onAttr(receivers: readonly Value[], name: string): void;
@@ -41,7 +72,6 @@ export interface AttrObserver {
 
 export class Evaluator {
   readonly classes: ClassModel;
-  private readonly localMemo = new Map<PySymbol, Map<string, Lookup | typeof IN_PROGRESS>>();
   private readonly active = new Set<string>();
   private depth = 0;
 
@@ -75,26 +105,34 @@ export class Evaluator {
    */
   evalRef(scope: PySymbol, ref: RefExpr, observer?: AttrObserver, root?: readonly Value[]): Value[] {
     if (ref.t === 'name') return root ? unionValues([root, this.lookupName(scope, ref.name)]) : this.lookupName(scope, ref.name);
-    // The chain's own nodes, outermost first (no per-step objects: this runs for every name read).
-    const ops: StepNode[] = [];
+    // The chain's own nodes, outermost first, on one stack shared by nested evaluations (each pops
+    // back to where it started): no array per evaluation, and this runs for every name read.
+    const ops = this.opStack;
+    const start = ops.length;
     let base: RefExpr = ref;
     while (base.t === 'attr' || base.t === 'call' || base.t === 'subscript') {
       ops.push(base);
       base = base.t === 'call' ? base.callee : base.object;
     }
-    let values = root && base.t === 'name' ? unionValues([root, this.lookupName(scope, base.name)]) : this.evalBase(scope, base);
-    for (let i = ops.length - 1; i >= 0 && values.length > 0; i--) {
-      const op = ops[i]!;
-      if (observer && op.t === 'attr') observer.onAttr(values, op.attr);
-      if (values.length === 1) values = this.step(values[0]!, op);
-      else {
-        const parts: Value[][] = [];
-        for (const v of values) parts.push(this.step(v, op));
-        values = unionValues(parts);
+    try {
+      let values = root && base.t === 'name' ? unionValues([root, this.lookupName(scope, base.name)]) : this.evalBase(scope, base);
+      for (let i = ops.length - 1; i >= start && values.length > 0; i--) {
+        const op = ops[i]!;
+        if (observer && op.t === 'attr') observer.onAttr(values, op.attr);
+        if (values.length === 1) values = this.step(values[0]!, op);
+        else {
+          const parts: Value[][] = [];
+          for (const v of values) parts.push(this.step(v, op));
+          values = unionValues(parts);
+        }
       }
+      return values;
+    } finally {
+      ops.length = start;
     }
-    return values;
   }
+
+  private readonly opStack: StepNode[] = [];
 
   private step(v: Value, op: StepNode): Value[] {
     return op.t === 'attr' ? this.member(v, op.attr) : op.t === 'call' ? this.callResult(v) : this.item(v);
@@ -121,7 +159,7 @@ export class Evaluator {
         }
       }
       default:
-        return [OPAQUE];
+        return OPAQUE_LIST;
     }
   }
 
@@ -156,7 +194,7 @@ export class Evaluator {
 
   /** `v[key]`: an item of a container literal (any key), else opaque. */
   private item(v: Value): Value[] {
-    return v.k === 'elems' && !v.returns ? this.items(v) : [OPAQUE];
+    return v.k === 'elems' && !v.returns ? this.items(v) : OPAQUE_LIST;
   }
 
   /**
@@ -169,16 +207,16 @@ export class Evaluator {
     switch (v.k) {
       case 'elems':
         if (v.returns === 'pairs') return [{ ...v, returns: 'pair' }];
-        if (v.returns === 'pair') return at === 0 || at === -2 ? [OPAQUE] : this.items(v);
-        if (v.returns || v.dict) return [OPAQUE];
+        if (v.returns === 'pair') return at === 0 || at === -2 ? OPAQUE_LIST : this.items(v);
+        if (v.returns || v.dict) return OPAQUE_LIST;
         if (at === undefined || (v.positions !== undefined && v.positions.length === 0)) return star === undefined ? this.items(v) : [v];
         return star === undefined ? this.itemAt(v, at) : [this.sliced(v, at, star)];
       case 'inst':
         return this.iterated(v);
       case 'ext':
-        return [EXT];
+        return BUILTIN;
       default:
-        return [OPAQUE];
+        return OPAQUE_LIST;
     }
   }
 
@@ -188,7 +226,7 @@ export class Evaluator {
     const pos = at >= 0 ? at : size + at;
     const k = v.positions ? v.positions.indexOf(pos) : pos;
     const item = k >= 0 ? v.items[k] : undefined;
-    if (!item) return [OPAQUE];
+    if (!item) return OPAQUE_LIST;
     return this.guarded(`elem\u0000${v.uid}\u0000${k}`, UNKNOWN, () => this.evalRef(v.scope, item));
   }
 
@@ -210,8 +248,8 @@ export class Evaluator {
   /** `for x in obj`: what `obj.__iter__()` returns, stepped by its `__next__` (or iterated, for a generator). */
   private iterated(v: Extract<Value, { k: 'inst' }>): Value[] {
     const lookup = this.classes.classLookup(this.classes.mro.mro(v.id), '__iter__');
-    if (lookup.found === 'ext') return [EXT];
-    if (lookup.found !== 'member') return [OPAQUE];
+    if (lookup.found === 'ext') return BUILTIN;
+    if (lookup.found !== 'member') return OPAQUE_LIST;
     const parts: Value[][] = [];
     for (const it of unionValues(lookup.values.map((m) => this.callResult(m)))) {
       if (it.k === 'inst') {
@@ -248,7 +286,7 @@ export class Evaluator {
     for (const name of annotationNames(text)) {
       out.push(this.evalRef(scope, dottedToRef(name)).flatMap((v): Value[] => {
         if (v.k === 'def' && this.symbol(v.id)?.kind === 'class') return [{ k: 'inst', id: v.id }];
-        return v.k === 'ext' ? [EXT] : [];
+        return v.k === 'ext' ? BUILTIN : [];
       }));
     }
     return unionValues(out);
@@ -256,74 +294,122 @@ export class Evaluator {
 
   // ---- names -------------------------------------------------------------------------------
 
-  private readonly chains = new Map<PySymbol, PySymbol[]>();
+  private readonly infos = new Map<PySymbol, ScopeInfo>();
 
-  /** The scopes a lookup from `scope` visits, innermost first (memoised; see resolverScopes.scopeChain). */
-  chainOf(scope: PySymbol): PySymbol[] {
-    let chain = this.chains.get(scope);
-    if (!chain) this.chains.set(scope, (chain = scopeChain(this.index, scope)));
-    return chain;
-  }
-
-  /** LEGB lookup; [] means unknown, [EXT] a builtin or external name. */
-  lookupName(scope: PySymbol, name: string): Value[] {
-    const chain = this.chainOf(scope);
-    for (let i = 0; i < chain.length; i++) {
-      const found = this.localName(chain[i]!, name);
-      if (found !== NOT_BOUND) return found;
+  /**
+   * The scope's lookup state, in one record found by one map lookup: a name lookup walks a chain of
+   * these and reads each one's tables directly (Django: ~170k scope visits per resolution).
+   */
+  private info(scope: PySymbol): ScopeInfo {
+    let info = this.infos.get(scope);
+    if (!info) {
+      info = {
+        scope,
+        isModule: scope.kind === 'module',
+        small: scope.bindings.length + scope.imports.length + scope.params.length <= 12,
+        children: this.index.children.get(scope.id),
+        chain: undefined,
+        chainScopes: undefined,
+        memo: undefined,
+        lookups: undefined,
+        names: undefined,
+      };
+      this.infos.set(scope, info);
     }
-    return BUILTIN_NAMES.has(name) ? BUILTIN : UNKNOWN;
+    return info;
   }
 
-  /** What `name` is bound to in `scope`'s own namespace, or NOT_BOUND. */
+  private chainInfos(info: ScopeInfo): ScopeInfo[] {
+    if (!info.chain) info.chain = scopeChain(this.index, info.scope).map((s) => (s === info.scope ? info : this.info(s)));
+    return info.chain;
+  }
+
+  /** The scopes a lookup from `scope` visits, innermost first (see resolverScopes.scopeChain). */
+  chainOf(scope: PySymbol): PySymbol[] {
+    const info = this.info(scope);
+    if (!info.chainScopes) info.chainScopes = this.chainInfos(info).map((i) => i.scope);
+    return info.chainScopes;
+  }
+
+  /**
+   * LEGB lookup; [] means unknown, [EXT] a builtin or external name. Memoised per (scope, name) when
+   * every scope on the way answered for good (no re-entry cut, no depth cut): the walk would then
+   * give the same answer again, since each scope's own answer is memoised (half of Django's 56k
+   * lookups repeat a pair, each walking ~3 scopes).
+   */
+  lookupName(scope: PySymbol, name: string): Value[] {
+    const info = this.info(scope);
+    const chain = this.chainInfos(info);
+    if (chain.length === 1) {
+      const found = this.localLookup(info, name);
+      return found === CUT || found === NOT_BOUND ? (BUILTIN_NAMES.has(name) ? BUILTIN : UNKNOWN) : found;
+    }
+    let memo = info.lookups;
+    if (memo) {
+      const known = memo.get(name);
+      if (known) return known;
+    } else info.lookups = memo = new Map();
+    let cut = false;
+    let result: Value[] | undefined;
+    for (let i = 0; i < chain.length; i++) {
+      const found = this.localLookup(chain[i]!, name);
+      if (found === CUT) cut = true;
+      else if (found !== NOT_BOUND) {
+        result = found;
+        break;
+      }
+    }
+    result ??= BUILTIN_NAMES.has(name) ? BUILTIN : UNKNOWN;
+    if (!cut) memo.set(name, result);
+    return result;
+  }
+
   /** The scope's name table; the first call for a scope builds it. */
   names(scope: PySymbol): ScopeNames {
-    let names = this.nameTables.get(scope);
-    if (!names) this.nameTables.set(scope, (names = scopeNames(scope, this.childrenOf(scope)?.keys())));
-    return names;
+    return this.namesOf(this.info(scope));
   }
 
-  private readonly nameTables = new Map<PySymbol, ScopeNames>();
-
-  // Per scope object, not per id string: the lookups below run ~150k times on Django, and a Map keyed
-  // by the symbol object skips hashing and comparing long id strings (measured hot in the profile).
-  private readonly childTables = new Map<PySymbol, Map<string, PySymbol[]> | null>();
-
-  /** The definitions directly in `scope`, by bare name. */
-  private childrenOf(scope: PySymbol): Map<string, PySymbol[]> | undefined {
-    let table = this.childTables.get(scope);
-    if (table === undefined) this.childTables.set(scope, (table = this.index.children.get(scope.id) ?? null));
-    return table ?? undefined;
+  private namesOf(info: ScopeInfo): ScopeNames {
+    if (!info.names) info.names = scopeNames(info.scope, info.children?.keys());
+    return info.names;
   }
 
-  /** Whether `scope` binds `name` itself. Small scopes are scanned; large ones get a name table. */
-  private mayBind(scope: PySymbol, name: string): boolean {
-    if (scope.bindings.length + scope.imports.length + scope.params.length > 12) return this.names(scope).bound.has(name);
+  /** Whether the scope binds `name` itself. Small scopes are scanned; large ones get a name table. */
+  private mayBind(info: ScopeInfo, name: string): boolean {
+    if (!info.small) return this.namesOf(info).bound.has(name);
+    const scope = info.scope;
     for (const p of scope.params) if (p.name === name) return true;
     for (const b of scope.bindings) if (b.target.length === 1 && b.target[0] === name && !b.adds) return true;
-    if (this.childrenOf(scope)?.has(name)) return true;
+    if (info.children?.has(name)) return true;
     for (const r of scope.imports) {
-      if (r.kind === 'from' ? (r.alias ?? r.name) === name : r.alias !== undefined ? r.alias === name : r.module === name || r.module.startsWith(`${name}.`)) return true;
+      if (r.kind === 'from' ? (r.alias ?? r.name) === name : r.alias !== undefined ? r.alias === name : isModuleOrParent(r.module, name)) return true;
     }
     return false;
   }
 
+  /** What `name` is bound to in `scope`'s own namespace, or NOT_BOUND. */
   localName(scope: PySymbol, name: string): Lookup {
-    // The hottest lookup: memoised per scope object then name (no key strings); IN_PROGRESS in the
-    // memo is the re-entry guard. Names a non-module scope does not bind are answered from its name
-    // table without a memo entry (most lookups pass through function scopes on their way out).
-    if (scope.kind !== 'module' && !this.mayBind(scope, name)) return NOT_BOUND;
-    let memo = this.localMemo.get(scope);
-    if (!memo) this.localMemo.set(scope, (memo = new Map()));
+    const found = this.localLookup(this.info(scope), name);
+    return found === CUT ? NOT_BOUND : found;
+  }
+
+  /** localName, telling a cut (re-entry or the depth limit: "not bound" this time only) from a lasting answer. */
+  private localLookup(info: ScopeInfo, name: string): Lookup | typeof CUT {
+    // The hottest lookup: memoised per scope then name (no key strings); IN_PROGRESS in the memo is
+    // the re-entry guard. Names a non-module scope does not bind are answered from its name table
+    // without a memo entry (most lookups pass through function scopes on their way out).
+    if (!info.isModule && !this.mayBind(info, name)) return NOT_BOUND;
+    let memo = info.memo;
+    if (!memo) info.memo = memo = new Map();
     const known = memo.get(name);
-    if (known === IN_PROGRESS) return NOT_BOUND;
+    if (known === IN_PROGRESS) return CUT;
     if (known !== undefined || memo.has(name)) return known as Lookup;
-    if (this.depth >= MAX_DEPTH) return NOT_BOUND;
+    if (this.depth >= MAX_DEPTH) return CUT;
     memo.set(name, IN_PROGRESS);
     this.depth++;
     let result: Lookup = NOT_BOUND;
     try {
-      result = this.computeLocal(scope, name);
+      result = this.computeLocal(info, name);
     } finally {
       this.depth--;
       memo.set(name, result);
@@ -331,7 +417,8 @@ export class Evaluator {
     return result;
   }
 
-  private computeLocal(scope: PySymbol, name: string): Lookup {
+  private computeLocal(info: ScopeInfo, name: string): Lookup {
+    const scope = info.scope;
     const parts: Value[][] = [];
     let bound = false;
     const paramValues = this.paramValues(scope, name);
@@ -339,22 +426,24 @@ export class Evaluator {
       bound = true;
       parts.push(paramValues);
     }
-    const small = scope.bindings.length + scope.imports.length + scope.params.length <= 12;
-    const names = small ? undefined : this.names(scope);
-    const bindings = names ? (names.bindings.get(name) ?? []) : scope.bindings.filter((b) => b.target.length === 1 && b.target[0] === name && !b.adds);
-    const imports = names ? (names.imports.get(name) ?? []) : scope.imports.filter((r) => r.kind === 'import' || r.name !== '*');
+    const names = info.small ? undefined : this.namesOf(info);
+    // A small scope's statements are scanned in place (no filtered copies: this runs once per name bound).
+    const bindings = names ? (names.bindings.get(name) ?? NO_BINDINGS) : scope.bindings;
+    const imports = names ? (names.imports.get(name) ?? NO_IMPORTS) : scope.imports;
     for (const b of bindings) {
+      if (!names && (b.target.length !== 1 || b.target[0] !== name || b.adds)) continue;
       bound = true;
       parts.push(this.bindingValues(scope, b));
     }
     for (const rec of imports) {
+      if (!names && rec.kind === 'from' && rec.name === '*') continue;
       const imported = this.importBinding(scope, rec, name);
       if (imported) {
         bound = true;
         parts.push(imported);
       }
     }
-    const defs = this.childrenOf(scope)?.get(name);
+    const defs = info.children?.get(name);
     if (defs && defs.length > 0) {
       bound = true;
       parts.push(defs.map((d): Value => ({ k: 'def', id: d.id })));
@@ -383,8 +472,9 @@ export class Evaluator {
       for (const sym of this.index.byId.values()) {
         for (const b of sym.bindings) {
           if (!b.adds || b.target.length !== 1) continue;
-          const owner = this.chainOf(sym).find((s) => this.mayBind(s, b.target[0]!));
-          if (!owner) continue;
+          const ownerInfo = this.chainInfos(this.info(sym)).find((s) => this.mayBind(s, b.target[0]!));
+          if (!ownerInfo) continue;
+          const owner = ownerInfo.scope;
           let byName = this.adds.get(owner);
           if (!byName) this.adds.set(owner, (byName = new Map()));
           const list = byName.get(b.target[0]!);
@@ -401,7 +491,7 @@ export class Evaluator {
     const index = scope.params.findIndex((p) => p.name === name);
     if (index < 0) return undefined;
     const param = scope.params[index]!;
-    if (param.kind === 'var_positional' || param.kind === 'var_keyword') return [OPAQUE];
+    if (param.kind === 'var_positional' || param.kind === 'var_keyword') return OPAQUE_LIST;
     if (param.annotation) return this.evalAnnotation(definingScope(this.index, scope), param.annotation);
     if (index === 0 && scope.kind === 'method' && !hasDecorator(scope, 'staticmethod')) {
       const cls = this.symbol(scope.parent);
@@ -416,13 +506,13 @@ export class Evaluator {
   bindingValues(scope: PySymbol, b: Binding): Value[] {
     const parts: Value[][] = [];
     if (b.annotation) parts.push(this.evalAnnotation(scope, b.annotation));
-    if (b.value) parts.push(b.value.t === 'other' ? [OPAQUE] : this.evalRef(scope, b.value));
+    if (b.value) parts.push(b.value.t === 'other' ? OPAQUE_LIST : this.evalRef(scope, b.value));
     return unionValues(parts);
   }
 
   private moduleRefValues(ref: ModuleRef): Value[] {
     if (ref.kind === 'module') return [{ k: 'module', id: ref.id }];
-    return ref.kind === 'ext' ? [EXT] : [];
+    return ref.kind === 'ext' ? BUILTIN : [];
   }
 
   private importBinding(scope: PySymbol, rec: ImportRecord, name: string): Value[] | undefined {
@@ -451,7 +541,7 @@ export class Evaluator {
       if (found) return found;
     }
     // A name that may come from `from external import *` is external, not a candidate for guessing.
-    return external ? [EXT] : NOT_BOUND;
+    return external ? BUILTIN : NOT_BOUND;
   }
 
   /** `module.name`: a module-level binding or definition, else a submodule. */
@@ -490,9 +580,9 @@ export class Evaluator {
         return this.moduleMember(v.id, name, false) ?? this.missingModuleMember(v.id);
       case 'def': {
         const s = this.symbol(v.id);
-        if (s?.kind !== 'class') return [EXT]; // attributes of function objects (cache_clear, __name__)
+        if (s?.kind !== 'class') return BUILTIN; // attributes of function objects (cache_clear, __name__)
         const lookup = this.classes.classLookup(this.classes.mro.mro(v.id), name);
-        const found = lookup.found === 'member' ? lookup.values : lookup.found === 'ext' ? [EXT] : [];
+        const found = lookup.found === 'member' ? lookup.values : lookup.found === 'ext' ? BUILTIN : [];
         return v.self && (found.length === 0 || found.some((f) => f.k === 'def')) ? unionValues([found, this.classes.overrides(v.id, name)]) : found;
       }
       case 'inst': {
@@ -512,11 +602,11 @@ export class Evaluator {
           if (name === 'values') return [{ ...v, returns: 'values' }];
           if (name === 'items') return [{ ...v, returns: 'items' }];
         } else if (!v.returns && (name === 'pop' || name === '__next__' || name === '__enter__')) return [{ ...v, returns: 'item' }];
-        return [OPAQUE];
+        return OPAQUE_LIST;
       case 'ext':
-        return [EXT];
+        return BUILTIN;
       case 'opaque':
-        return [OPAQUE];
+        return OPAQUE_LIST;
     }
   }
 
@@ -539,15 +629,15 @@ export class Evaluator {
         if (v.returns === 'item') return this.items(v);
         if (v.returns === 'values') return [{ k: 'elems', uid: v.uid, scope: v.scope, items: v.items, dict: false }];
         if (v.returns === 'items') return [{ ...v, returns: 'pairs' }];
-        return [OPAQUE];
+        return OPAQUE_LIST;
       case 'inst': {
         const lookup = this.classes.classLookup(this.classes.mro.mro(v.id), '__call__');
-        return lookup.found === 'member' ? unionValues(lookup.values.map((m) => this.callResult(m))) : lookup.found === 'ext' ? [EXT] : [];
+        return lookup.found === 'member' ? unionValues(lookup.values.map((m) => this.callResult(m))) : lookup.found === 'ext' ? BUILTIN : [];
       }
       case 'ext':
-        return [EXT];
+        return BUILTIN;
       case 'opaque':
-        return [OPAQUE];
+        return OPAQUE_LIST;
       default:
         return [];
     }
@@ -602,11 +692,12 @@ export class Evaluator {
 
   /** How `name` is bound where a lookup from `scope` finds it; undefined when nothing binds it. */
   binderKind(scope: PySymbol, name: string): 'param' | 'assign' | 'import' | 'def' | undefined {
-    for (const s of this.chainOf(scope)) {
+    for (const info of this.chainInfos(this.info(scope))) {
+      const s = info.scope;
       if ((s.kind === 'function' || s.kind === 'method') && s.params.some((p) => p.name === name)) return 'param';
-      const names = this.names(s);
+      const names = this.namesOf(info);
       if (names.bindings.has(name)) return 'assign';
-      if (this.childrenOf(s)?.has(name)) return 'def';
+      if (info.children?.has(name)) return 'def';
       if (names.imports.has(name)) return 'import';
     }
     return undefined;

@@ -8,20 +8,23 @@ import type { ProjectIndex } from './resolverIndex.js';
 export const DEFAULT_MAX_HEURISTIC_TARGETS = 5;
 
 const NONE: string[] = [];
-const memo = new WeakMap<ProjectIndex, Map<string, string[]>>();
+/** Per index, then (bare, max), then name: no key string is built per site. */
+const memo = new WeakMap<ProjectIndex, Map<number, Map<string, string[]>>>();
 
 /** Candidates for a name, memoised per index (the same names recur across thousands of sites). */
 export function heuristicTargets(index: ProjectIndex, name: string, bare: boolean, max: number): string[] {
   const ids = index.byBareName.get(name);
   if (!ids) return NONE;
-  let cache = memo.get(index);
-  if (!cache) memo.set(index, (cache = new Map()));
-  const key = `${bare ? 'b' : 'a'}${max}:${name}`;
-  let found = cache.get(key);
+  let byShape = memo.get(index);
+  if (!byShape) memo.set(index, (byShape = new Map()));
+  const shape = bare ? -1 - max : max; // max >= 0: bare and attribute calls never share a key
+  let cache = byShape.get(shape);
+  if (!cache) byShape.set(shape, (cache = new Map()));
+  let found = cache.get(name);
   if (!found) {
     const candidates = ids.filter((id) => (index.byId.get(id)?.kind === 'method') !== bare);
     found = candidates.length > max ? NONE : candidates;
-    cache.set(key, found);
+    cache.set(name, found);
   }
   return found;
 }

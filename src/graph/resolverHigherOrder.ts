@@ -46,6 +46,9 @@ const METHODS: ReadonlyMap<string, Slot> = new Map([
   ['apply_async', { position: 0 }],
 ]);
 
+/** Shared "nothing": most sites pass no function to a builtin (never changed: callers copy before adding). */
+const NO_VALUES: Value[] = [];
+
 /** Builtins that call a protocol method of their argument: `next(it)` runs `it.__next__()`. */
 const PROTOCOL: ReadonlyMap<string, string> = new Map([
   ['next', '__next__'],
@@ -61,7 +64,7 @@ export function protocolMethods(ev: Evaluator, scope: PySymbol, site: CallSite, 
   const callee = site.callee;
   const dunder = callee.t === 'name' ? PROTOCOL.get(callee.name) : undefined;
   const arg = site.args?.[0];
-  if (!dunder || !arg || arg.t === 'other' || calleeValues.length === 0 || !calleeValues.every((v) => v.k === 'ext')) return [];
+  if (!dunder || !arg || arg.t === 'other' || calleeValues.length === 0 || !calleeValues.every((v) => v.k === 'ext')) return NO_VALUES;
   const out: Value[] = [];
   for (const v of ev.evalRef(scope, arg)) if (v.k === 'inst') out.push(...ev.member(v, dunder).filter((m) => m.k === 'def'));
   return out;
@@ -75,16 +78,16 @@ function argument(site: CallSite, slot: Slot): RefExpr | undefined {
 
 /** Values of the function arguments `site` hands to a builtin that calls them; [] for any other site. */
 export function higherOrderArguments(ev: Evaluator, scope: PySymbol, site: CallSite, calleeValues: readonly Value[]): Value[] {
-  if (site.via !== 'call' || (!site.args && !site.keywords)) return [];
+  if (site.via !== 'call' || (!site.args && !site.keywords)) return NO_VALUES;
   const callee = site.callee;
   const name = callee.t === 'name' ? callee.name : callee.t === 'attr' ? callee.attr : undefined;
-  if (name === undefined) return [];
+  if (name === undefined) return NO_VALUES;
   const external = calleeValues.length > 0 && calleeValues.every((v) => v.k === 'ext');
   let slot: Slot | undefined;
   if (external) slot = FUNCTIONS.get(name) ?? METHODS.get(name);
   else if (callee.t === 'attr' && calleeValues.every((v) => v.k === 'opaque' || v.k === 'elems')) slot = METHODS.get(name);
-  if (!slot) return [];
+  if (!slot) return NO_VALUES;
   const arg = argument(site, slot);
-  if (!arg || arg.t === 'other' || arg.t === 'elements') return [];
+  if (!arg || arg.t === 'other' || arg.t === 'elements') return NO_VALUES;
   return ev.evalRef(scope, arg).filter((v) => v.k === 'def');
 }

@@ -70,7 +70,6 @@ export function buildProjectIndex(files: readonly FileRecord[]): ProjectIndex {
       else byBare.set(name, [symbol.id]);
     }
   }
-  const byBareName = new Map<string, string[]>();
-  for (const [name, ids] of byBare) byBareName.set(name, ids.length === 1 ? ids : ids.sort());
-  return { table, files: ordered, byId, fileOf, children, byBareName, propertyNames, functionNames, callableNames };
+  for (const ids of byBare.values()) if (ids.length > 1) ids.sort();
+  return { table, files: ordered, byId, fileOf, children, byBareName: byBare, propertyNames, functionNames, callableNames };
 }

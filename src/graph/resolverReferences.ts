@@ -20,49 +20,69 @@ interface Use {
   lines: number[];
 }
 
-export function referenceEdges(ev: Evaluator, sym: PySymbol): Edge[] {
-  const uses = new Map<string, Use>();
+/** One symbol's pass (an object, not closures: this runs for each of the project's symbols). */
+interface Pass {
+  ev: Evaluator;
+  sym: PySymbol;
+  ownMethods: Map<string, PySymbol[]> | undefined;
+  /** Made on the first use: most symbols use no function as a value. */
+  uses: Map<string, Use> | undefined;
+}
+
+const NO_EDGES: readonly Edge[] = [];
+const byNumber = (a: number, b: number): number => a - b;
+
+export function referenceEdges(ev: Evaluator, sym: PySymbol): readonly Edge[] {
   // A bare name reaches a function, or (in a class body) a method of that class; a local named like
   // some method elsewhere (`value`, `name`: most bare names in a large project) is never evaluated.
   // Both answered from name sets built once (resolverIndex), not by scanning every definition that
   // shares the name (`get`, `name`: hundreds on Django, for each of the ~60k names read).
-  const ownMethods = ev.index.children.get(sym.id);
-  const nameCandidate = (name: string): boolean =>
-    ev.index.functionNames.has(name) || (ownMethods?.get(name)?.some((s) => s.kind === 'method') ?? false);
-  const isCallable = (id: string): boolean => {
-    const kind = ev.symbol(id)?.kind;
-    return kind === 'function' || kind === 'method';
-  };
-  const add = (ref: RefExpr, line: number, depth = 0): void => {
-    if (depth > MAX_NESTING) return;
-    if (ref.t === 'elements') {
-      for (const item of ref.items) add(item, line, depth + 1);
-      return;
-    }
-    if (ref.t !== 'name' && ref.t !== 'attr') return;
-    if (ref.t === 'name' ? !nameCandidate(ref.name) : !ev.index.callableNames.has(ref.attr)) return;
-    for (const v of ev.evalRef(sym, ref)) {
-      if (v.k !== 'def' || !isCallable(v.id) || v.id === sym.id) continue;
-      const rank = v.dispatch ? 1 : 0;
-      const use = uses.get(v.id);
-      if (!use) uses.set(v.id, { rank, lines: [line] });
-      else {
-        if (!use.lines.includes(line)) use.lines.push(line);
-        if (rank < use.rank) use.rank = rank;
-      }
-    }
-  };
+  const pass: Pass = { ev, sym, ownMethods: ev.index.children.get(sym.id), uses: undefined };
   for (const site of sym.calls) {
     if (site.via !== 'call') continue;
-    for (const arg of site.args ?? []) add(arg, site.line);
-    for (const kw of site.keywords ?? []) add(kw.value, site.line);
+    if (site.args) for (const arg of site.args) add(pass, arg, site.line, 0);
+    if (site.keywords) for (const kw of site.keywords) add(pass, kw.value, site.line, 0);
   }
-  for (const b of sym.bindings) if (b.value && b.value.t !== 'iter') add(b.value, b.line);
-  for (const r of sym.returnValues ?? []) add(r, sym.startLine);
-  for (const y of sym.yieldValues ?? []) add(y, sym.startLine);
+  for (const b of sym.bindings) if (b.value && b.value.t !== 'iter') add(pass, b.value, b.line, 0);
+  if (sym.returnValues) for (const r of sym.returnValues) add(pass, r, sym.startLine, 0);
+  if (sym.yieldValues) for (const y of sym.yieldValues) add(pass, y, sym.startLine, 0);
+  if (!pass.uses) return NO_EDGES;
   const edges: Edge[] = [];
-  for (const [to, use] of uses) {
-    edges.push({ from: sym.id, to, kind: 'references', resolution: use.rank === 0 ? 'resolved' : 'dispatch', lines: use.lines.sort((a, b) => a - b) });
-  }
+  pass.uses.forEach((use, to) => {
+    edges.push({ from: sym.id, to, kind: 'references', resolution: use.rank === 0 ? 'resolved' : 'dispatch', lines: use.lines.length > 1 ? use.lines.sort(byNumber) : use.lines });
+  });
   return edges;
+}
+
+function nameCandidate(pass: Pass, name: string): boolean {
+  if (pass.ev.index.functionNames.has(name)) return true;
+  const own = pass.ownMethods?.get(name);
+  return own !== undefined && own.some((s) => s.kind === 'method');
+}
+
+function isCallable(ev: Evaluator, id: string): boolean {
+  const kind = ev.symbol(id)?.kind;
+  return kind === 'function' || kind === 'method';
+}
+
+function add(pass: Pass, ref: RefExpr, line: number, depth: number): void {
+  if (depth > MAX_NESTING) return;
+  if (ref.t === 'elements') {
+    for (const item of ref.items) add(pass, item, line, depth + 1);
+    return;
+  }
+  if (ref.t !== 'name' && ref.t !== 'attr') return;
+  if (ref.t === 'name' ? !nameCandidate(pass, ref.name) : !pass.ev.index.callableNames.has(ref.attr)) return;
+  const { ev, sym } = pass;
+  for (const v of ev.evalRef(sym, ref)) {
+    if (v.k !== 'def' || !isCallable(ev, v.id) || v.id === sym.id) continue;
+    const rank = v.dispatch ? 1 : 0;
+    pass.uses ??= new Map();
+    const use = pass.uses.get(v.id);
+    if (!use) pass.uses.set(v.id, { rank, lines: [line] });
+    else {
+      if (!use.lines.includes(line)) use.lines.push(line);
+      if (rank < use.rank) use.rank = rank;
+    }
+  }
 }

@@ -7,6 +7,10 @@
 
 /** Appends `items` to `target` in place, one by one; returns `target`. */
 export function appendAll<T>(target: T[], items: Iterable<T>): T[] {
-  for (const item of items) target.push(item);
+  if (Array.isArray(items)) {
+    // Indexed: a generic iteration allocates a result object per item where V8 does not inline it
+    // (measured: the largest source of garbage in call-graph resolution after the edges themselves).
+    for (let i = 0; i < items.length; i++) target.push(items[i] as T);
+  } else for (const item of items) target.push(item);
   return target;
 }
