@@ -39,6 +39,7 @@ export declare class ClassModel {
      * finds anyway, is the useful answer, and fifty edges from one call would flood a digest.
      */
     overrides(cls: string, name: string): Value[];
+    private lookupVia;
     superChains(cls: string): string[][];
     private readonly subclassMemo;
     /** `cls` first, then every project class that inherits from it, breadth-first. */

@@ -11,7 +11,6 @@ export interface AttrObserver {
 export declare class Evaluator {
     readonly index: ProjectIndex;
     readonly classes: ClassModel;
-    private readonly localMemo;
     private readonly active;
     private depth;
     constructor(index: ProjectIndex);
@@ -24,6 +23,7 @@ export declare class Evaluator {
      * `root`: values that stand in for the chain's base name (parameter flow, resolverFlow.ts).
      */
     evalRef(scope: PySymbol, ref: RefExpr, observer?: AttrObserver, root?: readonly Value[]): Value[];
+    private readonly opStack;
     private step;
     private evalBase;
     private readonly elemsIds;
@@ -51,21 +51,31 @@ export declare class Evaluator {
     private readonly annotatedElems;
     /** Annotation text -> instances of the classes it names (externals stay external). */
     evalAnnotation(scope: PySymbol, text: string): Value[];
-    private readonly chains;
-    /** The scopes a lookup from `scope` visits, innermost first (memoised; see resolverScopes.scopeChain). */
+    private readonly infos;
+    /**
+     * The scope's lookup state, in one record found by one map lookup: a name lookup walks a chain of
+     * these and reads each one's tables directly (Django: ~170k scope visits per resolution).
+     */
+    private info;
+    private chainInfos;
+    /** The scopes a lookup from `scope` visits, innermost first (see resolverScopes.scopeChain). */
     chainOf(scope: PySymbol): PySymbol[];
-    /** LEGB lookup; [] means unknown, [EXT] a builtin or external name. */
+    /**
+     * LEGB lookup; [] means unknown, [EXT] a builtin or external name. Memoised per (scope, name) when
+     * every scope on the way answered for good (no re-entry cut, no depth cut): the walk would then
+     * give the same answer again, since each scope's own answer is memoised (half of Django's 56k
+     * lookups repeat a pair, each walking ~3 scopes).
+     */
     lookupName(scope: PySymbol, name: string): Value[];
-    /** What `name` is bound to in `scope`'s own namespace, or NOT_BOUND. */
     /** The scope's name table; the first call for a scope builds it. */
     names(scope: PySymbol): ScopeNames;
-    private readonly nameTables;
-    private readonly childTables;
-    /** The definitions directly in `scope`, by bare name. */
-    private childrenOf;
-    /** Whether `scope` binds `name` itself. Small scopes are scanned; large ones get a name table. */
+    private namesOf;
+    /** Whether the scope binds `name` itself. Small scopes are scanned; large ones get a name table. */
     private mayBind;
+    /** What `name` is bound to in `scope`'s own namespace, or NOT_BOUND. */
     localName(scope: PySymbol, name: string): Lookup;
+    /** localName, telling a cut (re-entry or the depth limit: "not bound" this time only) from a lasting answer. */
+    private localLookup;
     private computeLocal;
     private readonly adds;
     private addsIndexed;

@@ -12,6 +12,10 @@ export interface PlanEntry {
     contract?: string;
     /** The id whose callers the contract change affects (a moved/renamed symbol: the old id). */
     contractOf?: string;
+    /** Ids of the enclosing symbols, innermost first. */
+    ancestors?: readonly string[];
+    /** Set when the symbol's first view is its whole text, which holds its descendants' text. */
+    whole?: boolean;
 }
 export interface Plan {
     /** Changed symbols in budget order: non-test code ranked, then tests. */

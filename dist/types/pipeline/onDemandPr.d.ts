@@ -16,6 +16,8 @@ export interface OnDemandStats {
     fallback?: string;
     /** Files parsed (whole or for names) when each round started. */
     parsedPerRound?: number[];
+    /** Files parsed whole (their symbols can be in play; the rest only for the names they bind). */
+    wholeFiles?: number;
     /** Set when a round wanted nearly every file and the rest were parsed at once (see the decisions above). */
     finishedWhole?: boolean;
 }

@@ -90,7 +90,7 @@ export interface PrSetup {
  * The expensive half, done once per run: diff, index (with removed symbols put back), roots. This is the
  * full index (every file parsed); preparePrPacks / prDigest build it on demand (onDemandPr.ts) unless
  * `fullIndex` (the CLI and the Action pass it unless `--on-demand` / `on-demand: true`: on Django the
- * on-demand index still parses 65% of the files over two rounds and costs more CPU, README).
+ * on-demand index still parses 61% of the files over two rounds and costs 1.1-1.2x the CPU, README).
  */
 export declare function preparePr(request: Omit<PrDigestRequest, 'pack'>): Promise<PreparedPr>;
 /** The diff of the PR, read once per run (git, or the API fallback). */
