@@ -8,10 +8,11 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { bareCopy, node24, runAction, type ActionRun } from '../support/bareAction.js';
 import { pullRequestEvent, workflowDispatchEvent } from '../support/events.js';
 import { FakeGitHub, fakeRuntimeToken, type FakeCacheEntry } from '../support/fakeGitHub.js';
+import { checkRequestsAndClose } from '../support/fakeGitHubHooks.js';
 import { GitRepo } from '../support/gitRepo.js';
 
 const OWNER = 'octo-org';
@@ -121,13 +122,7 @@ beforeAll(async () => {
   headSha = repo.commit('change alpha and beta', { 'pkg/alpha.py': module('alpha', '2'), 'pkg/beta.py': module('beta', '3') });
 }, 300_000);
 
-afterEach(() => {
-  expect(gh.violations.splice(0)).toEqual([]);
-});
-
-afterAll(async () => {
-  await gh?.close();
-});
+checkRequestsAndClose(() => gh);
 
 describe('the action bundle with the Actions cache', () => {
   let first: ActionRun;

@@ -4,10 +4,11 @@
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { bareCopy, node24, runAction, runCli, type ActionRun } from '../support/bareAction.js';
 import { pullRequestEvent, workflowDispatchEvent } from '../support/events.js';
 import { FakeGitHub, fakeRuntimeToken } from '../support/fakeGitHub.js';
+import { checkRequestsAndClose } from '../support/fakeGitHubHooks.js';
 import { GitRepo } from '../support/gitRepo.js';
 import { renderFindings } from '../support/renderedMarkdown.js';
 import { readZip } from '../support/zip.js';
@@ -134,14 +135,7 @@ beforeAll(async () => {
   headSha = repo.commit('change pricing', HEAD_FILES);
 });
 
-afterEach(() => {
-  // Every request the bundle made was one GitHub would accept, answered as GitHub would.
-  expect(gh.violations.splice(0)).toEqual([]);
-});
-
-afterAll(async () => {
-  await gh?.close();
-});
+checkRequestsAndClose(() => gh);
 
 describe('the action bundle on a pull_request event', () => {
   it('is a bare copy: dist/ and action.yml only, no node_modules', () => {

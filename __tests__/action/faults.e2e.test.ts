@@ -4,10 +4,11 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { bareCopy, node24, runAction, type ActionRun } from '../support/bareAction.js';
 import { pullRequestEvent } from '../support/events.js';
 import { FakeGitHub, fakeRuntimeToken, type DiffEntryInput } from '../support/fakeGitHub.js';
+import { checkRequestsAndClose } from '../support/fakeGitHubHooks.js';
 import { GitRepo } from '../support/gitRepo.js';
 
 const OWNER = 'octo-org';
@@ -62,13 +63,7 @@ beforeAll(async () => {
   headSha = repo.commit('round', HEAD);
 });
 
-afterEach(() => {
-  expect(gh.violations.splice(0)).toEqual([]);
-});
-
-afterAll(async () => {
-  await gh?.close();
-});
+checkRequestsAndClose(() => gh);
 
 describe('GitHub API faults', () => {
   it('5xx answers are retried (1 s, 4 s) and the comment is posted once', async () => {

@@ -4,10 +4,11 @@
 import { cpSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { bareCopy, node24, repoRoot, runAction, type ActionRun } from '../support/bareAction.js';
 import { pullRequestEvent, workflowDispatchEvent } from '../support/events.js';
 import { FakeGitHub, fakeRuntimeToken } from '../support/fakeGitHub.js';
+import { checkRequestsAndClose } from '../support/fakeGitHubHooks.js';
 import { GitRepo } from '../support/gitRepo.js';
 import { readZip } from '../support/zip.js';
 
@@ -47,13 +48,7 @@ beforeAll(async () => {
   gh = await new FakeGitHub({ owner: OWNER, repo: REPO, token: TOKEN, runtimeToken: fakeRuntimeToken('hostile-run-0', 'job-0') }).start();
 }, 300_000); // building the bundle took over the 120 s hook limit at load 34
 
-afterEach(() => {
-  expect(gh.violations.splice(0)).toEqual([]);
-});
-
-afterAll(async () => {
-  await gh?.close();
-});
+checkRequestsAndClose(() => gh);
 
 describe('issue 9 defects, end to end with the bundled action', () => {
   it('defect 2: a PR adding a 300 KB single-line string is digested (linear token counting), within the budget', async () => {

@@ -12,10 +12,11 @@
 // format), markdown and JSON, follows), so a few runs find it whatever the load. The test fails if no
 // limit gives the middle outcome, which is what happens when the changed symbols are not handed over early.
 import { readFileSync } from 'node:fs';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { bareCopy, node24, runAction, type ActionRun } from '../support/bareAction.js';
 import { pullRequestEvent } from '../support/events.js';
 import { FakeGitHub, fakeRuntimeToken } from '../support/fakeGitHub.js';
+import { checkRequestsAndClose } from '../support/fakeGitHubHooks.js';
 import { GitRepo } from '../support/gitRepo.js';
 
 const OWNER = 'octo-org';
@@ -74,13 +75,7 @@ beforeAll(async () => {
   headSha = repo.commit('hub plus two', { 'pkg/hub.py': 'def hub(x):\n    return x + 2\n' });
 }, 300_000); // building the bundle took over the 120 s hook limit at load 34
 
-afterEach(() => {
-  expect(gh.violations.splice(0)).toEqual([]);
-});
-
-afterAll(async () => {
-  await gh?.close();
-});
+checkRequestsAndClose(() => gh);
 
 describe('the time limit, hit after the changed symbols are known', () => {
   it('posts the changed symbols with the time-limit note in the comment, summary, digest files and outputs', async () => {

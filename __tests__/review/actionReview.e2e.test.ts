@@ -1,10 +1,11 @@
 // The Action's review features end to end: the real dist/index.js (bare copy, Node 24) on a real git
 // repository against the loopback GitHub stand-in: the `tests` output, `fail-on: breaking` failing
 // the step only after the comment, artifact and outputs are delivered, and redaction in the comment.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { bareCopy, node24, runAction } from '../support/bareAction.js';
 import { pullRequestEvent } from '../support/events.js';
 import { FakeGitHub, fakeRuntimeToken } from '../support/fakeGitHub.js';
+import { checkRequestsAndClose } from '../support/fakeGitHubHooks.js';
 import { GitRepo } from '../support/gitRepo.js';
 
 const OWNER = 'octo-org';
@@ -54,13 +55,7 @@ beforeAll(async () => {
   headSha = repo.commit('keyword-only currency', HEAD);
 });
 
-afterEach(() => {
-  expect(gh.violations.splice(0)).toEqual([]);
-});
-
-afterAll(async () => {
-  await gh?.close();
-});
+checkRequestsAndClose(() => gh);
 
 describe('the review in the action bundle', () => {
   it('outputs the tests that reach the change and shows the broken call site first; fail-on none passes', async () => {
