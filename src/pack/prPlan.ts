@@ -82,7 +82,7 @@ export function planPr(entries: readonly PlanEntry[], adjacency: Adjacency, isCh
   return { roots: [...ranked, ...orderedTests].map((e) => e.id), nonTest: ranked.length, callSites };
 }
 
-/** Each entry preceded by its outermost not yet placed ancestor shown whole (see the top of the file). */
+/** Each entry preceded by its ancestors shown whole and not yet placed, outermost first (see the top of the file). */
 function holdersFirst(ordered: readonly PlanEntry[]): PlanEntry[] {
   const holders = new Map(ordered.filter((e) => e.whole).map((e) => [e.id, e] as const));
   const placed = new Set<string>();
@@ -93,10 +93,10 @@ function holdersFirst(ordered: readonly PlanEntry[]): PlanEntry[] {
     out.push(e);
   };
   for (const e of ordered) {
+    // Every holder, not only the outermost: when the outer one does not fit whole, the inner one still
+    // comes before what it holds.
     const enclosing = (e.ancestors ?? []).flatMap((id) => holders.get(id) ?? []);
-    const outermost = enclosing[enclosing.length - 1];
-    // The outermost holder's own holders are its ancestors too, so placing it covers the chain.
-    if (outermost !== undefined) place(outermost);
+    for (let i = enclosing.length - 1; i >= 0; i--) place(enclosing[i]!);
     place(e);
   }
   return out;
