@@ -4,16 +4,9 @@
 // import of the counter to the first count. Prints one JSON line (wall ms, CPU ms, where the table came from).
 import { loadRankTable } from '../../src/pack/loadRanks.js';
 
-const cpuNow = (): number => {
-  const u = process.cpuUsage();
-  return (u.user + u.system) / 1000;
-};
-const start = performance.now();
-const cpu = cpuNow();
-const { createTokenCounter } = await import('../../src/pack/tokens.js');
-createTokenCounter('o200k_base').count('hello');
-const ms = performance.now() - start;
-const cpuMs = cpuNow() - cpu;
+import { cpuNow, timeFirstCount } from './firstCount.js';
+
+const { ms, cpuMs } = await timeFirstCount();
 // Where the table came from (a second load: the counter's own load is not observable from outside).
 const from = loadRankTable('o200k_base').from;
 process.stdout.write(JSON.stringify({ ms, cpuMs, detail: `table from ${from === 'bundle' ? 'the file beside the bundle' : from}; process ${cpuNow().toFixed(0)} ms CPU in all, Node start-up included` }));

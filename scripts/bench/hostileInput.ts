@@ -13,6 +13,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { build } from 'esbuild';
 import { writeRankTables } from '../rank-tables.js';
+import { cpuNow, timeFirstCount } from './firstCount.js';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -24,11 +25,6 @@ interface CaseResult {
   /** Process CPU milliseconds (user + system) of the same work: barely moved by a busy neighbour. */
   cpuMs: number;
   detail: string;
-}
-
-function cpuNow(): number {
-  const u = process.cpuUsage();
-  return (u.user + u.system) / 1000;
 }
 
 const RUNS = 3;
@@ -45,12 +41,7 @@ function git(dir: string, ...args: string[]): void {
 
 async function runCase(name: CaseName): Promise<CaseResult> {
   if (name === 'encoder') {
-    const start = performance.now();
-    const cpu = cpuNow();
-    const { createTokenCounter } = await import('../../src/pack/tokens.js');
-    createTokenCounter('o200k_base').count('hello');
-    const ms = performance.now() - start;
-    const cpuMs = cpuNow() - cpu;
+    const { ms, cpuMs } = await timeFirstCount();
     const { buildRankTable } = await import('../../src/pack/bpeRanks.js');
     const { default: ranks } = await import('js-tiktoken/ranks/o200k_base');
     const buildStart = cpuNow();
