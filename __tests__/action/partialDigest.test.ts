@@ -18,7 +18,7 @@ describe('partialDigest', () => {
     expect(p.markdown.indexOf('pkg.a.f')).toBeLessThan(p.markdown.indexOf('pkg.b.g'));
     expect(p.markdown).toContain('| ``pkg.a.f`x`` | modified | `pkg/a.py` |');
     expect(p.document).toContain('<changed id="pkg.a.f`x" file="pkg/a.py" change="modified"/>');
-    expect(JSON.parse(p.json)).toMatchObject({ incomplete: true, changed: [{ id: 'pkg.a.f`x' }, { id: 'pkg.b.g' }] });
+    expect(JSON.parse(p.json ?? '')).toMatchObject({ incomplete: true, changed: [{ id: 'pkg.a.f`x' }, { id: 'pkg.b.g' }] });
     expect(p.changedSymbols).toBe(2);
     expect(p.warnings[0]).toMatch(/^Time limit: .* Raise 'timeout-minutes'.*2 changed symbols listed\.$/);
   });

@@ -3,13 +3,14 @@
 // Python files in temp dirs, the real parser and tokenizer, and a real git repository for the PR path.
 import { actionCacheDir } from '../../src/action/digestCache.js';
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { indexOptions, packSettings, produceDigest } from '../../src/action/pipelineDigest.js';
 import type { DigestRequest } from '../../src/action/runDigest.js';
 import { readSettings } from '../../src/action/settings.js';
+import { writeDigestFiles } from '../../src/action/publish.js';
 import { DEFAULT_MAX_FILE_BYTES } from '../../src/files/read.js';
 
 const dirs: string[] = [];
@@ -44,8 +45,13 @@ const settingsFor = (dir: string, inputs: Record<string, string>) =>
 interface JsonDigest {
   packed: { id: string; hop: number; direction: string }[];
 }
-const changedIds = (json: string) => (JSON.parse(json) as { changed: { id: string }[] }).changed.map((c) => c.id).sort();
-const packedIds = (json: string) => (JSON.parse(json) as JsonDigest).packed.map((p) => p.id).sort();
+/** The JSON digest; a run that left json-path empty fails here. */
+function parsed(json: string | undefined): unknown {
+  expect(json).toBeTypeOf('string');
+  return JSON.parse(json!);
+}
+const changedIds = (json: string | undefined) => (parsed(json) as { changed: { id: string }[] }).changed.map((c) => c.id).sort();
+const packedIds = (json: string | undefined) => (parsed(json) as JsonDigest).packed.map((p) => p.id).sort();
 
 const entry = (id: string): DigestRequest => ({ kind: 'entry', entry: id });
 
@@ -112,8 +118,8 @@ describe('produceDigest with the analysis inputs', () => {
     const dir = repo({
       'm.py': 'def apply(f, x):\n    return f(x)\n\n\ndef double(x):\n    return 2 * x\n\n\nclass Job:\n    def run(self):\n        pass\n\n\ndef go(task):\n    task.run()\n\n\ndef main():\n    go(Job())\n    return apply(double, 3)\n',
     });
-    const calleesOf = (json: string) =>
-      (JSON.parse(json) as JsonDigest).packed.filter((p) => p.direction === 'callee' && p.hop === 1).map((p) => p.id);
+    const calleesOf = (json: string | undefined) =>
+      (parsed(json) as JsonDigest).packed.filter((p) => p.direction === 'callee' && p.hop === 1).map((p) => p.id);
 
     expect(calleesOf((await produceDigest(settingsFor(dir, {}), entry('m.apply'), {})).json)).toEqual(['m.double']);
     expect(calleesOf((await produceDigest(settingsFor(dir, {}), entry('m.go'), {})).json)).not.toContain('m.Job.run');
@@ -133,5 +139,30 @@ describe('produceDigest with the analysis inputs', () => {
     // The format the digest file uses gets the same setting as the markdown and JSON renderings.
     expect(resolved.markdown).not.toContain('frobnicate(self)');
     expect(all.markdown).toContain('frobnicate(self)');
+  });
+});
+
+describe('a budget the chosen format fits but JSON does not', () => {
+  // JSON spends tokens on its own keys; at 150 tokens the markdown digest of this entry fits and the JSON one cannot.
+  const files = { 'money.py': 'def to_cents(amount):\n    return round(amount * 100)\n' };
+
+  it('delivers the markdown digest and leaves json-path empty with one warning', async () => {
+    const dir = repo(files);
+    const product = await produceDigest(settingsFor(dir, { budget: '150' }), entry('money.to_cents'), {});
+    expect(product.document).toContain('def to_cents(amount):');
+    expect(product.json).toBeUndefined();
+    expect(product.warnings).toHaveLength(1);
+    expect(product.warnings[0]).toMatch(/^json-path left empty: for the JSON digest, Budget 150 is too small: .* needs \d+ tokens \(raise the 'budget' input to get it\); the markdown digest, job summary and comment are complete\.$/);
+
+    const out = join(dir, 'out');
+    const delivery = writeDigestFiles(settingsFor(dir, { budget: '150' }), product, out);
+    expect(delivery.jsonPath).toBe('');
+    expect(delivery.artifactFiles).toEqual([join(out, 'digest.md')]);
+    expect(readdirSync(out)).toEqual(['digest.md']);
+  });
+
+  it('still fails when JSON is the format asked for', async () => {
+    const dir = repo(files);
+    await expect(produceDigest(settingsFor(dir, { budget: '150', format: 'json' }), entry('money.to_cents'), {})).rejects.toThrow(/Budget 150 is too small/);
   });
 });

@@ -12,7 +12,7 @@
 // pack (packSettings, like cli/commands/pack.ts packSettingsFrom).
 import { appendAll } from '../shared/arrays.js';
 import type { RepoIndex, SkippedFile } from '../model.js';
-import type { PackResult } from '../pack/packer.js';
+import { BudgetTooSmallError, type PackResult } from '../pack/packer.js';
 import { indexRepository, type IndexOptions } from '../pipeline/indexRepository.js';
 import { packRepository, type PackSettings } from '../pipeline/packRepository.js';
 import { preparePrPacks } from '../pipeline/prDigest.js';
@@ -80,7 +80,16 @@ export const produceDigest: ProduceDigest = async (settings, request, services) 
     appendAll(warnings, repo.skippedFiles.map(skipWarning));
     fileNotes = noteLines(repo);
     const target = request.kind === 'entry' ? { entry: request.entry } : { query: request.query };
-    for (const format of formats) results.set(format, packRepository(repo, target, packSettings(settings, format)));
+    for (const format of formats) {
+      try {
+        results.set(format, packRepository(repo, target, packSettings(settings, format)));
+      } catch (error) {
+        // JSON spends tokens on its own keys (`pack` contract): a budget the chosen format fits may be
+        // too small for it. json-path is an extra the user did not choose, so it is left out, said once.
+        if (format !== 'json' || settings.format === 'json' || !(error instanceof BudgetTooSmallError)) throw error;
+        warnings.push(`json-path left empty: for the JSON digest, ${error.problem} (raise the 'budget' input to get it); the ${settings.format} digest, job summary and comment are complete.`);
+      }
+    }
   }
 
   // [cache] counts for the log, untrusted entries as warnings; the folder pruned to this run's entries.
@@ -90,7 +99,7 @@ export const produceDigest: ProduceDigest = async (settings, request, services) 
   const product: DigestProduct = {
     document: document.content,
     markdown: results.get('markdown')!.content,
-    json: results.get('json')!.content,
+    ...(results.has('json') ? { json: results.get('json')!.content } : {}),
     totalTokens: document.totalTokens,
     budget: document.budget,
     changedSymbols,

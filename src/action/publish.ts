@@ -42,16 +42,16 @@ const EXTENSIONS = { markdown: 'md', xml: 'xml', json: 'json' } as const;
 export function writeDigestFiles(settings: Readonly<Settings>, product: DigestProduct, outDir: string): Delivery {
   mkdirSync(outDir, { recursive: true });
   const digestPath = join(outDir, `digest.${EXTENSIONS[settings.format]}`);
-  const jsonPath = join(outDir, 'digest.json');
+  const jsonPath = product.json === undefined ? '' : join(outDir, 'digest.json');
   writeFileSync(digestPath, product.document);
-  if (jsonPath !== digestPath) writeFileSync(jsonPath, product.json);
+  if (product.json !== undefined && jsonPath !== digestPath) writeFileSync(jsonPath, product.json);
   const viewerPath = product.viewerHtml !== undefined ? join(outDir, 'graph.html') : undefined;
   if (viewerPath !== undefined) writeFileSync(viewerPath, product.viewerHtml!);
   return {
     markdown: product.markdown,
     digestPath,
     jsonPath,
-    artifactFiles: [...new Set([digestPath, jsonPath, ...(viewerPath !== undefined ? [viewerPath] : [])])],
+    artifactFiles: [...new Set([digestPath, ...(jsonPath !== '' ? [jsonPath] : []), ...(viewerPath !== undefined ? [viewerPath] : [])])],
     totals: product,
     ...(viewerPath !== undefined ? { viewerPath } : {}),
   };
