@@ -211,7 +211,7 @@ export async function prepareFromScan(request: Omit<PrDigestRequest, 'pack'>, se
   });
   let infos = new Map<string, SymbolChangeInfo>();
   try {
-    infos = await collectSymbolDiffs({ repoDir: request.repoDir, changes, headSymbol: (id) => index.byId.get(id), headMembers: (id) => index.symbols.filter((s) => s.id.startsWith(`${id}.`)), parser, git, extract });
+    infos = await collectSymbolDiffs({ repoDir: request.repoDir, changes, headSymbol: (id) => index.byId.get(id), headMembers: (id) => index.symbols.filter((s) => s.id.startsWith(`${id}.`)), parser, git, extract, idOf });
   } catch (error) {
     notes.push(`the changed symbols' diffs could not be read (${(error as Error).message}); their code is shown without them`);
   }

@@ -9,6 +9,10 @@
 //   base's code as the index holds it, modified ones only which head lines are new (`baseUnknown`).
 // - A moved or renamed symbol (`movedFrom`, diff/changedSymbols.ts) is diffed against the removed
 //   body it came from (symbolDiff.ts textDiff).
+// - The files read here are parsed with path ids (`src.flask.app.Flask`) while the changes carry the
+//   index's import names (`flask.app.Flask`): a symbol is found in them through `idOf`, the index's own
+//   renaming, or a src/ layout scanned from the root gets head's span for base (click 831c8f09: deleted
+//   lines shown at the wrong place, some lost).
 // - The signature is the header from `def`/`class` to its colon, compared with whitespace collapsed:
 //   a change there breaks callers, so the digest shows it old -> new and ranks the symbol higher.
 import type { ChangedSymbol } from '../diff/changedSymbols.js';
@@ -114,6 +118,8 @@ export interface SymbolDiffsInput {
   git: GitDeps;
   /** How a version read from git is extracted (cache/cachedExtract.ts revisionExtractor); default extractFile. */
   extract?: (parser: PythonParser, path: string, text: string) => FileRecord;
+  /** A path id of the files read from git -> the id the changes use (pipeline/indexRepository.ts importIdOf); default identity. */
+  idOf?: (pathId: string) => string;
 }
 
 /** Every changed symbol's diff lines, by id. */
@@ -188,8 +194,9 @@ function diffOf(
     for (const l of lines) if (file?.linesUnknown || added.has(l.newLine!)) l.tag = '+';
     return { lines, baseUnknown: true };
   }
-  const baseSymbol = baseSide.record?.symbols.find((s) => s.id === c.id);
-  const headRecordSymbol = headSide.record?.symbols.find((s) => s.id === c.id);
+  const idOf = input.idOf ?? ((id: string) => id);
+  const baseSymbol = baseSide.record?.symbols.find((s) => idOf(s.id) === c.id);
+  const headRecordSymbol = headSide.record?.symbols.find((s) => idOf(s.id) === c.id);
   const isModule = c.kind === 'module';
   const isClass = c.kind === 'class';
   const baseDiffSide: DiffSide = isModule
