@@ -2,7 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import { findBreakingSites } from '../../src/review/breakingSites.js';
 import { findAffectedTests } from '../../src/review/affectedTests.js';
-import { renderBreakingSection, renderTestsSection } from '../../src/render/reviewSections.js';
+import { renderBreakingSection, renderReviewSummary, renderTestsSection } from '../../src/render/reviewSections.js';
+import { cmarkGfm } from '../support/renderedMarkdown.js';
 import { reviewProject } from './reviewProject.js';
 
 const BASE = `
@@ -62,8 +63,22 @@ describe('review sections', () => {
         '',
         '- `tests/test_h.py::test_good`: `pkg.h.Good.handle` (1 hop)',
         '',
-        '- no test reaches `pkg.h.Handler.handle`',
+        'Changed symbols that no test reaches within two calls:',
+        '',
+        '- `pkg.h.Handler.handle`',
       ].join('\n'),
     );
+  });
+
+  it('renders the tests reached and the symbols no test reaches as two lists (cmark-gfm)', async () => {
+    // click 762c97ee: a blank line alone between them made one loose list, "no test reaches" as a test.
+    const p = await reviewProject({ 'pkg/__init__.py': '', 'pkg/h.py': BASE, 'tests/test_h.py': TEST }, { 'pkg/__init__.py': '', 'pkg/h.py': HEAD, 'tests/test_h.py': TEST });
+    const tests = findAffectedTests(p);
+    const html = cmarkGfm(renderTestsSection(tests));
+    expect(html.match(/<ul>/g)).toHaveLength(2);
+    expect(html).not.toContain('<li>\n<p>');
+    const none = cmarkGfm(renderTestsSection({ ...tests, tests: [] }));
+    expect(none).toContain('<p>No test reaches a changed symbol within two calls:</p>\n<ul>\n<li><code>pkg.h.Handler.handle</code></li>\n</ul>');
+    expect(renderReviewSummary(findBreakingSites(p), tests)).toContain('1 test reaches the change');
   });
 });

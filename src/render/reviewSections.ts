@@ -68,7 +68,7 @@ export function renderBreakingSection(findings: ReviewFindings, plain = false): 
 export function renderTestsSection(tests: AffectedTests, plain = false): string {
   const heading = plain ? 'Tests that exercise the change' : '### Tests that exercise the change';
   const lines = [heading, ''];
-  if (tests.tests.length === 0) lines.push('No test reaches a changed symbol within two calls.');
+  if (tests.tests.length === 0) lines.push(`No test reaches a changed symbol within two calls${tests.unreached.length > 0 ? ':' : '.'}`);
   else {
     const n = tests.tests.length;
     lines.push(`${plural(n, 'test')} ${n === 1 ? 'reaches' : 'reach'} a changed symbol within two calls (pytest node ids; the Action's ${span('tests', plain)} output lists them all):`, '');
@@ -80,8 +80,10 @@ export function renderTestsSection(tests: AffectedTests, plain = false): string 
     lines.push(...more(tests.tests.length, MAX_LISTED));
   }
   if (tests.unreached.length > 0) {
+    // A paragraph between the two lists: a blank line alone would join them into one list.
+    if (tests.tests.length > 0) lines.push('', 'Changed symbols that no test reaches within two calls:');
     lines.push('');
-    for (const id of tests.unreached.slice(0, MAX_LISTED)) lines.push(`- no test reaches ${span(id, plain)}`);
+    for (const id of tests.unreached.slice(0, MAX_LISTED)) lines.push(`- ${span(id, plain)}`);
     lines.push(...more(tests.unreached.length, MAX_LISTED));
   }
   return lines.join('\n');
@@ -92,7 +94,7 @@ export function renderReviewSummary(findings: ReviewFindings, tests: AffectedTes
   const broken = findings.breaking.filter((b) => b.certainty === 'broken').length;
   const check = findings.breaking.length - broken;
   const strong = (text: string): string => (plain ? text : `**${text}**`);
-  return `${strong('Review:')} ${plural(broken, 'call site')} likely broken, ${check} to check; ${plural(tests.tests.length, 'test')} reach the change (lists in the JSON digest).`;
+  return `${strong('Review:')} ${plural(broken, 'call site')} likely broken, ${check} to check; ${plural(tests.tests.length, 'test')} ${tests.tests.length === 1 ? 'reaches' : 'reach'} the change (lists in the JSON digest).`;
 }
 
 /** The review's JSON metadata: complete lists, whatever the budget. */
