@@ -7,7 +7,8 @@
 // does not fit, the same fence cut to its hunks (3 lines of context, `@@` headers) is shown instead,
 // and a note says so. A modified class or module is always shown as its hunks: its body holds other
 // definitions (symbols of their own), and a one-import change must not bring all module-level code.
-// A changed header is also said in one line, old -> new, since it is what breaks callers.
+// A changed header is also said in one line, old -> new, since it is what breaks callers (a long one
+// folded to its changed parameters, signatureDelta.ts).
 // Added code is shown as code (a diff of only `+` lines adds nothing), then as its signature; removed
 // code as it was in base (its heading says so, markdown.ts); a moved or renamed symbol once, at its new
 // place, as a diff against the body it came from.
@@ -16,6 +17,7 @@ import { hasChange, hunksText, wholeDiffText, type MoveFields, type SymbolChange
 import type { ItemView } from './document.js';
 import { codeSpan } from './fence.js';
 import { plural } from './plural.js';
+import { signatureDelta } from './signatureDelta.js';
 
 export interface ViewInput {
   change: 'added' | 'modified' | 'removed';
@@ -60,7 +62,9 @@ function moveNote(move: MoveFields | undefined, changed: boolean): string | unde
 }
 
 function signatureNote(info: SymbolChangeInfo | undefined): string | undefined {
-  return info?.signature ? `Signature changed: ${codeSpan(info.signature.before)} -> ${codeSpan(info.signature.after)}` : undefined;
+  if (!info?.signature) return undefined;
+  const { before, after } = signatureDelta(info.signature.before, info.signature.after);
+  return `Signature changed: ${codeSpan(before)} -> ${codeSpan(after)}`;
 }
 
 const defined = (notes: (string | undefined)[]): string[] => notes.filter((n): n is string => n !== undefined);

@@ -5,12 +5,14 @@
 // - "Likely broken" first, then "check", then overrides that still match, then the signature
 //   changes: a reviewer reads the verdicts before the evidence.
 // - Paths and ids go in code spans (prSections.codeSpan); reasons quote only identifiers.
-// - Long lists stay complete in JSON; here at most MAX_LISTED lines each, then "… and N more".
+// - Long lists stay complete in JSON; here at most MAX_LISTED lines each, then "… and N more"; a long
+//   signature is folded to its changed parameters (signatureDelta.ts), JSON keeps it whole.
 // - `plain` (the XML document's CDATA header) drops markdown emphasis and code spans.
 import type { AffectedTests } from '../review/affectedTests.js';
 import type { ReviewFindings } from '../review/breakingSites.js';
 import { codeSpan } from './prSections.js';
 import { plural } from './plural.js';
+import { signatureDelta } from './signatureDelta.js';
 
 export const MAX_LISTED = 20;
 
@@ -58,7 +60,8 @@ export function renderBreakingSection(findings: ReviewFindings, plain = false): 
     lines.push('', 'Signature changes:', '');
     for (const s of findings.signatures.slice(0, MAX_LISTED)) {
       const what = s.diff.changes.map((c) => reasonText(c.text, plain)).join('; ');
-      lines.push(`- ${span(s.id, plain)}: ${span(s.diff.before, plain)} -> ${span(s.diff.after, plain)} (${what})`);
+      const shown = signatureDelta(s.diff.before, s.diff.after);
+      lines.push(`- ${span(s.id, plain)}: ${span(shown.before, plain)} -> ${span(shown.after, plain)} (${what})`);
     }
     lines.push(...more(findings.signatures.length, MAX_LISTED));
   }

@@ -1,0 +1,64 @@
+// A one-default change in a long signature (jinja e45bc745, `Environment.overlay`'s 22 parameters):
+// the digest names the changed parameter, old -> new, with the unchanged ones folded into `…`, in the
+// signature list and under the code heading; the JSON manifest keeps both headers whole.
+import { afterAll, describe, expect, test } from 'vitest';
+import { makeRepo, removeTempDirs } from '../support/testRepo.js';
+import { cli } from './cliHarness.js';
+import { cmarkGfm } from '../support/renderedMarkdown.js';
+import { signatureDelta } from '../../src/render/signatureDelta.js';
+
+afterAll(removeTempDirs);
+
+const NAMES = ['block_start', 'block_end', 'variable_start', 'variable_end', 'comment_start', 'comment_end', 'line_prefix', 'trim_blocks', 'lstrip_blocks'];
+const env = (asyncDefault: string) => `missing = object()
+
+
+class Environment:
+    def overlay(
+        self,
+${NAMES.map((n) => `        ${n}: str = missing,`).join('\n')}
+        enable_async: bool = ${asyncDefault},
+        cache_size: int = missing,
+    ) -> "Environment":
+        args = dict(locals())
+        return args
+
+
+def use(e):
+    return e.overlay(trim_blocks="x")
+`;
+
+describe('repodigest pr: a long signature', () => {
+  test('shows the changed parameter old -> new, the rest folded; JSON keeps the whole headers', async () => {
+    const repo = makeRepo();
+    repo.write({ 'env.py': env('False') });
+    repo.commit('base');
+    repo.write({ 'env.py': env('missing') });
+    repo.commit('head');
+    const run = await cli('pr', repo.dir, '--base', 'HEAD~1', '--budget', '4000');
+    expect(run.code, run.stderr).toBe(0);
+    const md = run.stdout;
+    expect(md).toContain(
+      '- `env.Environment.overlay`: `(…, enable_async: bool = False, …) -> "Environment"` -> `(…, enable_async: bool = missing, …) -> "Environment"` (`enable_async` default changed)',
+    );
+    expect(md).toContain('Signature changed: `def overlay(…, enable_async: bool = False, …) -> "Environment":` -> `def overlay(…, enable_async: bool = missing, …) -> "Environment":`');
+    expect(md).not.toContain('block_start: str = missing, block_end');
+    expect(cmarkGfm(md)).toContain('<code>(…, enable_async: bool = False, …) -&gt; &quot;Environment&quot;</code>');
+    const json = await cli('pr', repo.dir, '--base', 'HEAD~1', '--budget', '4000', '--format', 'json');
+    const body = JSON.parse(json.stdout);
+    expect(body.signatures[0].before).toContain('block_start: str = missing, block_end: str = missing');
+    expect(body.signatures[0].before).toContain('enable_async: bool = False');
+  });
+});
+
+describe('signatureDelta', () => {
+  const long = (extra: string) => `def f(self, a: "te.Literal['\\n', '\\r\\n']" = x, ${'p: int = 1, '.repeat(14)}${extra}) -> None:`;
+  test('keeps short headers whole, splits only top-level commas (strings and brackets hold theirs), folds both ends', () => {
+    expect(signatureDelta('def f(a, b=1):', 'def f(a, b=2):')).toEqual({ before: 'def f(a, b=1):', after: 'def f(a, b=2):' });
+    expect(signatureDelta(long('last: int = 1'), long('last: int = 2'))).toEqual({ before: 'def f(…, last: int = 1) -> None:', after: 'def f(…, last: int = 2) -> None:' });
+    // A parameter removed at the end: nothing left between the folds but the fold itself.
+    expect(signatureDelta(long('last: int = 1'), long('').replace(', ) ->', ') ->'))).toEqual({ before: 'def f(…, last: int = 1) -> None:', after: 'def f(…) -> None:' });
+    const changedQuote = long('z').replace("'\\n', '\\r\\n'", "'\\n'");
+    expect(signatureDelta(long('z'), changedQuote).after).toBe(`def f(…, a: "te.Literal['\\n']" = x, …) -> None:`);
+  });
+});
