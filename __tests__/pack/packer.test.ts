@@ -148,11 +148,14 @@ describe('budget', () => {
     expect(result.packed.find((p) => p.id === 'svc.main.tiny_far')).toMatchObject({ hop: 2, direction: 'callee', mode: 'full' });
     const big = result.skipped.find((s) => s.id === 'svc.main.big_helper')!;
     // Skipped on the cheap lower bound: its code is never byte-pair encoded, and the reason says so.
-    const m = /^does not fit: needs at least (\d+) tokens, (\d+) left$/.exec(big.reason);
+    const m = /^does not fit: needs more than the (\d+) tokens? left$/.exec(big.reason);
     expect(m).not.toBeNull();
-    expect(big.tokens).toBe(Number(m![1]));
-    expect(big.tokens).toBeGreaterThan(Number(m![2]));
+    expect(big.atLeast).toBe(true);
+    expect(big.tokens).toBeGreaterThan(Number(m![1]));
     expect(big.tokens).toBeLessThanOrEqual(counter.count(sized.symbols.get('svc.main.big_helper')!.full));
+    // Listed without a size: the bound is not the symbol's size (click 10b43c21 listed `click.core.Command`
+    // as "(4109 tokens): needs at least 4109 tokens, 4108 left", one token short of a class ~8x larger).
+    expect(result.content).toContain(`- \`svc.main.big_helper\`: does not fit: needs more than the ${m![1]} tokens left`);
     // Not a single line of the skipped body made it in.
     expect(result.content).not.toContain('big_helper line');
     expectExactFooter(result);
@@ -167,7 +170,7 @@ describe('budget', () => {
       atLeast: (text, limit) => counter.atLeast(text, limit),
     };
     const result = run(sized, { roots: ['svc.main.entry'], budget: 700, counter: watching });
-    expect(result.skipped.find((s) => s.id === 'svc.main.big_helper')?.reason).toMatch(/needs at least/);
+    expect(result.skipped.find((s) => s.id === 'svc.main.big_helper')?.reason).toMatch(/needs more than the/);
     expect(counted.filter((t) => t.includes('big_helper line'))).toEqual([]);
     expect(counted).not.toContain(big);
   });

@@ -20,7 +20,8 @@
 //   roots (see the next rule for roots' lines), until the count fits.
 // - Cheap skips: before a non-root candidate's code is byte-pair encoded, counter.atLeast gives a
 //   provable lower bound (the number of pre-tokenizer pieces, tokens.ts); when even that exceeds what
-//   is left, the candidate is skipped with `tokens` = that bound and the reason says "needs at least".
+//   is left, the candidate is skipped with `tokens` = that bound (`atLeast`) and the reason says "needs
+//   more than the N tokens left"; the markdown and XML skip lists show no size for it.
 //   Only a lower bound is used, so nothing that would fit is ever skipped: the scan packs and skips
 //   the same candidates in the same order as with exact counts; only those skips' figures and reasons
 //   differ (which can change how many skips the document has room to list). Measured on sympy
@@ -361,7 +362,9 @@ export function packContext(input: PackInput): PackResult {
       // Most skips end here, before any byte-pair encoding (see "Cheap skips" above).
       const atLeast = counter.atLeast(text, remaining);
       if (atLeast > remaining) {
-        state.skips.push({ id: symbol.id, tokens: atLeast, reason: `does not fit: needs at least ${plural(atLeast, 'token')}, ${Math.max(0, remaining)} left` });
+        // Said as "more than what is left": the bound stops at the first count over it, so "needs at least
+        // N, N-1 left" would read as one token short (click 10b43c21: `click.core.Command` listed as 4,109 tokens).
+        state.skips.push({ id: symbol.id, tokens: atLeast, atLeast: true, reason: `does not fit: needs more than the ${plural(Math.max(0, remaining), 'token')} left` });
         continue;
       }
     }

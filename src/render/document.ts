@@ -67,8 +67,8 @@ export interface DigestItem {
 export type ItemView = Pick<DigestItem, 'text' | 'mode' | 'change' | 'fence' | 'notes'>;
 
 /**
- * `tokens` is exact, or a lower bound when the reason says "at least" (the packer proved it cannot fit
- * without counting), or 0 when `considered` is false.
+ * `tokens` is exact, or a lower bound when `atLeast` is set (the packer proved it cannot fit without
+ * counting; the reason says "needs more than the N tokens left"), or 0 when `considered` is false.
  */
 export interface DigestSkip {
   id: string;
@@ -78,6 +78,8 @@ export interface DigestSkip {
   within?: string;
   /** Reached after the packer stopped scanning (reason `not considered: …`): its size was never measured. */
   considered?: false;
+  /** `tokens` is only a lower bound: the lists show no size (a bound reads as the symbol's size). */
+  atLeast?: true;
 }
 
 /**

@@ -55,7 +55,7 @@ export function groupedRootsLine(skips: readonly DigestSkip[], rootFiles: Readon
 }
 
 function skipLine(skip: DigestSkip): string {
-  const size = skip.considered === false ? '' : ` (${plural(skip.tokens, 'token')})`;
+  const size = skip.considered === false || skip.atLeast ? '' : ` (${plural(skip.tokens, 'token')})`;
   return `- ${codeSpan(skip.id)}${size}: ${inlineText(skip.reason)}`;
 }
 

@@ -80,7 +80,8 @@ function plainNote(note: string): string {
 }
 
 function skipElement(skip: DigestSkip): string {
-  return `<skip${attrs([['id', skip.id], ['tokens', skip.tokens], ['reason', skip.reason]])}/>`;
+  // A lower bound is not the symbol's size: the reason says how it compares with what was left.
+  return `<skip${attrs([['id', skip.id], ...(skip.atLeast ? [] : [['tokens', skip.tokens] as [string, number]]), ['reason', skip.reason]])}/>`;
 }
 
 export function groupedRootsElement(skips: readonly DigestSkip[], rootFiles: ReadonlyMap<string, string> | undefined): string {
