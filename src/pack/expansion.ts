@@ -27,6 +27,10 @@
 //   Whether a non-root class was packed in full is known in time: a frontier is expanded only after
 //   every symbol in it was offered and decided. Members reached through other symbols are still
 //   offered; the packer skips them as inside the class (packState.ts), so no code is packed twice.
+// - Late roots (a PR's changed tests, `late`): in every hop, what is reached only through them or
+//   through what only they reached comes after what the other roots reach, each part in `compare`
+//   order. A changed test's callees are mostly the API it drives (click 9f9b149e: five `click.command`
+//   overloads, ~900 of 6,000 tokens, were packed ahead of `echo`, which the changed code calls).
 import type { Resolution } from '../model.js';
 import { compareNeighbours, isProved, strongerResolution, type Adjacency, type Neighbour } from '../graph/adjacency.js';
 import type { PackDirection } from '../render/document.js';
@@ -59,6 +63,8 @@ export interface ExpansionInput {
   /** Only ids this accepts are reached (unknown ids from a stale graph are ignored). */
   exists(id: string): boolean;
   resolution: 'resolved' | 'all';
+  /** Roots whose neighbourhood comes after the others' in every hop (the late-roots rule above). */
+  late?: (rootId: string) => boolean;
   /** Whole classes (see the rule above); without it every symbol is expanded as itself. */
   classes?: ClassLookups & {
     /** `id` is a class that is a root or was packed in full. */
@@ -92,17 +98,23 @@ export function* expansionOrder(input: ExpansionInput): Generator<Candidate> {
   }
   const seen = { callee: new Set(offered), caller: new Set(offered) };
   const frontier = { callee: [...offered], caller: [...offered] };
+  const lateRoots = input.late ? [...offered].filter((id) => input.late!(id)) : [];
+  // Per direction: ids reached only through late roots.
+  const lateOnly = { callee: new Set(lateRoots), caller: new Set(lateRoots) };
   const hop = { callee: 0, caller: 0 };
   while (frontier.callee.length > 0 || frontier.caller.length > 0) {
     for (const direction of ['callee', 'caller'] as const) {
       if (frontier[direction].length === 0) continue;
       const reached = new Map<string, Reached>();
+      const early = new Set<string>();
       for (const from of frontier[direction]) {
+        const fromLate = lateOnly[direction].has(from);
         for (const neighbours of neighbourLists(input, from, direction)) {
           for (const n of neighbours) {
             if (input.resolution === 'resolved' && !isProved(n.resolution)) continue;
             if (seen[direction].has(n.id) || !input.exists(n.id)) continue;
             const sites = Math.max(1, n.lines?.length ?? 0);
+            if (!fromLate) early.add(n.id);
             const known = reached.get(n.id);
             if (!known) reached.set(n.id, n.confidence === undefined ? { id: n.id, resolution: n.resolution, sites } : { id: n.id, resolution: n.resolution, sites, confidence: n.confidence });
             else {
@@ -114,7 +126,10 @@ export function* expansionOrder(input: ExpansionInput): Generator<Candidate> {
         }
       }
       const compare = input.compare ?? defaultCompare;
-      const next = [...reached.values()].sort(compare).map(({ id, resolution }) => ({ id, resolution }));
+      const sorted = [...reached.values()].sort(compare);
+      const late = sorted.filter((r) => !early.has(r.id));
+      for (const r of late) lateOnly[direction].add(r.id);
+      const next = [...sorted.filter((r) => early.has(r.id)), ...late].map(({ id, resolution }) => ({ id, resolution }));
       hop[direction]++;
       for (const { id, resolution } of next) {
         seen[direction].add(id);

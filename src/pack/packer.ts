@@ -111,7 +111,8 @@ export interface PackInput {
   /**
    * PR digests: neighbours offered right after the first `before` roots (the call sites of symbols
    * whose contract changed, ahead of changed tests). A later root that fits in no view takes their
-   * space back: they are dropped, last first, until it fits.
+   * space back: they are dropped, last first, until it fits. The roots from `before` on (the changed
+   * tests) are also expansion.ts's late roots: their neighbourhood comes after the others' in each hop.
    */
   priority?: { ids: readonly string[]; before: number };
   /**
@@ -308,6 +309,7 @@ export function packContext(input: PackInput): PackResult {
       isWhole: (id) => symbols.get(id)?.kind === 'class' && (rootSet.has(id) || state.packedMode(id) === 'full'),
     },
     ...(input.compareNeighbours ? { compare: input.compareNeighbours } : {}),
+    ...(input.priority ? { late: lateRootsOf(roots, input.priority.before) } : {}),
   });
   // Cost of each packed priority item, to give it back when a later root takes its space.
   const priorityCost = new Map<string, number>();
@@ -470,6 +472,12 @@ export function packContext(input: PackInput): PackResult {
     // A dropped root becomes a root skip: it is named if its line fits, else counted in "… and N more".
     state.drop(state.items.length - 1);
   }
+}
+
+/** The roots from index `before` on (a PR's changed tests, after its changed code). */
+function lateRootsOf(roots: readonly string[], before: number): (id: string) => boolean {
+  const late = new Set(roots.slice(Math.max(0, before)));
+  return (id) => late.has(id);
 }
 
 /** The expansion with `priority` ids offered (caller, hop 1) right after the first `before` roots. */
