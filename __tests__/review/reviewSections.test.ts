@@ -82,3 +82,25 @@ describe('review sections', () => {
     expect(renderReviewSummary(findBreakingSites(p), tests)).toContain('1 test reaches the change');
   });
 });
+
+describe('tests that reach the same change', () => {
+  it('are one line, led by the first node id; a test reaching something else keeps its own line', async () => {
+    // click 7a0a3447: 20 of 320 lines each said "`click.core.Command.main#3` (2 hops)".
+    const core = 'def f(x):\n    return x\n\n\ndef g(x):\n    return x\n';
+    const tests = 'from pkg.core import f, g\n\n\ndef test_a():\n    f(1)\n\n\ndef test_b():\n    f(2)\n\n\ndef test_c():\n    f(3)\n\n\ndef test_d():\n    g(1)\n';
+    const p = await reviewProject(
+      { 'pkg/__init__.py': '', 'pkg/core.py': core, 'tests/test_core.py': tests },
+      { 'pkg/__init__.py': '', 'pkg/core.py': core.replace(/return x/g, 'return x + 1'), 'tests/test_core.py': tests },
+    );
+    expect(renderTestsSection(findAffectedTests(p))).toBe(
+      [
+        '### Tests that exercise the change',
+        '',
+        "4 tests reach a changed symbol within two calls (pytest node ids; the Action's `tests` output lists them all):",
+        '',
+        '- `tests/test_core.py::test_a` and 2 more tests: `pkg.core.f` (1 hop)',
+        '- `tests/test_core.py::test_d`: `pkg.core.g` (1 hop)',
+      ].join('\n'),
+    );
+  });
+});
