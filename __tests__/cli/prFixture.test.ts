@@ -56,7 +56,7 @@ describe('a signature change with callers', () => {
       [
         '### Call sites to check',
         '',
-        '- `pkg.shapes.area` (modified (signature)), 3 call sites:',
+        '- `pkg.shapes.area` (modified, signature changed), 3 call sites:',
         '  - `pkg/panel.py:5` in `pkg.panel.panel_area`',
         '  - `pkg/panel.py:9` in `pkg.panel.double_panel`',
         '  - `pkg/report.py:7` in `pkg.report.summary`',

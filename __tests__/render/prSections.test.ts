@@ -170,7 +170,7 @@ describe('compact levels (issue 8: more compact, never silently shorter)', () =>
     expect(full.split('\n')).toEqual([
       '### Call sites to check',
       '',
-      '- `pkg.a.f` (modified (signature)), 3 call sites:',
+      '- `pkg.a.f` (modified, signature changed), 3 call sites:',
       '  - `pkg/c.py:12` in `pkg.c.use`',
       '  - `pkg/c.py:40` in `pkg.c.use`',
       '  - `pkg/d.py:3` in `pkg.d.more`',
@@ -178,8 +178,16 @@ describe('compact levels (issue 8: more compact, never silently shorter)', () =>
     ]);
     const counts = renderCallSites({ changed: entries, adjacency, locate, alarms: [], contract: 'compact', other: 'counts' });
     expect(counts.split('\n').slice(2)).toEqual([
-      '- `pkg.a.f` (modified (signature)), 3 call sites: `pkg/c.py: 12, 40`; `pkg/d.py: 3`',
+      '- `pkg.a.f` (modified, signature changed), 3 call sites: `pkg/c.py: 12, 40`; `pkg/d.py: 3`',
       '- Call sites of the other changed symbols (counts): `pkg.a.g` 2',
+    ]);
+  });
+
+  it('says what changed in one pair of parentheses (click 7a0a3447 read "(added (renamed from `safecall`))")', () => {
+    const calls = buildAdjacency([{ from: 'pkg.c.use', to: 'pkg.b.New', kind: 'calls', resolution: 'resolved', lines: [5] }]);
+    expect(renderCallSites({ changed: entries, adjacency: calls, locate, alarms: [], contract: 'full', other: 'full' }).split('\n').slice(2)).toEqual([
+      '- `pkg.b.New` (added, renamed from `Old`), 1 call site:',
+      '  - `pkg/c.py:5` in `pkg.c.use`',
     ]);
   });
 

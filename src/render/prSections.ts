@@ -154,6 +154,12 @@ function changeText(c: PrEntry, inTable: boolean, members: readonly PrEntry[] = 
   return detail === undefined ? c.change : `${c.change} (${detail})`;
 }
 
+/** The same inside parentheses of its own: `added, renamed from x`, not `added (renamed from x)` nested in `(…)`. */
+function changeClause(c: PrEntry): string {
+  const detail = changeDetail(c, false);
+  return detail === undefined ? c.change : `${c.change}, ${detail === 'signature' ? 'signature changed' : detail}`;
+}
+
 /** The entries a list shows on their own: not the removed end of a move (its added end names it), not carried members. */
 function ownLines(changed: readonly PrEntry[]): { entry: PrEntry; members: PrEntry[] }[] {
   const members = new Map<string, PrEntry[]>();
@@ -337,7 +343,7 @@ export function renderCallSites(input: CallSitesInput): string {
     }
     for (const x of entries) {
       const guess = x.guesses > 0 ? ` (${x.guesses} by name match, unresolved)` : '';
-      const head = `- ${codeSpan(x.c.id)} (${changeText(x.c, false)}), ${plural(x.sites.length, 'call site')}${guess}`;
+      const head = `- ${codeSpan(x.c.id)} (${changeClause(x.c)}), ${plural(x.sites.length, 'call site')}${guess}`;
       if (level === 'compact') lines.push(`${head}: ${compactSites(x.sites)}`);
       else lines.push(`${head}:`, ...x.sites.map((s) => siteLine(s)));
     }
