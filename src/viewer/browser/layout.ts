@@ -1,7 +1,11 @@
 // Positions of drawn symbols. Deterministic: no random seeds anywhere. Newly drawn children start on a
-// ring around their parent (angle by their order among siblings), then ForceAtlas2 runs with every
-// node that already had a place pinned (`fixed`), so an expansion never reshuffles what the reader has
-// already seen. The first layout places the roots on a circle and lets all of them move.
+// half-circle fan around their parent that faces away from the parent's own parent (angle by their order
+// among siblings), then ForceAtlas2 runs with every node that already had a place pinned (`fixed`), so an
+// expansion never reshuffles what the reader has already seen. The first layout places the roots on a
+// circle and lets all of them move.
+// Why a fan and not a full ring: a ring around a child whose radius equals the child's distance from its
+// parent puts one grandchild on the grandparent (jinja's `jinja2` / `utils` / `LRUCache`: 0.14 apart),
+// and ForceAtlas2's repulsion (~1/distance) then flung nodes 10^9 units away: every node drawn on one line.
 import type { MultiDirectedGraph } from 'graphology';
 import * as fa2 from 'graphology-layout-forceatlas2';
 import type { Model } from './model.js';
@@ -20,12 +24,18 @@ export function placeNew(model: Model, nodes: readonly number[], positions: Posi
   for (const [p, kids] of byParent) {
     const centre = positions.get(p) ?? { x: 0, y: 0 };
     const radius = (p < 0 ? 40 : 10) * Math.sqrt(kids.length) + 5;
+    const from = p < 0 ? undefined : positions.get(model.parent[p]!);
     kids.forEach((i, k) => {
-      const angle = (2 * Math.PI * k) / kids.length + (p < 0 ? 0 : 0.3);
+      const angle = from === undefined ? (2 * Math.PI * k) / kids.length + (p < 0 ? 0 : 0.3) : fanAngle(Math.atan2(centre.y - from.y, centre.x - from.x), k, kids.length);
       positions.set(i, { x: centre.x + radius * Math.cos(angle), y: centre.y + radius * Math.sin(angle) });
     });
   }
   return fresh;
+}
+
+/** The k-th of n angles spread over the half circle centred on `outward` (pure). */
+export function fanAngle(outward: number, k: number, n: number): number {
+  return outward + (Math.PI * (k + 0.5)) / n - Math.PI / 2;
 }
 
 /** Runs ForceAtlas2 on `graph` (node keys are symbol indices) moving only `free` nodes. */
