@@ -106,7 +106,7 @@ function hasExternal(values: readonly Value[]): boolean {
 }
 
 /** Collects the getters read along one callee chain (an object, not a closure: this runs per site). */
-class GetterCollector {
+export class GetterCollector {
   readonly getters: string[] = [];
   constructor(private readonly ev: Evaluator) {}
   onAttr(receivers: readonly Value[], name: string): void {
