@@ -10,7 +10,7 @@
 // Decision (issue 10's cost line): one idle evaluator (with its class model, flow and getter collector)
 // lives for the process. V8 keeps the hidden classes of class instances only while an instance uses
 // them; when one run's evaluator died, the next run's instances got new hidden classes and V8 threw
-// away and recompiled the resolver's optimized code (Django, warm runs: ~90 recompiles and ~45
+// away and recompiled the resolver's optimized code (Django, warm runs: ~90 recompiles and 50-60
 // deoptimisations per run, on V8's compiler threads; README "Call-graph resolution").
 import { appendAll } from '../shared/arrays.js';
 import type { CallSite, Edge, EdgeKind, FileRecord, PySymbol } from '../model.js';
