@@ -73,15 +73,25 @@ export interface MroComputer {
   mro(classId: string): readonly string[];
 }
 
-export function createMroComputer(basesOf: (classId: string) => BaseRef[]): MroComputer {
-  const memo = new Map<string, string[]>();
-  const visiting = new Set<string>();
+export interface BaseSource {
+  basesOf(classId: string): BaseRef[];
+}
 
-  function baseIds(classId: string): string[] {
-    return basesOf(classId).map((b) => (b.k === 'class' ? b.id : b.k === 'ext' ? EXTERNAL_BASE : UNKNOWN_BASE));
+/**
+ * A class, not closures: closures made per resolution die with it, and V8 then throws away the optimized
+ * resolver code that inlined them (resolve.ts, top of file).
+ */
+class C3Mro implements MroComputer {
+  private readonly memo = new Map<string, string[]>();
+  private readonly visiting = new Set<string>();
+  constructor(private readonly source: BaseSource) {}
+
+  private baseIds(classId: string): string[] {
+    return this.source.basesOf(classId).map((b) => (b.k === 'class' ? b.id : b.k === 'ext' ? EXTERNAL_BASE : UNKNOWN_BASE));
   }
 
-  function finish(frame: Frame): void {
+  private finish(frame: Frame): void {
+    const memo = this.memo;
     if (frame.cyclic) {
       memo.set(frame.id, [frame.id, EXTERNAL_BASE]);
       return;
@@ -96,17 +106,19 @@ export function createMroComputer(basesOf: (classId: string) => BaseRef[]): MroC
     memo.set(frame.id, capped(merged ? [frame.id, ...merged] : dfsOrder(frame.id, baseMros)));
   }
 
-  function mro(classId: string): readonly string[] {
+  mro(classId: string): readonly string[] {
+    const memo = this.memo;
+    const visiting = this.visiting;
     const known = memo.get(classId);
     if (known) return known;
     if (visiting.has(classId)) return [classId];
     const stack: Frame[] = [];
     visiting.add(classId);
-    stack.push({ id: classId, bases: baseIds(classId), next: 0, cyclic: false });
+    stack.push({ id: classId, bases: this.baseIds(classId), next: 0, cyclic: false });
     while (stack.length > 0) {
       const frame = stack[stack.length - 1]!;
       if (frame.next >= frame.bases.length) {
-        finish(frame);
+        this.finish(frame);
         visiting.delete(frame.id);
         stack.pop();
         continue;
@@ -121,10 +133,13 @@ export function createMroComputer(basesOf: (classId: string) => BaseRef[]): MroC
         continue;
       }
       visiting.add(base);
-      stack.push({ id: base, bases: baseIds(base), next: 0, cyclic: false });
+      stack.push({ id: base, bases: this.baseIds(base), next: 0, cyclic: false });
     }
     return memo.get(classId) ?? [classId];
   }
+}
 
-  return { mro };
+/** `source`: an object with `basesOf` (the class model), or the function itself. */
+export function createMroComputer(source: BaseSource | ((classId: string) => BaseRef[])): MroComputer {
+  return new C3Mro(typeof source === 'function' ? { basesOf: source } : source);
 }

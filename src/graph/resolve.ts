@@ -6,9 +6,15 @@
 // nothing and start at a parameter, with the arguments their callers pass (resolverFlow: one level), then merge per
 // (from, to): one calls edge with every call-site line, `resolved` when any site proved it. Everything is sorted, so the output is a pure function of
 // the input records whatever order the files arrive in.
+//
+// Decision (issue 10's cost line): one idle evaluator (with its class model, flow and getter collector)
+// lives for the process. V8 keeps the hidden classes of class instances only while an instance uses
+// them; when one run's evaluator died, the next run's instances got new hidden classes and V8 threw
+// away and recompiled the resolver's optimized code (Django, warm runs: ~90 recompiles and 50-60
+// deoptimisations per run, on V8's compiler threads; README "Call-graph resolution").
 import { appendAll } from '../shared/arrays.js';
 import type { CallSite, Edge, EdgeKind, FileRecord, PySymbol } from '../model.js';
-import { callTargets, resolveSite, type SiteTargets } from './resolverCalls.js';
+import { callTargets, GetterCollector, resolveSite, type SiteTargets } from './resolverCalls.js';
 import { decoratedAt } from './resolverDecorated.js';
 import { referenceEdges } from './resolverReferences.js';
 import { containsEdges, importEdges, inheritsEdges } from './resolverEdges.js';
@@ -98,11 +104,21 @@ function decoratorApplication(ev: Evaluator, scope: PySymbol, site: CallSite, re
   return { site: { callee: site.callee, line: site.line, via: 'call', args: [{ t: 'name', name: bareName(decorated) }] }, targets };
 }
 
+/** Instances that keep the resolver's hidden classes alive between runs (see the top of the file). */
+const shapeKeepers: object[] = [];
+
+function keepShapes(): void {
+  if (shapeKeepers.length > 0) return;
+  const ev = new Evaluator(buildProjectIndex([]));
+  shapeKeepers.push(ev, new ArgumentFlow(ev, 'callables'), new GetterCollector(ev));
+}
+
 export function resolveCallGraph(files: readonly FileRecord[], options: ResolveOptions = {}): Edge[] {
   const requested = options.maxHeuristicTargets ?? DEFAULT_MAX_HEURISTIC_TARGETS;
   // 0 turns the name fallback off; anything that is not a count falls back to the default.
   const max = Number.isFinite(requested) && requested >= 0 ? Math.floor(requested) : DEFAULT_MAX_HEURISTIC_TARGETS;
   const minConfidence = options.minHeuristicConfidence ?? DEFAULT_MIN_CONFIDENCE;
+  keepShapes();
   const index = buildProjectIndex(files);
   const ev = new Evaluator(index);
   const flowMode = options.parameterFlow ?? 'callables';

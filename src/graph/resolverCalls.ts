@@ -78,7 +78,7 @@ export function callTargets(ev: Evaluator, values: readonly Value[], dispatch?: 
         }
       }
     } else if (v.k === 'inst') {
-      appendAll(out, memberDefs(ev, ev.classes.mro.mro(v.id), '__call__'));
+      appendAll(out, instanceCallDefs(ev, v.id));
     }
   }
   if (dispatch && dispatch.length > 0) {
@@ -89,9 +89,41 @@ export function callTargets(ev: Evaluator, values: readonly Value[], dispatch?: 
   return out;
 }
 
-function constructorDefs(ev: Evaluator, cls: string): string[] {
-  const mro = ev.classes.mro.mro(cls);
-  return [...memberDefs(ev, mro, '__new__'), ...memberDefs(ev, mro, '__init__')];
+/**
+ * Per evaluator, class id -> what calling the class runs (`__new__` then `__init__`), and what calling
+ * an instance runs (`__call__`). Sites are resolved one at a time at the top level, with no lookup in
+ * progress, so each answer is final and the same on every call: memoised (sympy: a tenth of resolution
+ * was these walks up deep MROs, repeated for every `Add(...)`, `Symbol(...)`). Shared lists: read only.
+ */
+interface CallMemo {
+  constructors: Map<string, string[]>;
+  calls: Map<string, string[]>;
+}
+
+const callMemos = new WeakMap<Evaluator, CallMemo>();
+
+function callMemo(ev: Evaluator): CallMemo {
+  let memo = callMemos.get(ev);
+  if (!memo) callMemos.set(ev, (memo = { constructors: new Map(), calls: new Map() }));
+  return memo;
+}
+
+function constructorDefs(ev: Evaluator, cls: string): readonly string[] {
+  const memo = callMemo(ev).constructors;
+  let ids = memo.get(cls);
+  if (!ids) {
+    const mro = ev.classes.mro.mro(cls);
+    ids = [...memberDefs(ev, mro, '__new__'), ...memberDefs(ev, mro, '__init__')];
+    memo.set(cls, ids);
+  }
+  return ids;
+}
+
+function instanceCallDefs(ev: Evaluator, cls: string): readonly string[] {
+  const memo = callMemo(ev).calls;
+  let ids = memo.get(cls);
+  if (!ids) memo.set(cls, (ids = memberDefs(ev, ev.classes.mro.mro(cls), '__call__')));
+  return ids;
 }
 
 function memberDefs(ev: Evaluator, classes: readonly string[], name: string): string[] {
@@ -106,7 +138,7 @@ function hasExternal(values: readonly Value[]): boolean {
 }
 
 /** Collects the getters read along one callee chain (an object, not a closure: this runs per site). */
-class GetterCollector {
+export class GetterCollector {
   readonly getters: string[] = [];
   constructor(private readonly ev: Evaluator) {}
   onAttr(receivers: readonly Value[], name: string): void {

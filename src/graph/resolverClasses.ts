@@ -57,7 +57,7 @@ export class ClassModel {
 
   constructor(private readonly ev: Evaluator) {
     this.index = ev.index;
-    this.mro = createMroComputer((id) => this.basesOf(id));
+    this.mro = createMroComputer(this);
   }
 
   /** Search `classes` (an MRO or a suffix of one) for a class-level member. */
