@@ -39,6 +39,7 @@ import type { RepoIndex } from '../model.js';
 import { DEFAULT_MAX_HEURISTIC_TARGETS } from '../graph/resolverHeuristic.js';
 import { bareNameOf, type Known } from './onDemandSelect.js';
 import { memoisedRounds } from './roundMemo.js';
+import { createHeapGuard } from '../shared/heapGuard.js';
 
 export interface OnDemandStages {
   prepare: (setup: PrSetup, scanned: ScannedFiles) => Promise<PreparedPr>;
@@ -94,7 +95,9 @@ export async function onDemandPr(root: string, options: IndexOptions, setup: PrS
   const paths: string[] = [];
   const texts: string[] = [];
   const readNotes: string[][] = [];
+  const heap = options.heapGuard ?? createHeapGuard();
   for (const path of discovered.python) {
+    heap.check(paths.length, discovered.python.length, 'files read');
     const read = reader.read(path);
     if (!read.ok) {
       skipped.push({ path, reason: read.reason });
@@ -111,11 +114,13 @@ export async function onDemandPr(root: string, options: IndexOptions, setup: PrS
   const failed = new Map<number, SkippedFile>();
   const { parser } = setup;
 
+  let parsedSoFar = 0;
   const parseOne = (i: number): FileRecord | undefined => {
     if (records[i] === undefined && !failed.has(i)) {
       const out = extractRead(parser, paths[i]!, { text: texts[i]!, notes: [...readNotes[i]!] }, options.cache);
       if ('skipped' in out) failed.set(i, out.skipped);
       else records[i] = out.record;
+      heap.check(++parsedSoFar, paths.length, 'files parsed on demand');
     }
     return records[i];
   };
