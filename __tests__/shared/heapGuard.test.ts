@@ -83,6 +83,8 @@ describe('createHeapGuard', () => {
     expect(safeHeapMb(16 * 1024 * MB)).toBe(12288);
     expect(heapRemedy(4096 * MB, 16 * 1024 * MB)).toContain('NODE_OPTIONS=--max-old-space-size=12288');
     expect(heapRemedy(12288 * MB, 16 * 1024 * MB)).toContain('a machine with more memory (this one has 16,384 MB)');
+    // A run already on demand is not told to index on demand.
+    expect(heapRemedy(4096 * MB, 16 * 1024 * MB, true)).toBe("remedies: a folder of the repository instead of the whole tree; a larger heap, NODE_OPTIONS=--max-old-space-size=12288 (75% of this machine's 16,384 MB)");
     expect(nearLimit(reading(85))).toBe(false);
     expect(nearLimit(reading(86))).toBe(true);
   });

@@ -100,7 +100,7 @@ export async function onDemandPr(root: string, options: IndexOptions, setup: PrS
   const readNotes: string[][] = [];
   const heap = options.heapGuard ?? createHeapGuard();
   for (const path of discovered.python) {
-    heap.check(paths.length, discovered.python.length, 'files read');
+    heap.check(paths.length, discovered.python.length, 'files read', true);
     const read = reader.read(path);
     if (!read.ok) {
       skipped.push({ path, reason: read.reason });
@@ -126,7 +126,7 @@ export async function onDemandPr(root: string, options: IndexOptions, setup: PrS
       texts[i] = undefined;
       if ('skipped' in out) failed.set(i, out.skipped);
       else records[i] = compact(out.record);
-      heap.check(++parsedSoFar, paths.length, 'files parsed on demand');
+      heap.check(++parsedSoFar, paths.length, 'files parsed on demand', true);
     }
     return records[i];
   };

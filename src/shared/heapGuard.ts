@@ -44,8 +44,11 @@ export interface HeapGuardDeps {
 }
 
 export interface HeapGuard {
-  /** Throws a RepoDigestError when the heap is nearly full. `done`/`total`: how far the run got (`what`: e.g. "files parsed"). */
-  check(done: number, total: number, what: string): void;
+  /**
+   * Throws a RepoDigestError when the heap is nearly full. `done`/`total`: how far the run got (`what`: e.g.
+   * "files parsed"); `onDemand`: the run already indexes on demand, so that is not offered as a remedy.
+   */
+  check(done: number, total: number, what: string, onDemand?: boolean): void;
 }
 
 /** Whether a reading is near the limit (pure). */
@@ -61,19 +64,20 @@ export function safeHeapMb(machineBytes: number, share = SAFE_MEMORY_SHARE): num
 const mb = (bytes: number): string => Math.round(bytes / 2 ** 20).toLocaleString('en-US');
 
 /** What a user can do about a full heap (pure): on demand, a folder, or a larger heap when the machine has it. */
-export function heapRemedy(limitBytes: number, machineBytes: number): string {
+export function heapRemedy(limitBytes: number, machineBytes: number, onDemand = false): string {
   const safe = safeHeapMb(machineBytes);
   const larger = safe * 2 ** 20 > limitBytes * 1.1
     ? `a larger heap, NODE_OPTIONS=--max-old-space-size=${safe} (${SAFE_MEMORY_SHARE * 100}% of this machine's ${mb(machineBytes)} MB)`
     : `a machine with more memory (this one has ${mb(machineBytes)} MB)`;
-  return `remedies: a PR digest indexed on demand, --on-demand or Action input on-demand: true; a folder of the repository instead of the whole tree; ${larger}`;
+  const first = onDemand ? '' : 'a PR digest indexed on demand, --on-demand or Action input on-demand: true; ';
+  return `remedies: ${first}a folder of the repository instead of the whole tree; ${larger}`;
 }
 
 /** The one line (pure). */
-export function outOfHeapError(reading: HeapReading, done: number, total: number, what: string, machineBytes: number): RepoDigestError {
+export function outOfHeapError(reading: HeapReading, done: number, total: number, what: string, machineBytes: number, onDemand = false): RepoDigestError {
   return new RepoDigestError(
     `out of memory: the JavaScript heap holds ${mb(reading.used)} MB of its ${mb(reading.limit)} MB limit with ${done.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} ${what}`,
-    heapRemedy(reading.limit, machineBytes),
+    heapRemedy(reading.limit, machineBytes, onDemand),
   );
 }
 
@@ -95,7 +99,7 @@ export function createHeapGuard(deps: HeapGuardDeps = processHeapDeps(), sampleE
   // Past WATCH_SHARE of the limit every call reads the heap: 64 files can be a quarter of a small heap.
   let every = sampleEvery;
   return {
-    check(done, total, what) {
+    check(done, total, what, onDemand = false) {
       if (calls++ % every !== 0) return;
       const first = deps.read();
       every = nearLimit(first, WATCH_SHARE) ? 1 : sampleEvery;
@@ -103,7 +107,7 @@ export function createHeapGuard(deps: HeapGuardDeps = processHeapDeps(), sampleE
       deps.collect();
       const live = deps.read();
       every = nearLimit(live, WATCH_SHARE) ? 1 : sampleEvery;
-      if (nearLimit(live)) throw outOfHeapError(live, done, total, what, deps.machineMemory());
+      if (nearLimit(live)) throw outOfHeapError(live, done, total, what, deps.machineMemory(), onDemand);
       nextCollectAt = live.used + (live.limit - live.used) / 2;
     },
   };
