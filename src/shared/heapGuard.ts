@@ -2,15 +2,15 @@
 // run got, the remedies) instead of V8's fatal "heap out of memory" stack dump and abort.
 //
 // Decisions:
-// - An in-process check, sampled: the per-file loops (full scan, on-demand reading and parsing) call
-//   `check` once per file; every SAMPLE_EVERY-th call reads `v8.getHeapStatistics()` (~7 µs here),
-//   every call once the heap is past WATCH_SHARE. Only when the used heap passes NEAR_SHARE of the
-//   limit is a full collection forced (the used figure counts garbage too) and the live heap judged:
-//   still above NEAR_SHARE -> the error.
+// - An in-process check, sampled: the per-file loops (full scan, on-demand reading and parsing, the
+//   resolver's pass over files via ResolveOptions.afterFile) call `check` once per file; every
+//   SAMPLE_EVERY-th call reads `v8.getHeapStatistics()` (~7 µs here), every call once the heap is past
+//   WATCH_SHARE. Only when the used heap passes NEAR_SHARE of the limit is a full collection forced (the
+//   used figure counts garbage too) and the live heap judged: still above NEAR_SHARE -> the error.
 //   V8 cannot hand an out-of-memory back to JavaScript (the process aborts), so the check must come
-//   before the limit, and it cannot see allocation inside one phase (resolution): the Action's
-//   analysis worker also gets a heap limit of its own (action/analysis.ts), whose overflow ends only
-//   the worker, reported as the same line.
+//   before the limit, and it cannot see the phases without a per-file loop (packing, rendering): the
+//   Action's analysis worker also gets a heap limit of its own (action/analysis.ts), whose overflow
+//   ends only the worker, reported as the same line.
 // - No re-exec with a larger heap for the CLI: a second process on every run (a bare `node` here:
 //   0.14-0.17 s CPU, 41 MiB RSS, against Django's 198 MiB PR digest target), and a larger heap is the user's call (NODE_OPTIONS); the line
 //   names the value this machine allows (SAFE_MEMORY_SHARE of its memory, cgroup limit included).
@@ -91,7 +91,8 @@ export function workerHeapMb(machineBytes: number, ownLimitBytes: number): numbe
   return Math.max(safeHeapMb(machineBytes), Math.floor(ownLimitBytes / 2 ** 20));
 }
 
-export function createHeapGuard(deps: HeapGuardDeps = processHeapDeps(), sampleEvery = SAMPLE_EVERY): HeapGuard {
+/** `onDemand`: every check of this guard is in a run that indexes on demand. */
+export function createHeapGuard(deps: HeapGuardDeps = processHeapDeps(), sampleEvery = SAMPLE_EVERY, onDemandRun = false): HeapGuard {
   let calls = 0;
   // After a forced collection that left enough room, the next one waits until half of that room is used:
   // a live set just under the line must not cost a full collection every sample.
@@ -107,7 +108,7 @@ export function createHeapGuard(deps: HeapGuardDeps = processHeapDeps(), sampleE
       deps.collect();
       const live = deps.read();
       every = nearLimit(live, WATCH_SHARE) ? 1 : sampleEvery;
-      if (nearLimit(live)) throw outOfHeapError(live, done, total, what, deps.machineMemory(), onDemand);
+      if (nearLimit(live)) throw outOfHeapError(live, done, total, what, deps.machineMemory(), onDemand || onDemandRun);
       nextCollectAt = live.used + (live.limit - live.used) / 2;
     },
   };
