@@ -11,6 +11,8 @@ import { createOctokit, pullFilesLister } from './octokit.js';
 import { produceDigest } from './pipelineDigest.js';
 import type { DigestProduct, DigestRequest, DigestServices } from './runDigest.js';
 import type { Settings } from './settings.js';
+import { machineMemoryBytes, workerHeapMb, workerOutOfHeapError } from '../shared/heapGuard.js';
+import { getHeapStatistics } from 'node:v8';
 
 const JOB = 'repodigestAnalysisJob';
 
@@ -33,7 +35,11 @@ export type AnalysisOutcome = { kind: 'done'; product: DigestProduct } | { kind:
 export function analyseWithin(settings: Readonly<Settings>, request: DigestRequest, event: EventInfo, limitMs: number, log: (line: string) => void): Promise<AnalysisOutcome> {
   const job: AnalysisJob = { settings: { ...settings }, request, owner: event.owner, repo: event.repo };
   return new Promise((resolve, reject) => {
-    const worker = new Worker(fileURLToPath(import.meta.url), { workerData: { [JOB]: job } });
+    // A heap limit of its own (shared/heapGuard.ts): V8's default is ~4 GB whatever the runner has, and a
+    // worker past its limit is ended alone, reported as one line, where the process would abort.
+    const machine = machineMemoryBytes();
+    const heapMb = workerHeapMb(machine, getHeapStatistics().heap_size_limit);
+    const worker = new Worker(fileURLToPath(import.meta.url), { workerData: { [JOB]: job }, resourceLimits: { maxOldGenerationSizeMb: heapMb } });
     let changed: ChangedSymbolRow[] | undefined;
     let settled = false;
     const settle = (finish: () => void): void => {
@@ -56,7 +62,7 @@ export function analyseWithin(settings: Readonly<Settings>, request: DigestReque
         settle(() => reject(error));
       }
     });
-    worker.on('error', (error) => settle(() => reject(error)));
+    worker.on('error', (error: NodeJS.ErrnoException) => settle(() => reject(error.code === 'ERR_WORKER_OUT_OF_MEMORY' ? workerOutOfHeapError(heapMb, machine) : error)));
     worker.on('exit', (code) => settle(() => reject(new Error(`The analysis stopped unexpectedly (worker exit code ${code}).`))));
   });
 }

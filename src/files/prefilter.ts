@@ -30,6 +30,9 @@ export interface WordIndex {
 
 const NONE: readonly number[] = Object.freeze([]);
 
+/** The index of a tree with no words. */
+export const NO_WORDS: WordIndex = Object.freeze({ uses: () => NONE, defines: () => NONE, definesFunction: () => NONE, readsAttribute: () => NONE, has: () => false });
+
 function normalised(word: string): string {
   // ASCII is already in normal form; NFKC only for the rare other identifiers.
   return /^[\x00-\x7f]*$/.test(word) ? word : word.normalize('NFKC');

@@ -36,6 +36,8 @@ export interface ResolveOptions {
   parameterFlow?: boolean | 'callables';
   /** Heuristic edges under this confidence are not made (resolverConfidence.ts; default DEFAULT_MIN_CONFIDENCE, 0 keeps every guess). */
   minHeuristicConfidence?: number;
+  /** Called before each file's sites are resolved, with the files done so far (the pipeline's heap guard, shared/heapGuard.ts). */
+  afterFile?: (done: number, total: number) => void;
 }
 
 const KIND_ORDER: Record<EdgeKind, number> = { calls: 0, contains: 1, imports: 2, inherits: 3, references: 4 };
@@ -128,7 +130,9 @@ export function resolveCallGraph(files: readonly FileRecord[], options: ResolveO
   // site targets die young (kept until the end, they cost more in GC than pass 2 itself).
   const edges: Edge[] = [];
   const deferred: Deferred[] = [];
+  let filesDone = 0;
   for (const file of index.files) {
+    options.afterFile?.(filesDone++, index.files.length);
     for (const sym of file.symbols) {
       if (index.byId.get(sym.id) !== sym) continue; // id clash: the imported module wins
       appendAll(edges, referenceEdges(ev, sym));

@@ -29,7 +29,8 @@ import type { PackResult } from '../pack/packer.js';
 import type { FileRecord, PySymbol, SkippedFile } from '../model.js';
 import { discoverPythonFiles } from '../files/discover.js';
 import { createSourceReader, DEFAULT_MAX_FILE_BYTES } from '../files/read.js';
-import { buildWordIndex } from '../files/prefilter.js';
+import { buildWordIndex, NO_WORDS } from '../files/prefilter.js';
+import { createRecordCompactor } from '../python/compactRecord.js';
 import { mayHoldProviderToken, redactText } from '../render/redact.js';
 import { extractFile } from '../python/extract.js';
 import { extractRead, scanRepository, type IndexOptions, type ScannedFiles } from './indexRepository.js';
@@ -39,6 +40,7 @@ import type { RepoIndex } from '../model.js';
 import { DEFAULT_MAX_HEURISTIC_TARGETS } from '../graph/resolverHeuristic.js';
 import { bareNameOf, type Known } from './onDemandSelect.js';
 import { memoisedRounds } from './roundMemo.js';
+import { createHeapGuard } from '../shared/heapGuard.js';
 
 export interface OnDemandStages {
   prepare: (setup: PrSetup, scanned: ScannedFiles) => Promise<PreparedPr>;
@@ -92,9 +94,13 @@ export async function onDemandPr(root: string, options: IndexOptions, setup: PrS
   const reader = createSourceReader(root, { maxBytes: options.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES });
   const skipped: SkippedFile[] = [...discovered.skipped];
   const paths: string[] = [];
-  const texts: string[] = [];
+  // A file's text is dropped once it is parsed (its record keeps the slices it needs) and every text once
+  // all files are: the rest waits here for a later round.
+  const texts: (string | undefined)[] = [];
   const readNotes: string[][] = [];
+  const heap = options.heapGuard ?? createHeapGuard();
   for (const path of discovered.python) {
+    heap.check(paths.length, discovered.python.length, 'files read', true);
     const read = reader.read(path);
     if (!read.ok) {
       skipped.push({ path, reason: read.reason });
@@ -104,18 +110,23 @@ export async function onDemandPr(root: string, options: IndexOptions, setup: PrS
     texts.push(read.text);
     readNotes.push(read.notes);
   }
-  const corpus: Corpus = { paths, words: buildWordIndex(texts) };
+  const corpus: Corpus = { paths, words: buildWordIndex(texts as string[]) };
   const modules = buildModuleLookup(paths);
   const number = new Map(paths.map((p, i) => [p, i]));
   const records: (FileRecord | undefined)[] = paths.map(() => undefined);
   const failed = new Map<number, SkippedFile>();
   const { parser } = setup;
 
+  // Records compacted as the full scan's are (python/compactRecord.ts).
+  const compact = createRecordCompactor();
+  let parsedSoFar = 0;
   const parseOne = (i: number): FileRecord | undefined => {
     if (records[i] === undefined && !failed.has(i)) {
       const out = extractRead(parser, paths[i]!, { text: texts[i]!, notes: [...readNotes[i]!] }, options.cache);
+      texts[i] = undefined;
       if ('skipped' in out) failed.set(i, out.skipped);
-      else records[i] = out.record;
+      else records[i] = compact(out.record);
+      heap.check(++parsedSoFar, paths.length, 'files parsed on demand', true);
     }
     return records[i];
   };
@@ -152,7 +163,7 @@ export async function onDemandPr(root: string, options: IndexOptions, setup: PrS
     const i = number.get(s.file);
     if (i !== undefined) seeds.add(i);
   }
-  if (options.redact !== false) texts.forEach((text, i) => (secretHit(text) ? seeds.add(i) : undefined));
+  if (options.redact !== false) texts.forEach((text, i) => (text !== undefined && secretHit(text) ? seeds.add(i) : undefined));
   parse(seeds);
 
   // Unparsed files are empty modules: their paths still make the module table and import names of the whole tree.
@@ -193,6 +204,9 @@ export async function onDemandPr(root: string, options: IndexOptions, setup: PrS
     if (paths.length >= WHOLE_TREE_MIN_FILES && reached.size >= WHOLE_TREE_SHARE * paths.length) {
       paths.forEach((_, i) => parseOne(i));
       finishedWhole = true;
+      // The last round needs no selection: the word index and the empty modules go before it is built.
+      corpus.words = NO_WORDS;
+      stubs.clear();
       continue;
     }
     parse(fresh);

@@ -26,6 +26,7 @@ import { isTestFile } from '../review/affectedTests.js';
 export interface Corpus {
   /** Every discovered Python file, POSIX, sorted; file numbers index this list. */
   paths: readonly string[];
+  /** Replaced by NO_WORDS once no round selects files any more (its memory goes). */
   words: WordIndex;
 }
 

@@ -58,6 +58,7 @@ import { changesWithIds } from '../diff/importIds.js';
 import { adjacencyOf, packRoots, type PackSettings } from './packRepository.js';
 import { collectSymbolDiffs } from './prSymbolDiffs.js';
 import { onDemandPr, type OnDemandOutcome, type OnDemandStats } from './onDemandPr.js';
+import { createHeapGuard } from '../shared/heapGuard.js';
 // [review, helper H] breaking call sites, affected tests, secret redaction (issue 11).
 import { reviewPr, type PrReview } from './prReview.js';
 import { redactIndex, type IndexRedaction } from '../review/redactIndex.js';
@@ -588,6 +589,10 @@ export async function preparePrPacks(
   packs: readonly PackSettings[],
   hooks: { onPrepared?: (prepared: PreparedPr) => void; withViewer?: boolean } = {},
 ): Promise<OnDemandOutcome> {
+  if (!request.fullIndex && request.index?.heapGuard === undefined) {
+    // One heap guard for every round, scan and resolution alike, that knows the run is on demand (its line then offers no `--on-demand`).
+    request = { ...request, index: { ...request.index, heapGuard: createHeapGuard(undefined, undefined, true) } };
+  }
   const setup = await setupPr(request);
   let told = false;
   const stages = {
