@@ -22,8 +22,8 @@ export interface DigestProduct {
     document: string;
     /** The digest as markdown: the comment and job summary are built from it. */
     markdown: string;
-    /** The JSON rendering: what `json-path` holds. */
-    json: string;
+    /** The JSON rendering: what `json-path` holds; absent when the budget is too small for it (a query or entry run in another format). */
+    json?: string;
     totalTokens: number;
     budget: number;
     changedSymbols: number;

@@ -10,4 +10,6 @@ export interface WordIndex {
     /** Whether file `file` holds `name` as a word. */
     has(file: number, name: string): boolean;
 }
+/** The index of a tree with no words. */
+export declare const NO_WORDS: WordIndex;
 export declare function buildWordIndex(texts: readonly string[]): WordIndex;

@@ -16,4 +16,8 @@ export declare const MAX_MRO_LENGTH = 256;
 export interface MroComputer {
     mro(classId: string): readonly string[];
 }
-export declare function createMroComputer(basesOf: (classId: string) => BaseRef[]): MroComputer;
+export interface BaseSource {
+    basesOf(classId: string): BaseRef[];
+}
+/** `source`: an object with `basesOf` (the class model), or the function itself. */
+export declare function createMroComputer(source: BaseSource | ((classId: string) => BaseRef[])): MroComputer;

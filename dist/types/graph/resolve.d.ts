@@ -11,6 +11,8 @@ export interface ResolveOptions {
     parameterFlow?: boolean | 'callables';
     /** Heuristic edges under this confidence are not made (resolverConfidence.ts; default DEFAULT_MIN_CONFIDENCE, 0 keeps every guess). */
     minHeuristicConfidence?: number;
+    /** Called before each file's sites are resolved, with the files done so far (the pipeline's heap guard, shared/heapGuard.ts). */
+    afterFile?: (done: number, total: number) => void;
 }
 export declare function compareEdges(a: Edge, b: Edge): number;
 export declare function resolveCallGraph(files: readonly FileRecord[], options?: ResolveOptions): Edge[];

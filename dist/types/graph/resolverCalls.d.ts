@@ -15,5 +15,12 @@ export interface SiteTargets {
  * only through dispatch: overrides, and the subclasses `cls(...)` in a classmethod may construct.
  */
 export declare function callTargets(ev: Evaluator, values: readonly Value[], dispatch?: string[]): string[];
+/** Collects the getters read along one callee chain (an object, not a closure: this runs per site). */
+export declare class GetterCollector {
+    private readonly ev;
+    readonly getters: string[];
+    constructor(ev: Evaluator);
+    onAttr(receivers: readonly Value[], name: string): void;
+}
 /** `root`: values for the callee chain's base name, standing in for its lookup (parameter flow, resolverFlow.ts). */
 export declare function resolveSite(ev: Evaluator, scope: PySymbol, site: CallSite, maxHeuristic: number, root?: readonly Value[], minConfidence?: number): SiteTargets;

@@ -27,6 +27,8 @@ export interface ExpansionInput {
     /** Only ids this accepts are reached (unknown ids from a stale graph are ignored). */
     exists(id: string): boolean;
     resolution: 'resolved' | 'all';
+    /** Roots whose neighbourhood comes after the others' in every hop (the late-roots rule above). */
+    late?: (rootId: string) => boolean;
     /** Whole classes (see the rule above); without it every symbol is expanded as itself. */
     classes?: ClassLookups & {
         /** `id` is a class that is a root or was packed in full. */

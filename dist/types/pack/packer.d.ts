@@ -39,7 +39,8 @@ export interface PackInput {
     /**
      * PR digests: neighbours offered right after the first `before` roots (the call sites of symbols
      * whose contract changed, ahead of changed tests). A later root that fits in no view takes their
-     * space back: they are dropped, last first, until it fits.
+     * space back: they are dropped, last first, until it fits. The roots from `before` on (the changed
+     * tests) are also expansion.ts's late roots: their neighbourhood comes after the others' in each hop.
      */
     priority?: {
         ids: readonly string[];

@@ -3,6 +3,7 @@ import { type CallGraphOptions } from '../graph/callGraph.js';
 import type { FileRecord, RepoIndex, SkippedFile } from '../model.js';
 import type { FileCache } from '../cache/fileCache.js';
 import { type PythonParser } from '../python/treeSitter.js';
+import { type HeapGuard } from '../shared/heapGuard.js';
 export { DEFAULT_MAX_FILE_BYTES };
 export interface IndexOptions {
     include?: string[];
@@ -17,6 +18,8 @@ export interface IndexOptions {
     redact?: boolean;
     /** [cache] Per-file extraction results keyed by content (src/cache/); absent: every file is extracted. */
     cache?: FileCache;
+    /** Stops the run with one line when the JS heap is nearly full (shared/heapGuard.ts); default: this process's heap. */
+    heapGuard?: HeapGuard;
 }
 export declare function indexRepository(root: string, options?: IndexOptions): Promise<RepoIndex>;
 export interface ScannedFiles {

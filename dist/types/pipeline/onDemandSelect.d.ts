@@ -3,6 +3,7 @@ import type { WordIndex } from '../files/prefilter.js';
 export interface Corpus {
     /** Every discovered Python file, POSIX, sorted; file numbers index this list. */
     paths: readonly string[];
+    /** Replaced by NO_WORDS once no round selects files any more (its memory goes). */
     words: WordIndex;
 }
 export interface ModuleLookup {

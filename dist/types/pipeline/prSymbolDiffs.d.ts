@@ -16,6 +16,8 @@ export interface SymbolDiffsInput {
     git: GitDeps;
     /** How a version read from git is extracted (cache/cachedExtract.ts revisionExtractor); default extractFile. */
     extract?: (parser: PythonParser, path: string, text: string) => FileRecord;
+    /** A path id of the files read from git -> the id the changes use (pipeline/indexRepository.ts importIdOf); default identity. */
+    idOf?: (pathId: string) => string;
 }
 /** Every changed symbol's diff lines, by id. */
 export declare function collectSymbolDiffs(input: SymbolDiffsInput): Promise<Map<string, SymbolChangeInfo>>;

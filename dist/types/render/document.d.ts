@@ -34,8 +34,8 @@ export interface DigestItem {
 /** One way to show a symbol: its text and how it is labelled (PR digests: a diff, or only its hunks). */
 export type ItemView = Pick<DigestItem, 'text' | 'mode' | 'change' | 'fence' | 'notes'>;
 /**
- * `tokens` is exact, or a lower bound when the reason says "at least" (the packer proved it cannot fit
- * without counting), or 0 when `considered` is false.
+ * `tokens` is exact, or a lower bound when `atLeast` is set (the packer proved it cannot fit without
+ * counting; the reason says "needs more than the N tokens left"), or 0 when `considered` is false.
  */
 export interface DigestSkip {
     id: string;
@@ -45,6 +45,8 @@ export interface DigestSkip {
     within?: string;
     /** Reached after the packer stopped scanning (reason `not considered: …`): its size was never measured. */
     considered?: false;
+    /** `tokens` is only a lower bound: the lists show no size (a bound reads as the symbol's size). */
+    atLeast?: true;
 }
 /**
  * One entry of the PR digest's manifest of changed symbols, carried whole into the json output (it is
