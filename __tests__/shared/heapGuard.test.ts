@@ -84,6 +84,12 @@ describe('createHeapGuard', () => {
     expect(collections).toBe(2);
   });
 
+  it('a guard made for an on-demand run does not offer --on-demand', () => {
+    const full = { read: () => reading(95), collect: () => undefined, machineMemory: () => 8192 * MB };
+    expect(() => createHeapGuard(full, 1, true).check(3, 9, 'files parsed on demand')).toThrow(/^out of memory: .*3 of 9 files parsed on demand \(remedies: a folder of the repository/);
+    expect(() => createHeapGuard(full, 1).check(3, 9, 'files parsed')).toThrow(/\(remedies: a PR digest indexed on demand, --on-demand/);
+  });
+
   it('names a larger heap only when the machine has room for one', () => {
     expect(safeHeapMb(16 * 1024 * MB)).toBe(12288);
     expect(heapRemedy(4096 * MB, 16 * 1024 * MB)).toContain('NODE_OPTIONS=--max-old-space-size=12288');

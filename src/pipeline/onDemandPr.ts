@@ -98,9 +98,9 @@ export async function onDemandPr(root: string, options: IndexOptions, setup: PrS
   // all files are: the rest waits here for a later round.
   const texts: (string | undefined)[] = [];
   const readNotes: string[][] = [];
-  const heap = options.heapGuard ?? createHeapGuard();
+  const heap = options.heapGuard ?? createHeapGuard(undefined, undefined, true);
   for (const path of discovered.python) {
-    heap.check(paths.length, discovered.python.length, 'files read', true);
+    heap.check(paths.length, discovered.python.length, 'files read');
     const read = reader.read(path);
     if (!read.ok) {
       skipped.push({ path, reason: read.reason });
@@ -126,7 +126,7 @@ export async function onDemandPr(root: string, options: IndexOptions, setup: PrS
       texts[i] = undefined;
       if ('skipped' in out) failed.set(i, out.skipped);
       else records[i] = compact(out.record);
-      heap.check(++parsedSoFar, paths.length, 'files parsed on demand', true);
+      heap.check(++parsedSoFar, paths.length, 'files parsed on demand');
     }
     return records[i];
   };

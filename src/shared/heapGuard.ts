@@ -46,9 +46,9 @@ export interface HeapGuardDeps {
 export interface HeapGuard {
   /**
    * Throws a RepoDigestError when the heap is nearly full. `done`/`total`: how far the run got (`what`: e.g.
-   * "files parsed"); `onDemand`: the run already indexes on demand, so that is not offered as a remedy.
+   * "files parsed").
    */
-  check(done: number, total: number, what: string, onDemand?: boolean): void;
+  check(done: number, total: number, what: string): void;
 }
 
 /** Whether a reading is near the limit (pure). */
@@ -91,7 +91,7 @@ export function workerHeapMb(machineBytes: number, ownLimitBytes: number): numbe
   return Math.max(safeHeapMb(machineBytes), Math.floor(ownLimitBytes / 2 ** 20));
 }
 
-/** `onDemand`: every check of this guard is in a run that indexes on demand. */
+/** `onDemandRun`: the run already indexes on demand, so that is not offered as a remedy. */
 export function createHeapGuard(deps: HeapGuardDeps = processHeapDeps(), sampleEvery = SAMPLE_EVERY, onDemandRun = false): HeapGuard {
   let calls = 0;
   // After a forced collection that left enough room, the next one waits until half of that room is used:
@@ -100,7 +100,7 @@ export function createHeapGuard(deps: HeapGuardDeps = processHeapDeps(), sampleE
   // Past WATCH_SHARE of the limit every call reads the heap: 64 files can be a quarter of a small heap.
   let every = sampleEvery;
   return {
-    check(done, total, what, onDemand = false) {
+    check(done, total, what) {
       if (calls++ % every !== 0) return;
       const first = deps.read();
       every = nearLimit(first, WATCH_SHARE) ? 1 : sampleEvery;
@@ -108,7 +108,7 @@ export function createHeapGuard(deps: HeapGuardDeps = processHeapDeps(), sampleE
       deps.collect();
       const live = deps.read();
       every = nearLimit(live, WATCH_SHARE) ? 1 : sampleEvery;
-      if (nearLimit(live)) throw outOfHeapError(live, done, total, what, deps.machineMemory(), onDemand || onDemandRun);
+      if (nearLimit(live)) throw outOfHeapError(live, done, total, what, deps.machineMemory(), onDemandRun);
       nextCollectAt = live.used + (live.limit - live.used) / 2;
     },
   };

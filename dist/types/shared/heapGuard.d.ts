@@ -23,9 +23,9 @@ export interface HeapGuardDeps {
 export interface HeapGuard {
     /**
      * Throws a RepoDigestError when the heap is nearly full. `done`/`total`: how far the run got (`what`: e.g.
-     * "files parsed"); `onDemand`: the run already indexes on demand, so that is not offered as a remedy.
+     * "files parsed").
      */
-    check(done: number, total: number, what: string, onDemand?: boolean): void;
+    check(done: number, total: number, what: string): void;
 }
 /** Whether a reading is near the limit (pure). */
 export declare function nearLimit(reading: HeapReading, share?: number): boolean;
@@ -39,7 +39,7 @@ export declare function outOfHeapError(reading: HeapReading, done: number, total
 export declare function workerOutOfHeapError(limitMb: number, machineBytes: number): RepoDigestError;
 /** The old-space limit (MB) for a worker: a safe share of the machine, or this process's own limit when larger (pure). */
 export declare function workerHeapMb(machineBytes: number, ownLimitBytes: number): number;
-/** `onDemand`: every check of this guard is in a run that indexes on demand. */
+/** `onDemandRun`: the run already indexes on demand, so that is not offered as a remedy. */
 export declare function createHeapGuard(deps?: HeapGuardDeps, sampleEvery?: number, onDemandRun?: boolean): HeapGuard;
 export declare function processHeapDeps(): HeapGuardDeps;
 /** Bytes of memory this process may use (for the Action worker's heap limit). */
