@@ -7,6 +7,7 @@
 // ~1,150 characters each, were printed in full twice (the signature list and the code heading), ~1,100
 // of a 6,000-token digest, to say what the `enable_async: bool = False` -> `= missing` pair says.
 // Short headers stay whole: there the whole header is the clearest statement. JSON keeps both whole.
+import { closingBracket, splitTopLevel } from '../python/extractText.js';
 
 /** Either header longer than this (characters) is folded. */
 export const MAX_CHARS = 160;
@@ -21,32 +22,12 @@ interface Header {
 function splitHeader(text: string): Header | undefined {
   const start = text.indexOf('(');
   if (start < 0) return undefined;
-  const params: string[] = [];
-  let depth = 0;
-  let quote = '';
-  let from = start + 1;
-  for (let i = start; i < text.length; i++) {
-    const ch = text[i]!;
-    if (quote !== '') {
-      if (ch === '\\') i++;
-      else if (ch === quote) quote = '';
-      continue;
-    }
-    if (ch === '"' || ch === "'") quote = ch;
-    else if (ch === '(' || ch === '[' || ch === '{') depth++;
-    else if (ch === ')' || ch === ']' || ch === '}') {
-      depth--;
-      if (depth === 0) {
-        const last = text.slice(from, i).trim();
-        if (last !== '') params.push(last);
-        return { open: text.slice(0, start + 1), params, close: text.slice(i) };
-      }
-    } else if (ch === ',' && depth === 1) {
-      params.push(text.slice(from, i).trim());
-      from = i + 1;
-    }
-  }
-  return undefined;
+  const end = closingBracket(text, start);
+  if (end < 0) return undefined;
+  const params = splitTopLevel(text.slice(start + 1, end - 1), ',').map((p) => p.trim());
+  // `()` and a trailing comma leave one empty piece at the end.
+  if (params.at(-1) === '') params.pop();
+  return { open: text.slice(0, start + 1), params, close: text.slice(end - 1) };
 }
 
 /** Both headers with their common leading and trailing parameters folded, when either is long. */
