@@ -140,7 +140,7 @@ describe('the action bundle with the Actions cache', () => {
     });
     repo.git('checkout', '-q', '--detach', headSha);
     expectOk(onBase);
-    expect(cacheLine(onBase)).toBe('Cache: 0 of 7 files reused, 7 analysed, 7 saved.');
+    expect(cacheLine(onBase)).toBe('Cache: 0 of 7 files reused, 7 analysed, 7 saved, call graph saved.');
     expect(onBase.stdout).toMatch(new RegExp(`^Cache: saved repodigest-[0-9a-f]{16}-[0-9a-f]{8}-${baseSha}\\.$`, 'm'));
     expect(gh.cacheEntries.map((e) => e.finalized)).toEqual([true]);
 
@@ -148,7 +148,8 @@ describe('the action bundle with the Actions cache', () => {
     expectOk(first);
     expect(first.stdout).toMatch(new RegExp(`^Cache hit for restore-key: repodigest-[0-9a-f]{16}-[0-9a-f]{8}-${baseSha}$`, 'm'));
     // The base versions of the 2 changed files stay: the digest reads them (diff, symbol diffs, review) from the cache.
-    expect(cacheLine(first)).toBe('Cache: 5 of 7 files reused, 2 analysed, 2 saved.');
+    // The base tree's call graph goes: the PR's tree is another (its own graph is saved).
+    expect(cacheLine(first)).toBe('Cache: 5 of 7 files reused, 2 analysed, 2 saved, call graph saved, 1 stale entries dropped.');
     expect(first.stdout).toMatch(new RegExp(`^Cache: saved repodigest-[0-9a-f]{16}-[0-9a-f]{8}-${headSha}\\.$`, 'm'));
     expect(gh.cacheEntries).toHaveLength(2);
     expect(first.stdout).not.toContain('::warning::');
@@ -158,7 +159,7 @@ describe('the action bundle with the Actions cache', () => {
     const again = await prRun();
     expectOk(again);
     expect(again.stdout).toMatch(new RegExp(`^Cache hit for: repodigest-[0-9a-f]{16}-[0-9a-f]{8}-${headSha}$`, 'm'));
-    expect(cacheLine(again)).toBe('Cache: 7 of 7 files reused, 0 analysed, 0 saved.');
+    expect(cacheLine(again)).toBe('Cache: 7 of 7 files reused, 0 analysed, 0 saved, call graph reused.');
     expect(again.stdout).toContain('was restored exactly; not saved again.');
     expect(digestOf(again)).toBe(digestOf(first));
     expect(again.outputs['total-tokens']).toBe(first.outputs['total-tokens']);
@@ -176,7 +177,7 @@ describe('the action bundle with the Actions cache', () => {
     const warnings = run.stdout.split('\n').filter((l) => l.startsWith('::warning::'));
     expect(warnings).toHaveLength(1);
     expect(warnings[0]).toMatch(/^::warning::Cache: cache entry for pkg\/\w+\.py ignored: checksum mismatch; extracted again$/);
-    expect(cacheLine(run)).toBe('Cache: 6 of 7 files reused, 1 analysed, 1 saved.');
+    expect(cacheLine(run)).toBe('Cache: 6 of 7 files reused, 1 analysed, 1 saved, call graph reused.');
     expect(digestOf(run)).toBe(digestOf(first));
   }, 300_000);
 
@@ -187,7 +188,7 @@ describe('the action bundle with the Actions cache', () => {
       expectOk(run);
       expect(run.stdout).toMatch(/^::warning::Failed to restore: /m);
       expect(run.stdout).not.toContain('::error::');
-      expect(cacheLine(run)).toBe('Cache: 0 of 7 files reused, 7 analysed, 7 saved.');
+      expect(cacheLine(run)).toBe('Cache: 0 of 7 files reused, 7 analysed, 7 saved, call graph saved.');
       expect(digestOf(run)).toBe(await uncachedDigest());
     } finally {
       gh.failCache = undefined;

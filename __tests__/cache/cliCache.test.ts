@@ -11,9 +11,17 @@ import { makeTempDir, removeTempDirs } from '../support/testRepo.js';
 
 afterAll(removeTempDirs);
 
+/** Per-file entries (the whole tree's call graph lives in `graphs/`, cache/graphCache.ts). */
 function entries(dir: string): string[] {
   const home = join(dir, cacheNamespace());
-  return readdirSync(home).flatMap((sub) => readdirSync(join(home, sub)).map((f) => join(home, sub, f)));
+  return readdirSync(home)
+    .filter((sub) => sub !== 'graphs')
+    .flatMap((sub) => readdirSync(join(home, sub)).map((f) => join(home, sub, f)));
+}
+
+function graphs(dir: string): string[] {
+  const folder = join(dir, cacheNamespace(), 'graphs');
+  return readdirSync(folder).map((f) => join(folder, f));
 }
 
 describe('repodigest with --cache-dir', () => {
@@ -28,6 +36,7 @@ describe('repodigest with --cache-dir', () => {
       const uncached = await cli(...args, '--no-cache');
       const cold = await cli(...args, '--cache-dir', dir);
       const filled = entries(dir).map((f) => [f, statSync(f).mtimeMs] as const);
+      const graphsFilled = graphs(dir).map((f) => [f, readFileSync(f, 'utf8')] as const);
       const warm = await cli(...args, '--cache-dir', dir);
       expect(uncached.code, uncached.stderr).toBe(0);
       expect(cold.stdout).toBe(uncached.stdout);
@@ -37,7 +46,11 @@ describe('repodigest with --cache-dir', () => {
       // Warm: every entry was read, none rewritten.
       expect(filled.length).toBeGreaterThan(5);
       for (const [f, mtime] of filled) expect(statSync(f).mtimeMs, f).toBe(mtime);
+      // The call graph was read, not resolved and rewritten: no new entry, the same bytes (a read touches its time, for eviction).
+      expect(graphs(dir).map((f) => [f, readFileSync(f, 'utf8')])).toEqual(graphsFilled);
     }
+    // The two pr runs resolve the same tree (the removed function put back into its file: one key); graph resolves it without it.
+    expect(graphs(dir)).toHaveLength(2);
   });
 
   test('pr keeps the base versions of the changed files too, so a warm run extracts nothing', async () => {
@@ -55,6 +68,7 @@ describe('repodigest with --cache-dir', () => {
       expect(statSync(join(home, entryName(path, blobId(base)))).isFile(), path).toBe(true);
     }
     expect(entries(dir)).toHaveLength(treeFiles + changed.length);
+    expect(graphs(dir)).toHaveLength(1);
   });
 
   test('--no-cache writes nothing', async () => {

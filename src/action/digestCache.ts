@@ -113,8 +113,9 @@ export function analysisCache(enabled: boolean): FileCache | undefined {
  */
 export function finishAnalysisCache(cache: FileCache | undefined): { info: string[]; warnings: string[] } {
   if (cache === undefined) return { info: [], warnings: [] };
-  const { hits, misses, written, problems } = cache.stats();
+  const { hits, misses, written, problems, graph } = cache.stats();
   const pruned = pruneCache(cache.dir, cache.used());
-  const info = [`Cache: ${hits} of ${hits + misses} files reused, ${misses} analysed, ${written} saved${pruned > 0 ? `, ${pruned} stale entries dropped` : ''}.`];
+  const graphPart = graph === undefined ? '' : `, call graph ${graph}`;
+  const info = [`Cache: ${hits} of ${hits + misses} files reused, ${misses} analysed, ${written} saved${graphPart}${pruned > 0 ? `, ${pruned} stale entries dropped` : ''}.`];
   return { info, warnings: problems.map((p) => `Cache: ${p}`) };
 }

@@ -14,9 +14,9 @@
 //   property for property) and decoding slices it again from the file's text, which the caller has read
 //   to compute the blob id anyway: verbatim text is then stored once per file, in the file itself
 //   (Django: 5.0 MB of source, 20.6 MB of entries, most of it call sites and bindings; README "Cache").
-import { createHash } from 'node:crypto';
 import type { FileRecord } from '../model.js';
 import { indexLines, sliceLines, type SourceLines } from '../python/render.js';
+import { frameEntry, parseJson, unframeEntry } from './entryFrame.js';
 import { validateRecord } from './validateRecord.js';
 
 const MAGIC = 'repodigest-cache-entry';
@@ -28,36 +28,24 @@ export interface EntryKey {
   blob: string;
 }
 
-interface Header extends EntryKey {
-  magic: string;
-  length: number;
-  sha256: string;
-}
-
 export type Decoded = { ok: true; record: FileRecord } | { ok: false; reason: string };
 
 /** The entry's bytes (UTF-8 text) for `record`, extracted from `text` at `key.path`. */
 export function encodeEntry(key: EntryKey, record: FileRecord, text: string): string {
   const src = indexLines(text);
   const symbols = record.symbols.map((s) => (s.kind !== 'module' && s.full === sliceLines(src, s.startLine, s.endLine) ? { ...s, full: null } : s));
-  const payload = JSON.stringify({ ...record, symbols });
-  const header: Header = { magic: MAGIC, namespace: key.namespace, path: key.path, blob: key.blob, length: Buffer.byteLength(payload), sha256: sha256(payload) };
-  return `${JSON.stringify(header)}\n${payload}`;
+  return frameEntry({ magic: MAGIC, namespace: key.namespace, path: key.path, blob: key.blob }, JSON.stringify({ ...record, symbols }));
 }
 
 /** The record an entry holds, or why it cannot be trusted (one short phrase). */
 export function decodeEntry(key: EntryKey, bytes: Buffer, text: string): Decoded {
-  const newline = bytes.indexOf(0x0a);
-  if (newline < 0) return { ok: false, reason: 'no header (truncated or not an entry)' };
-  const header = parseJson(bytes.subarray(0, newline).toString('utf8'));
-  if (!isHeader(header)) return { ok: false, reason: 'not a repodigest cache entry' };
-  if (header.namespace !== key.namespace) return { ok: false, reason: 'written by another version or format' };
-  if (header.path !== key.path || header.blob !== key.blob) return { ok: false, reason: 'foreign entry (names another file or content)' };
-  const payloadBytes = bytes.subarray(newline + 1);
-  if (payloadBytes.length !== header.length) return { ok: false, reason: `truncated (${payloadBytes.length} of ${header.length} bytes)` };
-  // The bytes as read are hashed (the writer hashed the payload's UTF-8): no re-encoding of ~20 MB.
-  if (sha256(payloadBytes) !== header.sha256) return { ok: false, reason: 'checksum mismatch' };
-  const value = parseJson(payloadBytes.toString('utf8'));
+  const framed = unframeEntry(bytes, isHeader, 'not a repodigest cache entry', (header) => {
+    if (header.namespace !== key.namespace) return 'written by another version or format';
+    if (header.path !== key.path || header.blob !== key.blob) return 'foreign entry (names another file or content)';
+    return undefined;
+  });
+  if (!framed.ok) return framed;
+  const value = parseJson(framed.payload);
   const problem = validateRecord(value, key.path);
   if (problem !== undefined) return { ok: false, reason: `malformed record (${problem})` };
   const record = value as FileRecord;
@@ -78,28 +66,6 @@ function restoreFull(record: FileRecord, src: SourceLines): string | undefined {
   return undefined;
 }
 
-function isHeader(value: unknown): value is Header {
-  if (typeof value !== 'object' || value === null) return false;
-  const h = value as Record<string, unknown>;
-  return (
-    h.magic === MAGIC &&
-    typeof h.namespace === 'string' &&
-    typeof h.path === 'string' &&
-    typeof h.blob === 'string' &&
-    typeof h.sha256 === 'string' &&
-    typeof h.length === 'number' &&
-    Number.isSafeInteger(h.length)
-  );
-}
-
-function parseJson(text: string): unknown {
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return undefined;
-  }
-}
-
-function sha256(data: string | Uint8Array): string {
-  return createHash('sha256').update(data).digest('hex');
+function isHeader(h: Record<string, unknown>): h is Record<string, unknown> & EntryKey {
+  return h.magic === MAGIC && typeof h.namespace === 'string' && typeof h.path === 'string' && typeof h.blob === 'string';
 }

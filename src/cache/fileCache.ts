@@ -23,6 +23,8 @@ export interface CacheStats {
   written: number;
   /** One line per entry found but not trusted, and per write failure (the first only). */
   problems: string[];
+  /** The whole tree's call graph (cache/graphCache.ts): read from the cache, or resolved and saved. */
+  graph?: 'reused' | 'saved';
 }
 
 export interface FileCache {
@@ -38,6 +40,19 @@ export interface FileCache {
   stats(): CacheStats;
   /** Entry files (relative to the namespace folder) this run read or wrote. */
   used(): ReadonlySet<string>;
+  /** The blob id of the tree file at `path` as this run looked it up (tallied lookups only), for keys over a whole tree. */
+  treeBlob(path: string): string | undefined;
+  /**
+   * Entries other than per-file ones (cache/graphCache.ts), by name relative to the namespace folder:
+   * the bytes or undefined when there is none (other read errors are thrown); a write as atomic as
+   * `store`'s, false when the folder cannot be written (one line, once). Then: an entry read and used,
+   * a line to report, the graph's outcome.
+   */
+  readNamed(name: string): Buffer | undefined;
+  writeNamed(name: string, data: string): boolean;
+  markUsed(name: string): void;
+  report(problem: string): void;
+  noteGraph(outcome: 'reused' | 'saved'): void;
 }
 
 export interface CacheDeps {
@@ -75,12 +90,41 @@ export function openFileCache(dir: string, deps: CacheDeps = defaultCacheDeps): 
   // Entries this run wrote untallied (a changed file's version read from git, analysed before the tree
   // scan): when the tree then finds one, that file was analysed and saved by this run, and the stats say so.
   const untalliedWrites = new Set<string>();
+  const treeBlobs = new Map<string, string>();
   let writable = true;
+
+  /** Writes one entry (a temporary file, then rename) and marks it used; false when the folder cannot be written (said once). */
+  const writeAtomic = (name: string, bytes: () => string): boolean => {
+    if (!writable) return false;
+    const target = join(home, name);
+    const temp = `${target}.tmp-${process.pid}-${randomBytes(4).toString('hex')}`;
+    try {
+      const folder = dirname(target);
+      if (!madeDirs.has(folder)) {
+        deps.mkdir(folder);
+        madeDirs.add(folder);
+      }
+      deps.writeFile(temp, bytes());
+      deps.rename(temp, target);
+      used.add(name);
+      return true;
+    } catch (error) {
+      writable = false;
+      try {
+        deps.unlink(temp);
+      } catch {
+        // nothing more to do: the temporary name is never read as an entry
+      }
+      stats.problems.push(`cache folder ${dir} could not be written (${codeOf(error)}); this run goes on without saving to it`);
+      return false;
+    }
+  };
 
   return {
     dir,
     lookup(path, text, tally = true) {
       const blob = blobId(text);
+      if (tally) treeBlobs.set(path, blob);
       const name = entryName(path, blob);
       let bytes: Buffer | undefined;
       try {
@@ -106,33 +150,20 @@ export function openFileCache(dir: string, deps: CacheDeps = defaultCacheDeps): 
       return { blob, record: decoded.record };
     },
     store(path, blob, text, record, tally = true) {
-      if (!writable) return;
       const name = entryName(path, blob);
-      const target = join(home, name);
-      const temp = `${target}.tmp-${process.pid}-${randomBytes(4).toString('hex')}`;
-      try {
-        const folder = dirname(target);
-        if (!madeDirs.has(folder)) {
-          deps.mkdir(folder);
-          madeDirs.add(folder);
-        }
-        deps.writeFile(temp, encodeEntry({ namespace, path, blob }, record, text));
-        deps.rename(temp, target);
+      if (writeAtomic(name, () => encodeEntry({ namespace, path, blob }, record, text))) {
         if (tally) stats.written++;
         else untalliedWrites.add(name);
-        used.add(name);
-      } catch (error) {
-        writable = false;
-        try {
-          deps.unlink(temp);
-        } catch {
-          // nothing more to do: the temporary name is never read as an entry
-        }
-        stats.problems.push(`cache folder ${dir} could not be written (${codeOf(error)}); this run goes on without saving to it`);
       }
     },
+    readNamed: (name) => deps.readFile(join(home, name)),
+    writeNamed: (name, data) => writeAtomic(name, () => data),
     stats: () => stats,
     used: () => used,
+    treeBlob: (path) => treeBlobs.get(path),
+    markUsed: (name) => void used.add(name),
+    report: (problem) => void stats.problems.push(problem),
+    noteGraph: (outcome) => void (stats.graph = outcome),
   };
 }
 

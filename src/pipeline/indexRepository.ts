@@ -10,6 +10,7 @@ import { importIdFor, importModuleNames } from '../graph/importNames.js';
 import type { Edge, FileRecord, PySymbol, RepoIndex, SkippedFile } from '../model.js';
 import { extractCached } from '../cache/cachedExtract.js';
 import type { FileCache } from '../cache/fileCache.js';
+import { cachedCallGraph, noteScannedRecord, type CallGraphBuilder } from '../cache/graphCache.js';
 import { loadPythonParser, type PythonParser } from '../python/treeSitter.js';
 import { createRecordCompactor } from '../python/compactRecord.js';
 import { redactIndex } from '../review/redactIndex.js';
@@ -36,7 +37,7 @@ export interface IndexOptions {
 
 export async function indexRepository(root: string, options: IndexOptions = {}): Promise<RepoIndex> {
   const scanned = await scanRepository(root, options);
-  const index = assembleIndex(root, scanned.files, scanned.skippedFiles, graphOptionsOf(options));
+  const index = assembleIndex(root, scanned.files, scanned.skippedFiles, graphOptionsOf(options), scanned.callGraph);
   if (options.redact !== false) await redactIndex(index);
   return index;
 }
@@ -44,6 +45,8 @@ export async function indexRepository(root: string, options: IndexOptions = {}):
 export interface ScannedFiles {
   files: FileRecord[];
   skippedFiles: SkippedFile[];
+  /** How to resolve these files: through the cache when the scan had one (cache/graphCache.ts). */
+  callGraph?: CallGraphBuilder;
 }
 
 /** Discover, read and extract every Python file; nothing cross-file yet. */
@@ -64,12 +67,15 @@ export async function scanRepository(root: string, options: IndexOptions = {}): 
   for (const path of discovered.python) {
     const read = reader.read(path);
     const scanned = read.ok ? extractRead(parser, path, read, options.cache) : { skipped: { path, reason: read.reason } };
-    if ('record' in scanned) files.push(compact(scanned.record));
-    else skippedFiles.push(scanned.skipped);
+    if ('record' in scanned) {
+      const record = compact(scanned.record);
+      noteScannedRecord(record, options.cache?.treeBlob(path));
+      files.push(record);
+    } else skippedFiles.push(scanned.skipped);
     options.onProgress?.(++done, discovered.python.length);
     heap.check(done, discovered.python.length, 'files parsed');
   }
-  return { files, skippedFiles };
+  return { files, skippedFiles, ...(options.cache ? { callGraph: cachedCallGraph(options.cache) } : {}) };
 }
 
 /**
@@ -92,9 +98,10 @@ export function assembleIndex(
   pathFiles: FileRecord[],
   skippedFiles: SkippedFile[],
   graphOptions: CallGraphOptions = {},
+  callGraph: CallGraphBuilder = buildCallGraph,
 ): RepoIndex {
   const names = importModuleNames(pathFiles);
-  const named = withImportNames(pathFiles, buildCallGraph(pathFiles, graphOptions), names);
+  const named = withImportNames(pathFiles, callGraph(pathFiles, graphOptions), names);
   const files = named.files;
   const skipped = [...skippedFiles];
   const symbols: PySymbol[] = files.flatMap((f) => f.symbols);

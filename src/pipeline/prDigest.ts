@@ -185,7 +185,7 @@ export async function setupPr(request: Omit<PrDigestRequest, 'pack'>): Promise<P
 export async function prepareFromScan(request: Omit<PrDigestRequest, 'pack'>, setup: PrSetup, scanned: ScannedFiles): Promise<PreparedPr> {
   const { parser, git, extract, pathChanges, warning } = setup;
   const files = withRemovedSymbols(scanned.files, pathChanges.removedSymbols);
-  const index = assembleIndex(request.repoDir, files, scanned.skippedFiles, graphOptionsOf(request.index ?? {}));
+  const index = assembleIndex(request.repoDir, files, scanned.skippedFiles, graphOptionsOf(request.index ?? {}), scanned.callGraph);
   // [review] Before anything is packed: every text of the index is redacted in place, so token counts are of what is shown.
   const redaction: IndexRedaction = request.index?.redact === false ? { table: new Map(), counts: [] } : await redactIndex(index);
   // [diff semantics] the index names modules as Python imports them (`src.flask.app` -> `flask.app`): so do the changes.

@@ -1,0 +1,45 @@
+// The framing every cache entry shares (per-file records, entryCodec.ts; call graphs, graphCodec.ts):
+// one header line of JSON that names the entry and carries the payload's byte length and sha256, then
+// the payload. Unframing checks, in this order, the header's shape and that it is the entry asked
+// for (the caller's `names` check), the length (a truncated write), then the checksum (any flipped
+// byte); the first failure is the reason returned and nothing partial is ever used.
+import { createHash } from 'node:crypto';
+
+export type Unframed<H> = { ok: true; header: H; payload: string } | { ok: false; reason: string };
+
+/** The entry's bytes (UTF-8 text): `fields` (the entry's own header fields) with length and sha256 added. */
+export function frameEntry(fields: Record<string, unknown>, payload: string): string {
+  return `${JSON.stringify({ ...fields, length: Buffer.byteLength(payload), sha256: sha256(payload) })}\n${payload}`;
+}
+
+/**
+ * The header and payload text of an entry. `isHeader` checks the header's own fields (length and
+ * sha256 are checked here); `names` returns why the entry is not the one asked for, or undefined.
+ */
+export function unframeEntry<H extends object>(bytes: Buffer, isHeader: (value: Record<string, unknown>) => value is Record<string, unknown> & H, shapeReason: string, names: (header: H) => string | undefined): Unframed<H> {
+  const newline = bytes.indexOf(0x0a);
+  if (newline < 0) return { ok: false, reason: 'no header (truncated or not an entry)' };
+  const header = parseJson(bytes.subarray(0, newline).toString('utf8'));
+  if (typeof header !== 'object' || header === null || !isHeader(header as Record<string, unknown>)) return { ok: false, reason: shapeReason };
+  const frame = header as Record<string, unknown>;
+  if (typeof frame.sha256 !== 'string' || !Number.isSafeInteger(frame.length)) return { ok: false, reason: shapeReason };
+  const wrong = names(header as H);
+  if (wrong !== undefined) return { ok: false, reason: wrong };
+  const payloadBytes = bytes.subarray(newline + 1);
+  if (payloadBytes.length !== frame.length) return { ok: false, reason: `truncated (${payloadBytes.length} of ${frame.length as number} bytes)` };
+  // The bytes as read are hashed (the writer hashed the payload's UTF-8): no re-encoding of megabytes.
+  if (sha256(payloadBytes) !== frame.sha256) return { ok: false, reason: 'checksum mismatch' };
+  return { ok: true, header: header as H, payload: payloadBytes.toString('utf8') };
+}
+
+export function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+function sha256(data: string | Uint8Array): string {
+  return createHash('sha256').update(data).digest('hex');
+}
