@@ -7,11 +7,16 @@
 //   3-function change (changeCommit.ts); `pr --base HEAD~1 --budget 8000`, as the issue measured.
 // - "Cold" runs get a fresh, empty `--cache-dir` each time when the CLI has the option (so a default
 //   cache under the user's cache folder cannot make them warm); "warm" reuses one folder filled by an
-//   untimed run first. Without the option the warm row reads "n/a (no --cache-dir)".
+//   untimed run first (every file's entry and the tree's call graph: a re-run of the same head).
+//   "PR first run" starts each time from a folder holding only the base commit's entries (filled once
+//   by `graph` over `git archive HEAD~1`), as the Action's first run of a PR restores the base branch's
+//   cache: the changed files are analysed and the call graph resolved again. Without the option these
+//   rows read "n/a (no --cache-dir)".
 // - Synthetic sizes run once each (a 100k-file run takes minutes), one size after another, with a
 //   time limit per run; `graph` gets a 6 GiB V8 heap (the issue's target), so running out of it means
 //   the target is missed, and the row says where it stopped.
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -69,10 +74,20 @@ function freshFolder(): { dir: string; reset: () => void } {
   return { dir, reset: () => (rmSync(dir, { recursive: true, force: true }), mkdirSync(dir)) };
 }
 
-function cliRows(cli: Tool, cacheDir: { pr: boolean; graph: boolean }, repo: string, budget: number, timeoutS?: number, graphEnv?: Record<string, string>): { pr: ProcessRow; warm: ProcessRow; graph: ProcessRow } {
+/** A folder holding what `graph` over the base commit's tree (`git archive HEAD~1`) leaves in a cache folder, made once. */
+function baseFilledCache(cli: string, repo: string): string {
+  const tree = mkdtempSync(join(tmpdir(), 'repodigest-bench-base-'));
+  const folder = mkdtempSync(join(tmpdir(), 'repodigest-bench-base-cache-'));
+  execFileSync('sh', ['-c', 'git -C "$1" archive HEAD~1 | tar -x -C "$2"', 'sh', repo, tree]);
+  execFileSync(node, [cli, 'graph', tree, '--format', 'json', '--quiet', '--cache-dir', folder], { stdio: 'ignore', maxBuffer: 1 << 30 });
+  rmSync(tree, { recursive: true, force: true });
+  return folder;
+}
+
+function cliRows(cli: Tool, cacheDir: { pr: boolean; graph: boolean }, repo: string, budget: number, timeoutS?: number, graphEnv?: Record<string, string>): { pr: ProcessRow; first: ProcessRow; warm: ProcessRow; graph: ProcessRow } {
   if (!cli.ok) {
     const unavailable = { unavailable: cli.reason };
-    return { pr: { name: 'cold PR digest', note: '', command: unavailable }, warm: { name: 'warm PR digest', note: '', command: unavailable }, graph: { name: 'cold graph', note: '', command: unavailable } };
+    return { pr: { name: 'cold PR digest', note: '', command: unavailable }, first: { name: 'PR first run', note: '', command: unavailable }, warm: { name: 'warm PR digest', note: '', command: unavailable }, graph: { name: 'cold graph', note: '', command: unavailable } };
   }
   const pr = [node, cli.path, 'pr', repo, '--base', 'HEAD~1', '--budget', String(budget), '--quiet'];
   const graph = [node, cli.path, 'graph', repo, '--format', 'json', '--quiet'];
@@ -83,6 +98,21 @@ function cliRows(cli: Tool, cacheDir: { pr: boolean; graph: boolean }, repo: str
     return { argv: [...argv, '--cache-dir', folder.dir], before: folder.reset, ...limit, ...(env ? { env } : {}) };
   };
   let warm: ProcessRow['command'] = { unavailable: 'n/a (no --cache-dir)' };
+  let first: ProcessRow['command'] = { unavailable: 'n/a (no --cache-dir)' };
+  if (cacheDir.pr && cacheDir.graph) {
+    const folder = freshFolder();
+    let base: string | undefined;
+    first = {
+      argv: [...pr, '--cache-dir', folder.dir],
+      ...limit,
+      // Each run starts from the base commit's entries only (this run's own writes are undone).
+      before: () => {
+        base ??= baseFilledCache(cli.path, repo);
+        folder.reset();
+        cpSync(base, folder.dir, { recursive: true });
+      },
+    };
+  }
   if (cacheDir.pr) {
     const folder = freshFolder();
     let filled = false;
@@ -99,7 +129,8 @@ function cliRows(cli: Tool, cacheDir: { pr: boolean; graph: boolean }, repo: str
   }
   return {
     pr: { name: 'cold PR digest', note: `pr --base HEAD~1 --budget ${budget}${cacheDir.pr ? ', empty --cache-dir' : ''}`, command: cold(pr, cacheDir.pr) },
-    warm: { name: 'warm PR digest', note: 'the same, --cache-dir filled by an untimed run', command: warm },
+    first: { name: 'PR first run', note: "the same, --cache-dir holding the base commit's entries only", command: first },
+    warm: { name: 'warm PR digest', note: 'the same, --cache-dir filled by an untimed run of it', command: warm },
     graph: { name: 'cold graph', note: `graph --format json${cacheDir.graph ? ', empty --cache-dir' : ''}${graphEnv ? ', V8 heap 6 GiB' : ''}`, command: cold(graph, cacheDir.graph, graphEnv) },
   };
 }
@@ -115,11 +146,12 @@ export async function measureScale(corpora: { name: string; root: string }[], se
   for (const corpus of corpora) {
     log(`bench (whole processes): ${corpus.name}`);
     const repo = ensureChangeRepo(corpus.root, join(settings.benchDir, `pr-${corpus.name}`), log);
-    const { pr, warm, graph } = cliRows(cli, cacheDir, repo.dir, settings.budget);
+    const { pr, first, warm, graph } = cliRows(cli, cacheDir, repo.dir, settings.budget);
     const out = mkdtempSync(join(tmpdir(), 'repodigest-bench-repomix-'));
     const rows: ProcessRow[] = [
       { name: 'parse-only floor', note: 'node: read + WASM tree-sitter parse + free, every .py', command: { argv: [node, parseOnlyScript, repo.dir] } },
       pr,
+      first,
       warm,
       graph,
       {

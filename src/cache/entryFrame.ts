@@ -3,13 +3,55 @@
 // the payload. Unframing checks, in this order, the header's shape and that it is the entry asked
 // for (the caller's `names` check), the length (a truncated write), then the checksum (any flipped
 // byte); the first failure is the reason returned and nothing partial is ever used.
+// A large entry (a whole tree's call graph) is streamed instead (streamEntry): its payload is written
+// as produced and the header, padded with spaces to a fixed size, last at the file's start, so the
+// payload is never one string in memory (sympy's call graph: 11 MB, ~30 MB of peak RSS when built whole).
 import { createHash } from 'node:crypto';
+
+/** Where a streamed entry goes: chunks appended in order, and one write at a position (the header, last). */
+export interface EntrySink {
+  append(bytes: Buffer): void;
+  writeAt(position: number, bytes: Buffer): void;
+}
+
+/** A streamed entry's header line, padded JSON and its newline. */
+const STREAMED_HEADER_BYTES = 1024;
 
 export type Unframed<H> = { ok: true; header: H; payload: string } | { ok: false; reason: string };
 
 /** The entry's bytes (UTF-8 text): `fields` (the entry's own header fields) with length and sha256 added. */
 export function frameEntry(fields: Record<string, unknown>, payload: string): string {
   return `${JSON.stringify({ ...fields, length: Buffer.byteLength(payload), sha256: sha256(payload) })}\n${payload}`;
+}
+
+/** Writes an entry into `sink`: `produce` emits the payload's text in pieces. The bytes unframe as a framed entry's do. */
+export function streamEntry(sink: EntrySink, fields: Record<string, unknown>, produce: (emit: (text: string) => void) => void): void {
+  sink.append(Buffer.alloc(STREAMED_HEADER_BYTES, 0x20));
+  const hash = createHash('sha256');
+  let length = 0;
+  produce((text) => {
+    const bytes = Buffer.from(text, 'utf8');
+    hash.update(bytes);
+    length += bytes.length;
+    sink.append(bytes);
+  });
+  const header = Buffer.from(`${JSON.stringify({ ...fields, length, sha256: hash.digest('hex') }).padEnd(STREAMED_HEADER_BYTES - 1, ' ')}\n`, 'utf8');
+  if (header.length !== STREAMED_HEADER_BYTES) throw new Error(`entry header over ${STREAMED_HEADER_BYTES} bytes`);
+  sink.writeAt(0, header);
+}
+
+/** The bytes streamEntry writes, in memory (for tests and small entries). */
+export function streamedBytes(write: (sink: EntrySink) => void): Buffer {
+  const chunks: Buffer[] = [];
+  write({
+    append: (bytes) => void chunks.push(bytes),
+    writeAt: (position, bytes) => {
+      const whole = Buffer.concat(chunks.splice(0));
+      bytes.copy(whole, position);
+      chunks.push(whole);
+    },
+  });
+  return Buffer.concat(chunks);
 }
 
 /**

@@ -16,6 +16,7 @@ import { randomBytes } from 'node:crypto';
 import type { FileRecord } from '../model.js';
 import { blobId, cacheNamespace, entryName } from './cacheKey.js';
 import { decodeEntry, encodeEntry } from './entryCodec.js';
+import type { EntrySink } from './entryFrame.js';
 
 export interface CacheStats {
   hits: number;
@@ -49,7 +50,7 @@ export interface FileCache {
    * a line to report, the graph's outcome.
    */
   readNamed(name: string): Buffer | undefined;
-  writeNamed(name: string, data: string): boolean;
+  writeNamed(name: string, data: string | ((sink: EntrySink) => void)): boolean;
   markUsed(name: string): void;
   report(problem: string): void;
   noteGraph(outcome: 'reused' | 'saved'): void;
@@ -58,7 +59,8 @@ export interface FileCache {
 export interface CacheDeps {
   /** The file's bytes, or undefined when it does not exist. */
   readFile: (path: string) => Buffer | undefined;
-  writeFile: (path: string, data: string) => void;
+  /** A string, or bytes streamed into the file (entryFrame.ts EntrySink). */
+  writeFile: (path: string, data: string | ((sink: EntrySink) => void)) => void;
   rename: (from: string, to: string) => void;
   mkdir: (path: string) => void;
   unlink: (path: string) => void;
@@ -75,7 +77,25 @@ export const defaultCacheDeps: CacheDeps = {
       throw error;
     }
   },
-  writeFile: (p, data) => fs.writeFileSync(p, data),
+  writeFile: (p, data) => {
+    if (typeof data === 'string') return fs.writeFileSync(p, data);
+    const fd = fs.openSync(p, 'w');
+    try {
+      let end = 0;
+      const put = (bytes: Buffer, position: number): void => {
+        for (let done = 0; done < bytes.length; ) done += fs.writeSync(fd, bytes, done, bytes.length - done, position + done);
+      };
+      data({
+        append: (bytes) => {
+          put(bytes, end);
+          end += bytes.length;
+        },
+        writeAt: (position, bytes) => put(bytes, position),
+      });
+    } finally {
+      fs.closeSync(fd);
+    }
+  },
   rename: (from, to) => fs.renameSync(from, to),
   mkdir: (p) => fs.mkdirSync(p, { recursive: true }),
   unlink: (p) => fs.rmSync(p, { force: true }),
@@ -94,7 +114,7 @@ export function openFileCache(dir: string, deps: CacheDeps = defaultCacheDeps): 
   let writable = true;
 
   /** Writes one entry (a temporary file, then rename) and marks it used; false when the folder cannot be written (said once). */
-  const writeAtomic = (name: string, bytes: () => string): boolean => {
+  const writeAtomic = (name: string, bytes: () => string | ((sink: EntrySink) => void)): boolean => {
     if (!writable) return false;
     const target = join(home, name);
     const temp = `${target}.tmp-${process.pid}-${randomBytes(4).toString('hex')}`;

@@ -23,7 +23,7 @@ import type { Edge, FileRecord } from '../model.js';
 import { buildCallGraph, type CallGraphOptions } from '../graph/callGraph.js';
 import { cacheNamespace } from './cacheKey.js';
 import { namespaceFolder, type FileCache } from './fileCache.js';
-import { decodeGraphEntry, encodeGraphEntry } from './graphCodec.js';
+import { decodeGraphEntry, writeGraphEntry } from './graphCodec.js';
 
 /** Bump when the resolver (graph/) makes any edge differently, as CACHE_FORMAT_VERSION for extraction. */
 export const GRAPH_FORMAT_VERSION = 1;
@@ -84,7 +84,7 @@ export function cachedCallGraph(cache: FileCache, deps: GraphCacheDeps = default
       return found;
     }
     const edges = buildCallGraph(files, options);
-    if (cache.writeNamed(name, encodeGraphEntry({ namespace: cacheNamespace(), tree }, edges))) {
+    if (cache.writeNamed(name, (sink) => writeGraphEntry(sink, { namespace: cacheNamespace(), tree }, edges))) {
       cache.noteGraph('saved');
       try {
         evict(folder, tree, deps);
