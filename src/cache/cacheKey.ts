@@ -13,7 +13,15 @@
 //   python/ extracts anything differently or the record's shape changes), our package version and the
 //   tree-sitter runtime and grammar versions. Entries of another namespace live in another folder and
 //   are never read.
+// - It also folds in the code that runs (codeIdentity): the bundle file's sha256, or from source (tsx,
+//   vitest) that of every file under src/. A release changes the package version anyway; between releases
+//   a changed extractor or resolver (the call graph is cached too, graphCache.ts) would otherwise be served
+//   its predecessor's results from a developer's cache folder (`npm run demo` uses the default one).
+//   Cost: hashing dist/cli.js (2.1 MB) once per run, ~5 ms.
 import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import { dirname, join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import pkg from '../../package.json' with { type: 'json' };
 
 export const CACHE_FORMAT_VERSION = 1;
@@ -26,8 +34,34 @@ interface PackageJson {
 /** The folder name every entry of this build lives under (16 hex digits). */
 export function cacheNamespace(): string {
   const p = pkg as PackageJson;
-  const parts = [`format ${CACHE_FORMAT_VERSION}`, `repodigest ${p.version}`, `web-tree-sitter ${p.dependencies['web-tree-sitter']}`, `tree-sitter-python ${p.dependencies['tree-sitter-python']}`];
+  const parts = [`format ${CACHE_FORMAT_VERSION}`, `repodigest ${p.version}`, `web-tree-sitter ${p.dependencies['web-tree-sitter']}`, `tree-sitter-python ${p.dependencies['tree-sitter-python']}`, `code ${codeIdentity()}`];
   return sha1(parts.join('\n')).slice(0, 16);
+}
+
+let identity: string | undefined;
+
+/** sha256 of the code this process runs (see the decisions above); '' when it cannot be read. */
+export function codeIdentity(): string {
+  if (identity !== undefined) return identity;
+  const here = fileURLToPath(import.meta.url);
+  const hash = createHash('sha256');
+  try {
+    if (here.endsWith('.ts')) {
+      const src = join(dirname(here), '..');
+      for (const file of filesUnder(src)) hash.update(`${relative(src, file).split('\\').join('/')}\0`).update(fs.readFileSync(file));
+    } else hash.update(fs.readFileSync(here));
+    identity = hash.digest('hex');
+  } catch {
+    identity = '';
+  }
+  return identity;
+}
+
+function filesUnder(dir: string): string[] {
+  return fs
+    .readdirSync(dir, { withFileTypes: true })
+    .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
+    .flatMap((entry) => (entry.isDirectory() ? filesUnder(join(dir, entry.name)) : entry.isFile() ? [join(dir, entry.name)] : []));
 }
 
 /** git's blob id of `text` as UTF-8. */
