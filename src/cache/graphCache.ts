@@ -58,7 +58,11 @@ export const defaultGraphCacheDeps: GraphCacheDeps = {
     } catch {
       return [];
     }
-    return names.filter((n) => /^[0-9a-f]{64}$/.test(n)).map((name) => ({ name, usedMs: fs.statSync(join(folder, name)).mtimeMs }));
+    // An entry another run removes meanwhile is simply not listed.
+    return names.filter((n) => /^[0-9a-f]{64}$/.test(n)).flatMap((name) => {
+      const stat = fs.statSync(join(folder, name), { throwIfNoEntry: false });
+      return stat ? [{ name, usedMs: stat.mtimeMs }] : [];
+    });
   },
   touch: (p) => {
     const now = new Date();
