@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { findBreakingSites } from '../../src/review/breakingSites.js';
 import { findAffectedTests } from '../../src/review/affectedTests.js';
-import { renderBreakingSection, renderReviewSummary, renderTestsSection } from '../../src/render/reviewSections.js';
+import { renderBreakingSection, renderReviewSummary, renderTestsSection, reviewJson } from '../../src/render/reviewSections.js';
 import { cmarkGfm } from '../support/renderedMarkdown.js';
 import { reviewProject } from './reviewProject.js';
 
@@ -83,8 +83,47 @@ describe('review sections', () => {
   });
 });
 
+/** A project whose change touches `f` and `g`, with `fTests` tests calling f and one calling g. */
+async function sharedReach(fTests: number) {
+  const core = 'def f(x):\n    return x\n\n\ndef g(x):\n    return x\n';
+  const names = Array.from({ length: fTests }, (_, i) => `test_${String.fromCharCode(97 + i)}`);
+  const tests = ['from pkg.core import f, g', ...names.map((n, i) => `\n\ndef ${n}():\n    f(${i})`), '\n\ndef test_z():\n    g(1)\n'].join('\n');
+  return reviewProject(
+    { 'pkg/__init__.py': '', 'pkg/core.py': core, 'tests/test_core.py': tests },
+    { 'pkg/__init__.py': '', 'pkg/core.py': core.replace(/return x/g, 'return x + 1'), 'tests/test_core.py': tests },
+  );
+}
+
+/** The lines of the tests list (after the count line). */
+function testLines(text: string): string[] {
+  return text.split('\n').filter((l) => l.startsWith('- '));
+}
+
 describe('tests that reach the same change', () => {
-  it('are one line, led by the first node id; a test reaching something else keeps its own line', async () => {
+  it('name every test of a small group: two, then three on one line', async () => {
+    // The README sample said "`…::test_checkout_releases_stock_when_payment_fails` and 1 more test": the
+    // other test was in the Action's output and the JSON only.
+    expect(testLines(renderTestsSection(findAffectedTests(await sharedReach(2))))).toEqual([
+      '- `tests/test_core.py::test_a` and `tests/test_core.py::test_b`: `pkg.core.f` (1 hop)',
+      '- `tests/test_core.py::test_z`: `pkg.core.g` (1 hop)',
+    ]);
+    const three = findAffectedTests(await sharedReach(3));
+    expect(testLines(renderTestsSection(three))).toEqual([
+      '- `tests/test_core.py::test_a`, `tests/test_core.py::test_b` and `tests/test_core.py::test_c`: `pkg.core.f` (1 hop)',
+      '- `tests/test_core.py::test_z`: `pkg.core.g` (1 hop)',
+    ]);
+    expect(testLines(renderTestsSection(three, true))[0]).toBe('- tests/test_core.py::test_a, tests/test_core.py::test_b and tests/test_core.py::test_c: pkg.core.f (1 hop)');
+  });
+
+  it('lead a larger group by its first node id and count the rest; the JSON keeps every id', async () => {
+    const p = await sharedReach(5);
+    const tests = findAffectedTests(p);
+    expect(testLines(renderTestsSection(tests))).toEqual(['- `tests/test_core.py::test_a` and 4 more tests: `pkg.core.f` (1 hop)', '- `tests/test_core.py::test_z`: `pkg.core.g` (1 hop)']);
+    const json = reviewJson(findBreakingSites(p), tests, []) as { tests: { nodeId: string }[] };
+    expect(json.tests.map((t) => t.nodeId)).toEqual(['a', 'b', 'c', 'd', 'e', 'z'].map((c) => `tests/test_core.py::test_${c}`));
+  });
+
+  it('are one line; a test reaching something else keeps its own line', async () => {
     // click 7a0a3447: 20 of 320 lines each said "`click.core.Command.main#3` (2 hops)".
     const core = 'def f(x):\n    return x\n\n\ndef g(x):\n    return x\n';
     const tests = 'from pkg.core import f, g\n\n\ndef test_a():\n    f(1)\n\n\ndef test_b():\n    f(2)\n\n\ndef test_c():\n    f(3)\n\n\ndef test_d():\n    g(1)\n';
@@ -98,7 +137,7 @@ describe('tests that reach the same change', () => {
         '',
         "4 tests reach a changed symbol within two calls (pytest node ids; the Action's `tests` output lists them all):",
         '',
-        '- `tests/test_core.py::test_a` and 2 more tests: `pkg.core.f` (1 hop)',
+        '- `tests/test_core.py::test_a`, `tests/test_core.py::test_b` and `tests/test_core.py::test_c`: `pkg.core.f` (1 hop)',
         '- `tests/test_core.py::test_d`: `pkg.core.g` (1 hop)',
       ].join('\n'),
     );

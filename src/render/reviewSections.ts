@@ -5,10 +5,11 @@
 // - "Likely broken" first, then "check", then overrides that still match, then the signature
 //   changes: a reviewer reads the verdicts before the evidence.
 // - Paths and ids go in code spans (prSections.codeSpan); reasons quote only identifiers.
-// - Tests that reach the same changed symbols in as many hops are one line, led by the first node id
-//   ("and N more tests"): click 7a0a3447 listed 20 of 320 tests, each reaching only `Command.main`
-//   (2 hops), ~600 tokens while 14 changed symbols were left out. The node ids are all in JSON and
-//   the Action's `tests` output.
+// - Tests that reach the same changed symbols in as many hops are one line. Up to NAMED_GROUP tests
+//   it names them all ("`a`, `b` and `c`": a reviewer runs them, and two names cost about what "and 1
+//   more test" does); a larger group is led by the first node id ("and N more tests"): click 7a0a3447
+//   listed 20 of 320 tests, each reaching only `Command.main` (2 hops), ~600 tokens while 14 changed
+//   symbols were left out. The node ids are all in JSON and the Action's `tests` output.
 // - Long lists stay complete in JSON; here at most MAX_LISTED lines each, then "… and N more"; a long
 //   signature is folded to its changed parameters (signatureDelta.ts), JSON keeps it whole.
 // - `plain` (the XML document's CDATA header) drops markdown emphasis and code spans.
@@ -19,6 +20,8 @@ import { plural } from './plural.js';
 import { signatureDelta } from './signatureDelta.js';
 
 export const MAX_LISTED = 20;
+/** A group of tests this small is named in full on its line. */
+export const NAMED_GROUP = 3;
 
 function span(text: string, plain: boolean): string {
   return plain ? text : codeSpan(text);
@@ -84,6 +87,14 @@ function sameReach(tests: readonly AffectedTest[]): AffectedTest[][] {
   return [...groups.values()];
 }
 
+/** "`a`", "`a` and `b`", "`a`, `b` and `c`" up to NAMED_GROUP tests; beyond, "`a` and N more tests". */
+function groupNames(group: readonly AffectedTest[], plain: boolean): string {
+  const ids = group.map((t) => span(t.nodeId, plain));
+  if (ids.length === 1) return ids[0]!;
+  if (ids.length <= NAMED_GROUP) return `${ids.slice(0, -1).join(', ')} and ${ids.at(-1)!}`;
+  return `${ids[0]!} and ${plural(ids.length - 1, 'more test')}`;
+}
+
 export function renderTestsSection(tests: AffectedTests, plain = false): string {
   const heading = plain ? 'Tests that exercise the change' : '### Tests that exercise the change';
   const lines = [heading, ''];
@@ -97,8 +108,7 @@ export function renderTestsSection(tests: AffectedTests, plain = false): string 
       const t = group[0]!;
       const reaches = t.reaches.map((id) => span(id, plain)).join(', ');
       const how = t.hops === 0 ? 'changed itself' : plural(t.hops, 'hop');
-      const others = group.length > 1 ? ` and ${plural(group.length - 1, 'more test')}` : '';
-      lines.push(`- ${span(t.nodeId, plain)}${others}: ${reaches} (${how})`);
+      lines.push(`- ${groupNames(group, plain)}: ${reaches} (${how})`);
       shown += group.length;
     }
     lines.push(...more(tests.tests.length, shown));
