@@ -257,7 +257,10 @@ export function packContext(input: PackInput): PackResult {
   /** What packing `id` adds to the frame: the inside clause, when `id` is the first packed symbol with members. */
   const clauseFor = (id: string): number => {
     if (insidePaid) return 0;
-    parents ??= new Set([...symbols.values()].flatMap((s) => (s.parent === undefined ? [] : [s.parent])));
+    if (!parents) {
+      parents = new Set<string>();
+      for (const s of symbols.values()) if (s.parent !== undefined) parents.add(s.parent);
+    }
     if (!parents.has(id)) return 0;
     insideClause ??= Math.max(0, frameWith([{ id: '', tokens: 0, reason: '', within: '' }]) - reserve);
     return insideClause;
@@ -544,7 +547,9 @@ function listMore(
   }
   // Naming the last unlisted skips also removes the "… and N more" line: worth one verified try.
   if (more < others.length) {
-    const rest = others.slice(more).reduce((sum, skip) => sum + lineCost(skip), 0);
+    // Summed only up to the allowance: a large repository has thousands of unlisted skips.
+    let rest = 0;
+    for (let i = more; i < others.length && rest <= spare + FOLD_LINE_ALLOWANCE; i++) rest += lineCost(others[i]!);
     if (rest <= spare + FOLD_LINE_ALLOWANCE) {
       const all = render(others.length);
       if (all && all.used <= budget) return all;
