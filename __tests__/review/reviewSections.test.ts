@@ -55,6 +55,18 @@ describe('review sections', () => {
         '- `pkg.h.Handler.handle`: `(self, exc)` -> `(self, ctx, exc)` (`ctx` added (required); positional order changed: `exc` 2 -> 3)',
       ].join('\n'),
     );
+    // Shortened (the budget ladder): the verdict stays, the evidence is counted.
+    expect(renderBreakingSection(findBreakingSites(p), false, 'compact')).toBe(
+      [
+        '### Breaking call sites',
+        '',
+        '**1 likely broken**, 0 to check.',
+        '',
+        '- likely broken: `pkg/h.py:13` in `pkg.h.Stale.handle`: override takes 1 positional parameter (`exc`) where `Handler.handle` takes 2 (`ctx`, `exc`)',
+        '',
+        '1 override of changed signatures still matches; 2 signatures changed (listed in the JSON digest).',
+      ].join('\n'),
+    );
     expect(renderTestsSection(findAffectedTests(p))).toBe(
       [
         '### Tests that exercise the change',
@@ -140,6 +152,32 @@ describe('tests that reach the same change', () => {
         '- `tests/test_core.py::test_a`, `tests/test_core.py::test_b` and `tests/test_core.py::test_c`: `pkg.core.f` (1 hop)',
         '- `tests/test_core.py::test_d`: `pkg.core.g` (1 hop)',
       ].join('\n'),
+    );
+  });
+});
+
+describe('shortened review lists (the budget ladder, pipeline/prDigest.ts)', () => {
+  it('compact keeps five test lines and counts the untested symbols; counts is one line', async () => {
+    // 8 changed functions: 7 reached by a test each (7 lines), 1 by none.
+    const names = Array.from({ length: 8 }, (_, i) => `f${i}`);
+    const core = names.map((n) => `def ${n}(x):\n    return x\n`).join('\n\n');
+    const tests = [`from pkg.core import ${names.join(', ')}`, ...names.slice(0, 7).map((n) => `\n\ndef test_${n}():\n    ${n}(1)`)].join('\n') + '\n';
+    const p = await reviewProject(
+      { 'pkg/__init__.py': '', 'pkg/core.py': core, 'tests/test_core.py': tests },
+      { 'pkg/__init__.py': '', 'pkg/core.py': core.replace(/return x/g, 'return x + 1'), 'tests/test_core.py': tests },
+    );
+    const affected = findAffectedTests(p);
+    const full = renderTestsSection(affected);
+    expect(testLines(full)).toHaveLength(8); // 7 tests, 1 untested name
+    const compact = renderTestsSection(affected, false, 'compact');
+    expect(testLines(compact)).toEqual([
+      ...['f0', 'f1', 'f2', 'f3', 'f4'].map((n) => `- \`tests/test_core.py::test_${n}\`: \`pkg.core.${n}\` (1 hop)`),
+      '- … and 2 more (all of them in the JSON digest)',
+    ]);
+    expect(compact).toContain('1 changed symbol is reached by no test within two calls (listed in the JSON digest).');
+    expect(compact).not.toContain('`pkg.core.f7`');
+    expect(renderTestsSection(affected, false, 'counts')).toBe(
+      "### Tests that exercise the change\n\n7 tests reach a changed symbol within two calls; 1 changed symbol is reached by none (the JSON digest lists them, the Action's `tests` output the tests).",
     );
   });
 });

@@ -72,7 +72,7 @@ export function renderBreakingSection(findings: ReviewFindings, plain = false, d
   if (detail !== 'full') {
     // Shortened: the overrides that still match and the signature changes are counted (JSON lists them).
     const counted = [
-      ...(matching.length > 0 ? [plural(matching.length, 'override') + ' of changed signatures still match'] : []),
+      ...(matching.length > 0 ? [`${plural(matching.length, 'override')} of changed signatures still ${matching.length === 1 ? 'matches' : 'match'}`] : []),
       ...(findings.signatures.length > 0 ? [plural(findings.signatures.length, 'signature') + ' changed'] : []),
     ];
     if (counted.length > 0) lines.push('', `${counted.join('; ')} (listed in the JSON digest).`);
