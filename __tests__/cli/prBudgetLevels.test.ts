@@ -104,7 +104,7 @@ describe('PR digest shortening', () => {
 describe('levelNotes', () => {
   const changed = (n: number): ChangedSymbol[] =>
     Array.from({ length: n }, (_, i) => ({ id: `m.f${i}`, file: 'm.py', name: `f${i}`, kind: 'function', change: 'modified', lines: [i + 1, i + 1] }));
-  const level = (list: SectionsLevel['list'], contract: SectionsLevel['contract'] = 'full', other: SectionsLevel['other'] = 'full'): SectionsLevel => ({ mermaid: false, list, contract, other });
+  const level = (list: SectionsLevel['list'], contract: SectionsLevel['contract'] = 'full', other: SectionsLevel['other'] = 'full'): SectionsLevel => ({ mermaid: false, list, contract, other, review: 'full' });
 
   test('says exactly what each level compacted, and nothing at the fullest', () => {
     expect(levelNotes({ ...level('table'), mermaid: true }, changed(4), false)).toEqual([]);

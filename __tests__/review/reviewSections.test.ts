@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { findBreakingSites } from '../../src/review/breakingSites.js';
 import { findAffectedTests } from '../../src/review/affectedTests.js';
-import { renderBreakingSection, renderReviewSummary, renderTestsSection } from '../../src/render/reviewSections.js';
+import { renderBreakingSection, renderReviewSummary, renderTestsSection, reviewJson } from '../../src/render/reviewSections.js';
 import { cmarkGfm } from '../support/renderedMarkdown.js';
 import { reviewProject } from './reviewProject.js';
 
@@ -55,6 +55,18 @@ describe('review sections', () => {
         '- `pkg.h.Handler.handle`: `(self, exc)` -> `(self, ctx, exc)` (`ctx` added (required); positional order changed: `exc` 2 -> 3)',
       ].join('\n'),
     );
+    // Shortened (the budget ladder): the verdict stays, the evidence is counted.
+    expect(renderBreakingSection(findBreakingSites(p), false, 'compact')).toBe(
+      [
+        '### Breaking call sites',
+        '',
+        '**1 likely broken**, 0 to check.',
+        '',
+        '- likely broken: `pkg/h.py:13` in `pkg.h.Stale.handle`: override takes 1 positional parameter (`exc`) where `Handler.handle` takes 2 (`ctx`, `exc`)',
+        '',
+        '1 override of changed signatures still matches; 2 signatures changed (listed in the JSON digest).',
+      ].join('\n'),
+    );
     expect(renderTestsSection(findAffectedTests(p))).toBe(
       [
         '### Tests that exercise the change',
@@ -83,8 +95,47 @@ describe('review sections', () => {
   });
 });
 
+/** A project whose change touches `f` and `g`, with `fTests` tests calling f and one calling g. */
+async function sharedReach(fTests: number) {
+  const core = 'def f(x):\n    return x\n\n\ndef g(x):\n    return x\n';
+  const names = Array.from({ length: fTests }, (_, i) => `test_${String.fromCharCode(97 + i)}`);
+  const tests = ['from pkg.core import f, g', ...names.map((n, i) => `\n\ndef ${n}():\n    f(${i})`), '\n\ndef test_z():\n    g(1)\n'].join('\n');
+  return reviewProject(
+    { 'pkg/__init__.py': '', 'pkg/core.py': core, 'tests/test_core.py': tests },
+    { 'pkg/__init__.py': '', 'pkg/core.py': core.replace(/return x/g, 'return x + 1'), 'tests/test_core.py': tests },
+  );
+}
+
+/** The lines of the tests list (after the count line). */
+function testLines(text: string): string[] {
+  return text.split('\n').filter((l) => l.startsWith('- '));
+}
+
 describe('tests that reach the same change', () => {
-  it('are one line, led by the first node id; a test reaching something else keeps its own line', async () => {
+  it('name every test of a small group: two, then three on one line', async () => {
+    // The README sample said "`…::test_checkout_releases_stock_when_payment_fails` and 1 more test": the
+    // other test was in the Action's output and the JSON only.
+    expect(testLines(renderTestsSection(findAffectedTests(await sharedReach(2))))).toEqual([
+      '- `tests/test_core.py::test_a` and `tests/test_core.py::test_b`: `pkg.core.f` (1 hop)',
+      '- `tests/test_core.py::test_z`: `pkg.core.g` (1 hop)',
+    ]);
+    const three = findAffectedTests(await sharedReach(3));
+    expect(testLines(renderTestsSection(three))).toEqual([
+      '- `tests/test_core.py::test_a`, `tests/test_core.py::test_b` and `tests/test_core.py::test_c`: `pkg.core.f` (1 hop)',
+      '- `tests/test_core.py::test_z`: `pkg.core.g` (1 hop)',
+    ]);
+    expect(testLines(renderTestsSection(three, true))[0]).toBe('- tests/test_core.py::test_a, tests/test_core.py::test_b and tests/test_core.py::test_c: pkg.core.f (1 hop)');
+  });
+
+  it('lead a larger group by its first node id and count the rest; the JSON keeps every id', async () => {
+    const p = await sharedReach(5);
+    const tests = findAffectedTests(p);
+    expect(testLines(renderTestsSection(tests))).toEqual(['- `tests/test_core.py::test_a` and 4 more tests: `pkg.core.f` (1 hop)', '- `tests/test_core.py::test_z`: `pkg.core.g` (1 hop)']);
+    const json = reviewJson(findBreakingSites(p), tests, []) as { tests: { nodeId: string }[] };
+    expect(json.tests.map((t) => t.nodeId)).toEqual(['a', 'b', 'c', 'd', 'e', 'z'].map((c) => `tests/test_core.py::test_${c}`));
+  });
+
+  it('are one line; a test reaching something else keeps its own line', async () => {
     // click 7a0a3447: 20 of 320 lines each said "`click.core.Command.main#3` (2 hops)".
     const core = 'def f(x):\n    return x\n\n\ndef g(x):\n    return x\n';
     const tests = 'from pkg.core import f, g\n\n\ndef test_a():\n    f(1)\n\n\ndef test_b():\n    f(2)\n\n\ndef test_c():\n    f(3)\n\n\ndef test_d():\n    g(1)\n';
@@ -98,9 +149,35 @@ describe('tests that reach the same change', () => {
         '',
         "4 tests reach a changed symbol within two calls (pytest node ids; the Action's `tests` output lists them all):",
         '',
-        '- `tests/test_core.py::test_a` and 2 more tests: `pkg.core.f` (1 hop)',
+        '- `tests/test_core.py::test_a`, `tests/test_core.py::test_b` and `tests/test_core.py::test_c`: `pkg.core.f` (1 hop)',
         '- `tests/test_core.py::test_d`: `pkg.core.g` (1 hop)',
       ].join('\n'),
+    );
+  });
+});
+
+describe('shortened review lists (the budget ladder, pipeline/prDigest.ts)', () => {
+  it('compact keeps five test lines and counts the untested symbols; counts is one line', async () => {
+    // 8 changed functions: 7 reached by a test each (7 lines), 1 by none.
+    const names = Array.from({ length: 8 }, (_, i) => `f${i}`);
+    const core = names.map((n) => `def ${n}(x):\n    return x\n`).join('\n\n');
+    const tests = [`from pkg.core import ${names.join(', ')}`, ...names.slice(0, 7).map((n) => `\n\ndef test_${n}():\n    ${n}(1)`)].join('\n') + '\n';
+    const p = await reviewProject(
+      { 'pkg/__init__.py': '', 'pkg/core.py': core, 'tests/test_core.py': tests },
+      { 'pkg/__init__.py': '', 'pkg/core.py': core.replace(/return x/g, 'return x + 1'), 'tests/test_core.py': tests },
+    );
+    const affected = findAffectedTests(p);
+    const full = renderTestsSection(affected);
+    expect(testLines(full)).toHaveLength(8); // 7 tests, 1 untested name
+    const compact = renderTestsSection(affected, false, 'compact');
+    expect(testLines(compact)).toEqual([
+      ...['f0', 'f1', 'f2', 'f3', 'f4'].map((n) => `- \`tests/test_core.py::test_${n}\`: \`pkg.core.${n}\` (1 hop)`),
+      '- … and 2 more (all of them in the JSON digest)',
+    ]);
+    expect(compact).toContain('1 changed symbol is reached by no test within two calls (listed in the JSON digest).');
+    expect(compact).not.toContain('`pkg.core.f7`');
+    expect(renderTestsSection(affected, false, 'counts')).toBe(
+      "### Tests that exercise the change\n\n7 tests reach a changed symbol within two calls; 1 changed symbol is reached by none (the JSON digest lists them, the Action's `tests` output the tests).",
     );
   });
 });

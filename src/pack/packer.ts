@@ -17,7 +17,11 @@
 //   Then the listed skips fill what is left; then the whole document is rendered and counted (the
 //   footer's figure settled to an exact fixed point, settle.ts). If the estimate was short, listed
 //   skips are folded into "… and N more" first, then the last-packed non-root items are dropped, then
-//   roots (see the next rule for roots' lines), until the count fits.
+//   roots (see the next rule for roots' lines), until the count fits. Once it fits, the tokens it leaves
+//   are spent naming folded skips (listMore, each try rendered and counted), so a Skipped section never
+//   reads only "… and N more" when a name fits. The frame's one growth that is not in the empty
+//   document, the footer's "K already inside packed symbols", is paid with the first packed symbol that
+//   has members: unpaid, the README's sample PR came out 1 token over and lost a 30-token test.
 // - Cheap skips: before a non-root candidate's code is byte-pair encoded, counter.atLeast gives a
 //   provable lower bound (the number of pre-tokenizer pieces, tokens.ts); when even that exceeds what
 //   is left, the candidate is skipped with `tokens` = that bound (`atLeast`) and the reason says "needs
@@ -71,7 +75,7 @@ import { RepoDigestError } from '../shared/errors.js';
 import { classLookups } from './classNeighbours.js';
 import { expansionOrder, type Candidate, type ExpansionInput } from './expansion.js';
 import { PackState } from './packState.js';
-import { settleUsage } from './settle.js';
+import { settleUsage, type Settled } from './settle.js';
 import type { TokenCounter } from './tokens.js';
 
 export type Preamble = readonly string[] | ((usage: TokenUsage) => readonly string[]);
@@ -171,6 +175,8 @@ export class BudgetTooSmallError extends RepoDigestError {
  *  between the empty-document reserve and the final render; without this the final check would
  *  now and then drop a whole item for two tokens. */
 const ESTIMATE_SLACK = 4;
+/** About what a "… and N more" line costs (markdown: 9 tokens, o200k): bounds when listMore tries naming all. */
+const FOLD_LINE_ALLOWANCE = 12;
 
 function validate(input: PackInput): void {
   if (!Number.isInteger(input.budget) || input.budget <= 0) {
@@ -228,6 +234,43 @@ export function packContext(input: PackInput): PackResult {
   state.skips.pop();
   const minBlock = counter.count(renderer.itemText(dummyItem()));
   let remaining = budget - reserve - ESTIMATE_SLACK;
+  // The frame (everything but items and listed skip lines) grows once a skip lies inside a packed
+  // symbol: the footer adds "K already inside packed symbols" (XML an attribute too). That clause is
+  // paid with the first packed symbol that has members (the skip comes later, when its member is
+  // reached: paid then, the final check dropped code for it; the README's sample PR lost a test), and
+  // the frame is measured again before skips are listed.
+  let frame = reserve;
+  const frameWith = (extra: readonly DigestSkip[]): number => {
+    state.skips.push(placeholderSkip, ...extra);
+    const now = counter.count(renderer.render({ ...documentFor([], budget), items: [] }));
+    state.skips.length -= 1 + extra.length;
+    return now;
+  };
+  const repriceFrame = (): void => {
+    const now = frameWith([]);
+    remaining -= now - frame;
+    frame = now;
+  };
+  let parents: Set<string> | undefined;
+  let insideClause: number | undefined;
+  let insidePaid = false;
+  /** What packing `id` adds to the frame: the inside clause, when `id` is the first packed symbol with members. */
+  const clauseFor = (id: string): number => {
+    if (insidePaid) return 0;
+    if (!parents) {
+      parents = new Set<string>();
+      for (const s of symbols.values()) if (s.parent !== undefined) parents.add(s.parent);
+    }
+    if (!parents.has(id)) return 0;
+    insideClause ??= Math.max(0, frameWith([{ id: '', tokens: 0, reason: '', within: '' }]) - reserve);
+    return insideClause;
+  };
+  /** After packing an item whose cost held `clause`: the frame now holds it. */
+  const clausePaid = (clause: number): void => {
+    if (clause === 0) return;
+    insidePaid = true;
+    frame += clause;
+  };
 
   const itemOf = (symbol: PySymbol, candidate: Candidate, view: RootView): DigestItem => ({
     id: symbol.id,
@@ -249,7 +292,7 @@ export function packContext(input: PackInput): PackResult {
     // A PR's look-alike definition (`def ｈelper`) is a root on this path: the flag must reach its heading too.
     ...(symbol.spelledAs !== undefined ? { spelledAs: symbol.spelledAs } : {}),
   });
-  const costOf = (item: DigestItem): number => counter.count(renderer.itemText(item)) + (state.hasFile(item.file) ? 0 : counter.count(renderer.fileText(item.file)));
+  const costOf = (item: DigestItem): number => counter.count(renderer.itemText(item)) + (state.hasFile(item.file) ? 0 : counter.count(renderer.fileText(item.file))) + clauseFor(item.id);
   /**
    * A root with views: the first view that fits is packed; when none fits, packed priority items give
    * their space back (last first). Returns true when packed, false when skipped (the skip recorded).
@@ -261,6 +304,7 @@ export function packContext(input: PackInput): PackResult {
         const item = itemOf(symbol, candidate, view);
         const cost = costOf(item);
         if (cost <= remaining) {
+          clausePaid(clauseFor(item.id));
           state.add(item);
           remaining -= cost;
           return true;
@@ -393,14 +437,17 @@ export function packContext(input: PackInput): PackResult {
       ...(input.partialFiles?.has(symbol.file) && !input.removed?.has(symbol.id) ? { partialParse: true as const } : {}),
       ...(symbol.spelledAs !== undefined ? { spelledAs: symbol.spelledAs } : {}),
     };
-    const cost = counter.count(renderer.itemText(item)) + (state.hasFile(item.file) ? 0 : counter.count(renderer.fileText(item.file)));
+    const clause = clauseFor(item.id);
+    const cost = counter.count(renderer.itemText(item)) + (state.hasFile(item.file) ? 0 : counter.count(renderer.fileText(item.file))) + clause;
     // A root may also use ESTIMATE_SLACK: the final check verifies the real document and drops roots
     // last, whereas skipping here let a root's smaller caller take its place (issue 9, defect 6:
     // `--entry shop.pricing.apply_discount --budget 150` packed only a test that calls it).
     if (cost <= remaining || (isRoot && cost <= remaining + ESTIMATE_SLACK)) {
+      clausePaid(clause);
       state.add(item);
       remaining -= cost;
-      if (isPriority) priorityCost.set(item.id, cost);
+      // Given back if a later root takes its space: the frame keeps the clause.
+      if (isPriority) priorityCost.set(item.id, cost - clause);
       continue;
     }
     if (!isRoot) {
@@ -415,6 +462,7 @@ export function packContext(input: PackInput): PackResult {
     state.skips.push({ id: symbol.id, tokens: item.tokens, reason });
   }
   if (!rootLinesPaid && !input.changedFirst) remaining -= lineCost(rootSkips());
+  repriceFrame();
 
   // After the roots' lines (paid for above), list other skips while they fit in what is left.
   let listed = 0;
@@ -429,8 +477,10 @@ export function packContext(input: PackInput): PackResult {
   // (keeping one), then drop packed roots, until it fits.
   let rootLines = Number.POSITIVE_INFINITY;
   for (;;) {
-    const settled = settleUsage((used) => renderer.render(documentFor(listedSkips(rootLines, listed), used)), counter, budget);
+    const render = (others: number) => settleUsage((used) => renderer.render(documentFor(listedSkips(rootLines, others), used)), counter, budget);
+    let settled = render(listed);
     if (settled && settled.used <= budget) {
+      settled = listMore(settled, listed, otherSkips(), render, (skip) => counter.count(renderer.skipText(skip)), budget);
       return {
         budget,
         totalTokens: settled.used,
@@ -472,6 +522,49 @@ export function packContext(input: PackInput): PackResult {
     // A dropped root becomes a root skip: it is named if its line fits, else counted in "… and N more".
     state.drop(state.items.length - 1);
   }
+}
+
+/**
+ * The document fits: name more of the unlisted skips in the tokens it leaves unused (the final check
+ * folded them, or dropped an item and freed more than the estimate was short). Each try is verified
+ * by rendering; a try that does not fit folds lines back as the final check does.
+ */
+function listMore(
+  fits: Settled,
+  listed: number,
+  others: readonly DigestSkip[],
+  render: (others: number) => Settled | undefined,
+  lineCost: (skip: DigestSkip) => number,
+  budget: number,
+): Settled {
+  let spare = budget - fits.used;
+  let more = listed;
+  while (more < others.length) {
+    const cost = lineCost(others[more]!);
+    if (cost > spare) break;
+    spare -= cost;
+    more++;
+  }
+  // Naming the last unlisted skips also removes the "… and N more" line: worth one verified try.
+  if (more < others.length) {
+    // Summed only up to the allowance: a large repository has thousands of unlisted skips.
+    let rest = 0;
+    for (let i = more; i < others.length && rest <= spare + FOLD_LINE_ALLOWANCE; i++) rest += lineCost(others[i]!);
+    if (rest <= spare + FOLD_LINE_ALLOWANCE) {
+      const all = render(others.length);
+      if (all && all.used <= budget) return all;
+    }
+  }
+  while (more > listed) {
+    const tried = render(more);
+    if (tried && tried.used <= budget) return tried;
+    let over = tried ? tried.used - budget : 1;
+    do {
+      more--;
+      over -= lineCost(others[more]!);
+    } while (more > listed && over > 0);
+  }
+  return fits;
 }
 
 /** The roots from index `before` on (a PR's changed tests, after its changed code). */

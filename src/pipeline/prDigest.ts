@@ -64,7 +64,7 @@ import { reviewPr, type PrReview } from './prReview.js';
 import { redactIndex, type IndexRedaction } from '../review/redactIndex.js';
 import { redactDiffs } from '../review/redactDiffs.js';
 import { addCounts, sortedCounts } from '../render/redact.js';
-import { renderBreakingSection, renderReviewSummary, renderTestsSection, reviewJson } from '../render/reviewSections.js';
+import { renderBreakingSection, renderReviewSummary, renderTestsSection, reviewJson, type ReviewDetail } from '../render/reviewSections.js';
 
 export interface PrDigestRequest {
   repoDir: string;
@@ -360,29 +360,39 @@ function spanInIndex(c: ChangedSymbol, index: RepoIndex): ChangedSymbol {
  * How much of the PR sections the document carries (issue 8: the preamble is sized against the code).
  * Levels go from fullest to most compact; each still accounts for every changed symbol. The Mermaid
  * graph goes first, then call sites of unchanged-contract symbols get compact (one line per file),
- * then counted, then the changed table becomes names per file, contract-changed call sites get
- * compact, then counted, then the list becomes counts per file. The last resort, `summary`, is one
- * line of counts. The pack keeps the first level that shows every changed symbol in its best view;
- * else the one showing the most changed symbols (then the most in their best view), fuller on a tie.
+ * then counted, then the review lists are shortened (render/reviewSections.ts says what stays), then
+ * the changed table becomes names per file, contract-changed call sites get compact, then counted,
+ * then the review becomes counts, then the list becomes counts per file. The last resort, `summary`,
+ * is one line of counts. The pack keeps the first level that shows every changed symbol in its best
+ * view; else the one showing the most changed symbols (then the most in their best view), fuller on a tie.
  */
 export interface SectionsLevel {
   mermaid: boolean;
   list: ListLevel | 'summary';
   contract: SitesLevel;
   other: SitesLevel;
+  review: ReviewDetail;
 }
 
 const LADDER: readonly SectionsLevel[] = [
-  { mermaid: true, list: 'table', contract: 'full', other: 'full' },
-  { mermaid: false, list: 'table', contract: 'full', other: 'full' },
-  { mermaid: false, list: 'table', contract: 'full', other: 'compact' },
-  { mermaid: false, list: 'table', contract: 'full', other: 'counts' },
-  { mermaid: false, list: 'names', contract: 'full', other: 'counts' },
-  { mermaid: false, list: 'names', contract: 'compact', other: 'counts' },
-  { mermaid: false, list: 'names', contract: 'counts', other: 'counts' },
-  { mermaid: false, list: 'counts', contract: 'counts', other: 'counts' },
-  { mermaid: false, list: 'summary', contract: 'counts', other: 'counts' },
+  { mermaid: true, list: 'table', contract: 'full', other: 'full', review: 'full' },
+  { mermaid: false, list: 'table', contract: 'full', other: 'full', review: 'full' },
+  { mermaid: false, list: 'table', contract: 'full', other: 'compact', review: 'full' },
+  { mermaid: false, list: 'table', contract: 'full', other: 'counts', review: 'full' },
+  { mermaid: false, list: 'table', contract: 'full', other: 'counts', review: 'compact' },
+  { mermaid: false, list: 'names', contract: 'full', other: 'counts', review: 'compact' },
+  { mermaid: false, list: 'names', contract: 'compact', other: 'counts', review: 'compact' },
+  { mermaid: false, list: 'names', contract: 'counts', other: 'counts', review: 'compact' },
+  { mermaid: false, list: 'names', contract: 'counts', other: 'counts', review: 'counts' },
+  { mermaid: false, list: 'counts', contract: 'counts', other: 'counts', review: 'counts' },
+  { mermaid: false, list: 'summary', contract: 'counts', other: 'counts', review: 'counts' },
 ];
+
+/** The review sections as a level renders them (markdown): equal texts are one level. */
+function reviewText(prepared: PreparedPr, detail: ReviewDetail): string {
+  const { findings, tests } = prepared.review;
+  return `${renderBreakingSection(findings, false, detail)}\n${renderTestsSection(tests, false, detail)}`;
+}
 
 /** Whether the Mermaid graph is drawn for this format: never in XML (no one renders it there), never when turned off. */
 function mermaidWanted(pack: PackSettings): boolean {
@@ -393,6 +403,15 @@ function levelsFor(prepared: PreparedPr, pack: PackSettings): SectionsLevel[] {
   const hasGraph = mermaidWanted(pack) && graphOf(prepared) !== '';
   const sites = renderCallSites({ ...sitesInput(prepared), contract: 'full', other: 'full' });
   const hasContract = prepared.entries.some((e) => e.contract !== undefined && e.change !== 'removed');
+  // A level's review is the shortest of its detail and the fuller ones: counting a list of two is longer
+  // than the list, and a more compact level must never render a longer preamble (bestOf's search).
+  const details = ['full', 'compact', 'counts'] as const;
+  const lengths = details.map((d) => reviewText(prepared, d).length);
+  const reviewOf = (detail: ReviewDetail): ReviewDetail => {
+    let best = 0;
+    for (let i = 1; i <= details.indexOf(detail); i++) if (lengths[i]! < lengths[best]!) best = i;
+    return details[best]!;
+  };
   const seen = new Set<string>();
   const out: SectionsLevel[] = [];
   for (const level of LADDER) {
@@ -401,6 +420,7 @@ function levelsFor(prepared: PreparedPr, pack: PackSettings): SectionsLevel[] {
       list: level.list,
       contract: hasContract ? level.contract : 'full',
       other: sites.includes('_No call sites') ? 'full' : level.other,
+      review: level.list === 'summary' ? 'counts' : reviewOf(level.review),
     };
     const key = JSON.stringify(effective);
     if (seen.has(key)) continue;
@@ -506,6 +526,7 @@ export function levelNotes(level: SectionsLevel, entries: readonly PrEntry[], gr
   if (level.list === 'names') notes.push('To fit the budget, the changed symbols are named per file (no table).');
   if (level.list === 'counts') notes.push('To fit the budget, the changed symbols are counted per file; the JSON digest names every one.');
   if (level.contract !== 'full' || level.other !== 'full') notes.push('To fit the budget, some call sites are listed per file or counted.');
+  if (level.review !== 'full') notes.push("To fit the budget, the review lists are shortened or counted; the JSON digest and the Action's outputs list them all.");
   return notes;
 }
 
@@ -559,8 +580,8 @@ function packPrAt(prepared: PreparedPr, pack: PackSettings, level: SectionsLevel
       if (level.list === 'summary') return [header, renderReviewSummary(findings, tests, plain)];
       return [
         header,
-        renderBreakingSection(findings, plain),
-        renderTestsSection(tests, plain),
+        renderBreakingSection(findings, plain, level.review),
+        renderTestsSection(tests, plain, level.review),
         renderChangedList(entries, adjacency, level.list, changes.nonPython),
         renderCallSites({ ...sitesInput(prepared), contract: level.contract, other: level.other }),
         ...(level.mermaid && graph !== '' ? [`### Call graph of the changes\n\n${graph}`] : []),

@@ -5,13 +5,21 @@
 // - "Likely broken" first, then "check", then overrides that still match, then the signature
 //   changes: a reviewer reads the verdicts before the evidence.
 // - Paths and ids go in code spans (prSections.codeSpan); reasons quote only identifiers.
-// - Tests that reach the same changed symbols in as many hops are one line, led by the first node id
-//   ("and N more tests"): click 7a0a3447 listed 20 of 320 tests, each reaching only `Command.main`
-//   (2 hops), ~600 tokens while 14 changed symbols were left out. The node ids are all in JSON and
-//   the Action's `tests` output.
+// - Tests that reach the same changed symbols in as many hops are one line. Up to NAMED_GROUP tests
+//   it names them all ("`a`, `b` and `c`": a reviewer runs them, and two names cost about what "and 1
+//   more test" does); a larger group is led by the first node id ("and N more tests"): click 7a0a3447
+//   listed 20 of 320 tests, each reaching only `Command.main` (2 hops), ~600 tokens while 14 changed
+//   symbols were left out. The node ids are all in JSON and the Action's `tests` output.
 // - Long lists stay complete in JSON; here at most MAX_LISTED lines each, then "… and N more"; a long
 //   signature is folded to its changed parameters (signatureDelta.ts), JSON keeps it whole.
 // - `plain` (the XML document's CDATA header) drops markdown emphasis and code spans.
+// - The review sections shrink with the rest of the preamble when changed code would be left out
+//   (ReviewDetail, one step of pipeline/prDigest.ts's ladder each): a reviewer reads the diff first and
+//   the lists second, and every list is whole in the JSON digest and the Action's outputs. `compact`
+//   keeps every verdict line (likely broken, check) and at most COMPACT_GROUPS test lines, and counts
+//   the matching overrides, the signature changes and the untested symbols; `counts` keeps the verdict
+//   count and at most COMPACT_GROUPS verdict lines, and makes the tests one line of counts. click
+//   7a0a3447 at 3,000 tokens: 5 of 29 root symbols in the document with the lists whole, 8 with them counted.
 import type { AffectedTest, AffectedTests } from '../review/affectedTests.js';
 import type { ReviewFindings } from '../review/breakingSites.js';
 import { codeSpan } from './prSections.js';
@@ -19,6 +27,13 @@ import { plural } from './plural.js';
 import { signatureDelta } from './signatureDelta.js';
 
 export const MAX_LISTED = 20;
+/** How many verdict or test lines the shortened review sections keep. */
+export const COMPACT_GROUPS = 5;
+
+/** How much of the review lists a PR digest carries (the budget's ladder, pipeline/prDigest.ts). */
+export type ReviewDetail = 'full' | 'compact' | 'counts';
+/** A group of tests this small is named in full on its line. */
+export const NAMED_GROUP = 3;
 
 function span(text: string, plain: boolean): string {
   return plain ? text : codeSpan(text);
@@ -32,7 +47,7 @@ function more(total: number, shown: number): string[] {
   return total > shown ? [`- … and ${total - shown} more (all of them in the JSON digest)`] : [];
 }
 
-export function renderBreakingSection(findings: ReviewFindings, plain = false): string {
+export function renderBreakingSection(findings: ReviewFindings, plain = false, detail: ReviewDetail = 'full'): string {
   const heading = plain ? 'Breaking call sites' : '### Breaking call sites';
   const broken = findings.breaking.filter((b) => b.certainty === 'broken');
   const check = findings.breaking.filter((b) => b.certainty === 'check');
@@ -47,11 +62,21 @@ export function renderBreakingSection(findings: ReviewFindings, plain = false): 
     );
   } else {
     lines.push(`${plain ? '' : '**'}${broken.length} likely broken${plain ? '' : '**'}, ${check.length} to check.`, '');
-    for (const b of [...broken, ...check].slice(0, MAX_LISTED)) {
+    const max = detail === 'counts' ? COMPACT_GROUPS : MAX_LISTED;
+    for (const b of [...broken, ...check].slice(0, max)) {
       const verdict = b.certainty === 'broken' ? 'likely broken' : 'check';
       lines.push(`- ${verdict}: ${span(`${b.site.file}:${b.site.line}`, plain)} in ${span(b.site.caller, plain)}: ${reasonText(b.reason, plain)}`);
     }
-    lines.push(...more(broken.length + check.length, MAX_LISTED));
+    lines.push(...more(broken.length + check.length, max));
+  }
+  if (detail !== 'full') {
+    // Shortened: the overrides that still match and the signature changes are counted (JSON lists them).
+    const counted = [
+      ...(matching.length > 0 ? [`${plural(matching.length, 'override')} of changed signatures still ${matching.length === 1 ? 'matches' : 'match'}`] : []),
+      ...(findings.signatures.length > 0 ? [plural(findings.signatures.length, 'signature') + ' changed'] : []),
+    ];
+    if (counted.length > 0) lines.push('', `${counted.join('; ')} (listed in the JSON digest).`);
+    return lines.join('\n');
   }
   if (matching.length > 0) {
     lines.push('', 'Overrides of changed signatures that still match:', '');
@@ -84,26 +109,42 @@ function sameReach(tests: readonly AffectedTest[]): AffectedTest[][] {
   return [...groups.values()];
 }
 
-export function renderTestsSection(tests: AffectedTests, plain = false): string {
+/** "`a`", "`a` and `b`", "`a`, `b` and `c`" up to NAMED_GROUP tests; beyond, "`a` and N more tests". */
+function groupNames(group: readonly AffectedTest[], plain: boolean): string {
+  const ids = group.map((t) => span(t.nodeId, plain));
+  if (ids.length === 1) return ids[0]!;
+  if (ids.length <= NAMED_GROUP) return `${ids.slice(0, -1).join(', ')} and ${ids.at(-1)!}`;
+  return `${ids[0]!} and ${plural(ids.length - 1, 'more test')}`;
+}
+
+export function renderTestsSection(tests: AffectedTests, plain = false, detail: ReviewDetail = 'full'): string {
   const heading = plain ? 'Tests that exercise the change' : '### Tests that exercise the change';
   const lines = [heading, ''];
-  if (tests.tests.length === 0) lines.push(`No test reaches a changed symbol within two calls${tests.unreached.length > 0 ? ':' : '.'}`);
+  const n = tests.tests.length;
+  const untested = tests.unreached.length;
+  if (detail === 'counts') {
+    const reach = n === 0 ? 'No test reaches a changed symbol within two calls' : `${plural(n, 'test')} ${n === 1 ? 'reaches' : 'reach'} a changed symbol within two calls`;
+    const none = untested > 0 ? `; ${plural(untested, 'changed symbol')} ${untested === 1 ? 'is' : 'are'} reached by none` : '';
+    lines.push(`${reach}${none} (the JSON digest lists them${n > 0 ? `, the Action's ${span('tests', plain)} output the tests` : ''}).`);
+    return lines.join('\n');
+  }
+  if (n === 0) lines.push(`No test reaches a changed symbol within two calls${untested > 0 && detail === 'full' ? ':' : '.'}`);
   else {
-    const n = tests.tests.length;
     lines.push(`${plural(n, 'test')} ${n === 1 ? 'reaches' : 'reach'} a changed symbol within two calls (pytest node ids; the Action's ${span('tests', plain)} output lists them all):`, '');
     const groups = sameReach(tests.tests);
     let shown = 0;
-    for (const group of groups.slice(0, MAX_LISTED)) {
+    for (const group of groups.slice(0, detail === 'full' ? MAX_LISTED : COMPACT_GROUPS)) {
       const t = group[0]!;
       const reaches = t.reaches.map((id) => span(id, plain)).join(', ');
       const how = t.hops === 0 ? 'changed itself' : plural(t.hops, 'hop');
-      const others = group.length > 1 ? ` and ${plural(group.length - 1, 'more test')}` : '';
-      lines.push(`- ${span(t.nodeId, plain)}${others}: ${reaches} (${how})`);
+      lines.push(`- ${groupNames(group, plain)}: ${reaches} (${how})`);
       shown += group.length;
     }
     lines.push(...more(tests.tests.length, shown));
   }
-  if (tests.unreached.length > 0) {
+  if (untested > 0 && detail !== 'full') {
+    lines.push('', `${plural(untested, 'changed symbol')} ${untested === 1 ? 'is' : 'are'} reached by no test within two calls (listed in the JSON digest).`);
+  } else if (untested > 0) {
     // A paragraph between the two lists: a blank line alone would join them into one list.
     if (tests.tests.length > 0) lines.push('', 'Changed symbols that no test reaches within two calls:');
     lines.push('');

@@ -5,6 +5,11 @@
 //   flaky, xfail, parametrize, a test file's path, ...): a bug report is about the code under test, yet
 //   "the test for X is flaky" must still find the test, and a fix's commit changes the tests next to the
 //   code (x0.3 pushed those answers out of the top 10: 35 of 93 eval questions had only test answers).
+//   The word "pytest" is not a test word: it names a tool, the subject of questions about pytest itself
+//   ("how does pytest collect fixtures", and nearly every question on pytest's own repository, whose
+//   library is `_pytest`). A question that names pytest uses pytest's vocabulary (fixture, conftest,
+//   xfail, skipif, parametrize, monkeypatch, assert) for pytest's features, so those words do not count
+//   either there; the generic ones (test, tests, a test file's path, flaky, mock, coverage) still do.
 //   Test code: a `test`/`tests`/`testing` folder, `test_*.py`, `*_test.py`, `conftest.py`,
 //   `tests.py`, or a `test_*` function anywhere.
 // - Whole modules x0.35 and classes x0.3 (tuning.ts): a module matches every word its file uses, a class
@@ -39,11 +44,16 @@ export function isVendored(file: string): boolean {
 /**
  * Whether a question is about tests: then tests keep most of their weight. `broad` also reads the words
  * only test work uses (flaky, xfail, parametrize, assert, mock, coverage, CI, regression test) and a test
- * file's path (`tests/...`, `test_x.py`, `x_test.py`).
+ * file's path (`tests/...`, `test_x.py`, `x_test.py`). A question naming pytest reads pytest's own words
+ * (fixture, conftest, xfail, skipif, parametrize, monkeypatch, assert) as its features (decision above).
  */
 export function asksAboutTests(query: string, broad = false): boolean {
-  if (/\b(tests?|testing|unittests?|fixtures?|conftest|pytest|test_\w+|Test[A-Z]\w*)\b/.test(query)) return true;
-  return broad && (/\b(flaky|flakiness|xfail\w*|skipif|parametri[sz]\w*|asserts?|assertions?|mock\w*|monkeypatch\w*|coverage|CI|testsuite|test-suite)\b/i.test(query) || /\w_tests?\.py\b|\btest\w*\//.test(query));
+  const namesPytest = /\bpytest\b/i.test(query);
+  if (/\b(tests?|testing|unittests?|test_\w+|Test[A-Z]\w*)\b/.test(query)) return true;
+  if (!namesPytest && /\b(fixtures?|conftest)\b/.test(query)) return true;
+  if (!broad) return false;
+  if (/\b(flaky|flakiness|mock\w*|coverage|CI|testsuite|test-suite)\b/i.test(query) || /\w_tests?\.py\b|\btest\w*\//.test(query)) return true;
+  return !namesPytest && /\b(xfail\w*|skipif|parametri[sz]\w*|asserts?|assertions?|monkeypatch\w*)\b/i.test(query);
 }
 
 /** The query-independent factor of a symbol apart from its kind (kind and tests apply per query, by the tuning). */

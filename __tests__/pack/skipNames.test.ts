@@ -1,0 +1,115 @@
+// The Skipped section names what was left out whenever the budget leaves room to (src/pack/packer.ts):
+// the frame's growth (the footer's "K already inside packed symbols") is paid before code takes the
+// space, and tokens the document leaves unused are spent naming skips that were only counted.
+// Run on the shipped sample PR (examples/shop + shop-pr.patch) with the demo's title, as `npm run demo` does.
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { packPr, preparePrPacks, type PreparedPr } from '../../src/pipeline/prDigest.js';
+import { withPackDefaults } from '../../src/pipeline/packRepository.js';
+import { DROPPED } from '../../src/pack/packState.js';
+import { createTokenCounter } from '../../src/pack/tokens.js';
+import { markdownRenderer } from '../../src/render/markdown.js';
+import type { PackResult } from '../../src/pack/packer.js';
+import { execFileSync } from 'node:child_process';
+import { cpSync } from 'node:fs';
+import { join } from 'node:path';
+import { repoRoot, sampleRepo } from '../cli/cliHarness.js';
+import { makeTempDir, removeTempDirs } from '../support/testRepo.js';
+
+const counter = createTokenCounter('o200k_base');
+let prepared: PreparedPr;
+
+/** The sample PR exactly as scripts/demo.mjs commits it: same author, dates and messages, so the same commit ids in the header. */
+function demoRepository(): string {
+  const dir = makeTempDir('repodigest-demo-');
+  const git = (...args: string[]) =>
+    execFileSync('git', ['-c', 'user.name=RepoDigest Demo', '-c', 'user.email=demo@example.invalid', '-c', 'commit.gpgsign=false', ...args], {
+      cwd: dir,
+      env: { ...process.env, GIT_CONFIG_GLOBAL: '/dev/null', GIT_CONFIG_NOSYSTEM: '1', GIT_AUTHOR_DATE: '2026-01-01T00:00:00Z', GIT_COMMITTER_DATE: '2026-01-01T00:00:00Z' },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
+  cpSync(sampleRepo, dir, { recursive: true });
+  git('init', '-q', '-b', 'main');
+  git('add', '-A');
+  git('commit', '-q', '-m', 'shop: base');
+  git('apply', join(repoRoot, 'examples', 'shop-pr.patch'));
+  git('add', '-A');
+  git('commit', '-q', '-m', 'pricing: cap discounts, add loyalty discount; drop legacy_round');
+  return dir;
+}
+
+beforeAll(async () => {
+  const request = { repoDir: demoRepository(), base: 'HEAD~1', head: 'HEAD', title: 'Cap discounts and add a loyalty discount', fullIndex: true };
+  ({ prepared } = await preparePrPacks(request, [withPackDefaults({ budget: 3000 })]));
+}, 120_000);
+
+afterAll(removeTempDirs);
+
+function skippedSection(result: PackResult): string {
+  const at = result.content.indexOf('\n## Skipped (');
+  return at < 0 ? '' : result.content.slice(at, result.content.indexOf('\n---\n', at));
+}
+
+/** Ids named on a line of their own in the markdown Skipped section. */
+function namedIds(result: PackResult): Set<string> {
+  return new Set([...skippedSection(result).matchAll(/^- `([^`]+)`/gm)].map((m) => m[1]!));
+}
+
+/** Skips that lost code and are not roots (those get a line each when there is room), in the packer's order. */
+function lostNeighbours(result: PackResult) {
+  return result.skipped.filter((s) => s.within === undefined && !result.roots.includes(s.id));
+}
+
+function pack(budget: number, format: 'markdown' | 'xml' | 'json' = 'markdown'): PackResult | undefined {
+  try {
+    return packPr(prepared, withPackDefaults({ budget, format }));
+  } catch {
+    return undefined; // too small a budget for any document: not this test's concern
+  }
+}
+
+describe('the Skipped section of the sample PR digest', () => {
+  test('at the README budget (3000) names every skip and drops no packed code', () => {
+    // Before: the footer's "1 already inside packed symbols" was not in the estimate, the document came
+    // out 1 token over, the final check folded the skip lines and dropped a 30-token test, and the
+    // section read "## Skipped (2)" / "- … and 2 more not listed" with 60 tokens unused.
+    const result = pack(3000)!;
+    const section = skippedSection(result);
+    expect(section).toContain('## Skipped (');
+    expect(section).not.toContain('more not listed');
+    expect([...namedIds(result)].sort()).toEqual(lostNeighbours(result).map((s) => s.id).sort());
+    expect(result.skipped.filter((s) => s.reason.startsWith(DROPPED))).toEqual([]);
+    expect(result.totalTokens).toBeLessThanOrEqual(3000);
+  });
+
+  test('at every budget: within budget, no code dropped by the final check, and an unnamed skip only when its line does not fit', () => {
+    const failures: string[] = [];
+    let folded = 0;
+    for (let budget = 1500; budget <= 4200; budget += 13) {
+      const result = pack(budget);
+      if (!result) continue;
+      if (result.totalTokens > budget) failures.push(`${budget}: ${result.totalTokens} tokens`);
+      const dropped = result.skipped.filter((s) => s.reason.startsWith(DROPPED));
+      if (dropped.length > 0) failures.push(`${budget}: final check dropped ${dropped.map((s) => s.id).join(', ')}`);
+      const named = namedIds(result);
+      const next = lostNeighbours(result).find((s) => !named.has(s.id));
+      if (!next) continue;
+      folded++;
+      const line = counter.count(markdownRenderer.skipText(next));
+      const unused = budget - result.totalTokens;
+      if (unused >= line) failures.push(`${budget}: ${unused} tokens unused, ${next.id} not named (its line is ${line})`);
+    }
+    expect(failures).toEqual([]);
+    expect(folded).toBeGreaterThan(10); // the sweep does reach budgets that cannot name every skip
+  });
+
+  test('xml and json documents stay within budget across the same budgets', () => {
+    for (let budget = 1500; budget <= 4200; budget += 61) {
+      for (const format of ['xml', 'json'] as const) {
+        const result = pack(budget, format);
+        if (!result) continue;
+        const bounded = format === 'json' ? (JSON.parse(result.content) as { content: string }).content : result.content;
+        expect(counter.count(bounded), `${format} at ${budget}`).toBeLessThanOrEqual(budget);
+      }
+    }
+  });
+});

@@ -1,0 +1,68 @@
+// The review sections are budgeted with the rest of the PR preamble (render/reviewSections.ts,
+// pipeline/prDigest.ts's ladder): when changed code would be left out, the long review lists shrink
+// (the header says so) before the code does, and the JSON digest still lists every test and symbol.
+// A real git repository: 12 changed functions, 6 reached by tests that each reach a different pair,
+// 6 reached by none.
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { packPr, preparePrPacks, type PreparedPr } from '../../src/pipeline/prDigest.js';
+import { withPackDefaults } from '../../src/pipeline/packRepository.js';
+import { rootsInDocument } from '../../src/pack/packer.js';
+import { makeRepo, removeTempDirs } from '../support/testRepo.js';
+
+const SHORTENED = 'the review lists are shortened or counted';
+
+/** A function of ~70 tokens whose body differs between base and head by one constant. */
+function fn(name: string, k: number): string {
+  const body = Array.from({ length: 6 }, (_, i) => `    step_${i} = value * ${i + 1} + ${k}  # ${name} keeps step ${i}`);
+  return [`def ${name}(value):`, `    """Compute the ${name.replace(/_/g, ' ')} of a value."""`, ...body, '    return step_5', ''].join('\n');
+}
+
+const NAMES = Array.from({ length: 12 }, (_, i) => `measure_${String.fromCharCode(97 + i)}`);
+
+function core(k: number): string {
+  return NAMES.map((n) => fn(n, k)).join('\n\n');
+}
+
+/** 15 tests, each reaching a different pair of the first six functions: 15 lines, none shared. */
+function tests(): string {
+  const lines = [`from pkg.core import ${NAMES.slice(0, 6).join(', ')}`, ''];
+  for (let i = 0; i < 6; i++) {
+    for (let j = i + 1; j < 6; j++) lines.push('', `def test_${NAMES[i]}_with_${NAMES[j]}():`, `    assert ${NAMES[i]}(1) <= ${NAMES[j]}(2) + 100`, '');
+  }
+  return lines.join('\n');
+}
+
+let prepared: PreparedPr;
+
+beforeAll(async () => {
+  const repo = makeRepo();
+  repo.write({ 'pkg/__init__.py': '', 'pkg/core.py': core(0), 'tests/test_core.py': tests() });
+  const base = repo.commit('base');
+  repo.write({ 'pkg/core.py': core(1) });
+  const head = repo.commit('head');
+  ({ prepared } = await preparePrPacks({ repoDir: repo.dir, base, head, fullIndex: true }, [withPackDefaults({ budget: 4000 })]));
+}, 120_000);
+
+afterAll(removeTempDirs);
+
+describe('review sections under a small budget', () => {
+  test('shrink before changed code is left out, and the header says so', () => {
+    const roomy = packPr(prepared, withPackDefaults({ budget: 6000 }));
+    expect(rootsInDocument(roomy)).toBe(12);
+    expect(roomy.content).not.toContain(SHORTENED);
+    expect(roomy.content).toContain('Changed symbols that no test reaches within two calls:');
+
+    // With the full review lists (15 test lines, 6 untested names) 7 of the 12 changed functions were
+    // in the document at this budget; shortened, 11.
+    const tight = packPr(prepared, withPackDefaults({ budget: 2600 }));
+    expect(tight.totalTokens).toBeLessThanOrEqual(2600);
+    expect(tight.content).toContain(SHORTENED);
+    expect(tight.content).not.toContain('Changed symbols that no test reaches within two calls:');
+    expect(tight.content).toContain('15 tests reach a changed symbol within two calls; 6 changed symbols are reached by none');
+    expect(rootsInDocument(tight)).toBeGreaterThanOrEqual(10);
+
+    const json = JSON.parse(packPr(prepared, withPackDefaults({ budget: 2600, format: 'json' })).content) as { tests: unknown[]; untested: string[] };
+    expect(json.tests).toHaveLength(15);
+    expect(json.untested).toHaveLength(6);
+  });
+});
