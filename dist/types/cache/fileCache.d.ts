@@ -1,10 +1,13 @@
 import type { FileRecord } from '../model.js';
+import type { EntrySink } from './entryFrame.js';
 export interface CacheStats {
     hits: number;
     misses: number;
     written: number;
     /** One line per entry found but not trusted, and per write failure (the first only). */
     problems: string[];
+    /** The whole tree's call graph (cache/graphCache.ts): read from the cache, or resolved and saved. */
+    graph?: 'reused' | 'saved';
 }
 export interface FileCache {
     readonly dir: string;
@@ -22,11 +25,25 @@ export interface FileCache {
     stats(): CacheStats;
     /** Entry files (relative to the namespace folder) this run read or wrote. */
     used(): ReadonlySet<string>;
+    /** The blob id of the tree file at `path` as this run looked it up (tallied lookups only), for keys over a whole tree. */
+    treeBlob(path: string): string | undefined;
+    /**
+     * Entries other than per-file ones (cache/graphCache.ts), by name relative to the namespace folder:
+     * the bytes or undefined when there is none (other read errors are thrown); a write as atomic as
+     * `store`'s, false when the folder cannot be written (one line, once). Then: an entry read and used,
+     * a line to report, the graph's outcome.
+     */
+    readNamed(name: string): Buffer | undefined;
+    writeNamed(name: string, data: string | ((sink: EntrySink) => void)): boolean;
+    markUsed(name: string): void;
+    report(problem: string): void;
+    noteGraph(outcome: 'reused' | 'saved'): void;
 }
 export interface CacheDeps {
     /** The file's bytes, or undefined when it does not exist. */
     readFile: (path: string) => Buffer | undefined;
-    writeFile: (path: string, data: string) => void;
+    /** A string, or bytes streamed into the file (entryFrame.ts EntrySink). */
+    writeFile: (path: string, data: string | ((sink: EntrySink) => void)) => void;
     rename: (from: string, to: string) => void;
     mkdir: (path: string) => void;
     unlink: (path: string) => void;

@@ -2,6 +2,7 @@ import { DEFAULT_MAX_FILE_BYTES } from '../files/read.js';
 import { type CallGraphOptions } from '../graph/callGraph.js';
 import type { FileRecord, RepoIndex, SkippedFile } from '../model.js';
 import type { FileCache } from '../cache/fileCache.js';
+import { type CallGraphBuilder } from '../cache/graphCache.js';
 import { type PythonParser } from '../python/treeSitter.js';
 import { type HeapGuard } from '../shared/heapGuard.js';
 export { DEFAULT_MAX_FILE_BYTES };
@@ -25,6 +26,8 @@ export declare function indexRepository(root: string, options?: IndexOptions): P
 export interface ScannedFiles {
     files: FileRecord[];
     skippedFiles: SkippedFile[];
+    /** How to resolve these files: through the cache when the scan had one (cache/graphCache.ts). */
+    callGraph?: CallGraphBuilder;
 }
 /** Discover, read and extract every Python file; nothing cross-file yet. */
 export declare function scanRepository(root: string, options?: IndexOptions): Promise<ScannedFiles>;
@@ -41,7 +44,7 @@ export declare function extractRead(parser: PythonParser, path: string, read: {
     skipped: SkippedFile;
 };
 /** Pure: files (path-based ids) -> the index with import-name ids, sorted symbols, lookup and edges. */
-export declare function assembleIndex(root: string, pathFiles: FileRecord[], skippedFiles: SkippedFile[], graphOptions?: CallGraphOptions): RepoIndex;
+export declare function assembleIndex(root: string, pathFiles: FileRecord[], skippedFiles: SkippedFile[], graphOptions?: CallGraphOptions, callGraph?: CallGraphBuilder): RepoIndex;
 /**
  * The renaming assembleIndex applied: a path-based id (from files extracted outside the index, e.g. a
  * PR's base and head blobs, or an id typed by a user) -> the id the index uses.

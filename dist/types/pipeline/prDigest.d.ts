@@ -14,6 +14,7 @@ import { type PackSettings } from './packRepository.js';
 import { type OnDemandOutcome, type OnDemandStats } from './onDemandPr.js';
 import { type PrReview } from './prReview.js';
 import { type IndexRedaction } from '../review/redactIndex.js';
+import { type ReviewDetail } from '../render/reviewSections.js';
 export interface PrDigestRequest {
     repoDir: string;
     base: string;
@@ -101,16 +102,18 @@ export declare function prepareFromScan(request: Omit<PrDigestRequest, 'pack'>, 
  * How much of the PR sections the document carries (issue 8: the preamble is sized against the code).
  * Levels go from fullest to most compact; each still accounts for every changed symbol. The Mermaid
  * graph goes first, then call sites of unchanged-contract symbols get compact (one line per file),
- * then counted, then the changed table becomes names per file, contract-changed call sites get
- * compact, then counted, then the list becomes counts per file. The last resort, `summary`, is one
- * line of counts. The pack keeps the first level that shows every changed symbol in its best view;
- * else the one showing the most changed symbols (then the most in their best view), fuller on a tie.
+ * then counted, then the review lists are shortened (render/reviewSections.ts says what stays), then
+ * the changed table becomes names per file, contract-changed call sites get compact, then counted,
+ * then the review becomes counts, then the list becomes counts per file. The last resort, `summary`,
+ * is one line of counts. The pack keeps the first level that shows every changed symbol in its best
+ * view; else the one showing the most changed symbols (then the most in their best view), fuller on a tie.
  */
 export interface SectionsLevel {
     mermaid: boolean;
     list: ListLevel | 'summary';
     contract: SitesLevel;
     other: SitesLevel;
+    review: ReviewDetail;
 }
 /** The cheap half, once per output format: pack the prepared roots with the PR sections as preamble. */
 export declare function packPr(prepared: PreparedPr, pack: PackSettings): PackResult;

@@ -1,8 +1,14 @@
 import type { AffectedTests } from '../review/affectedTests.js';
 import type { ReviewFindings } from '../review/breakingSites.js';
 export declare const MAX_LISTED = 20;
-export declare function renderBreakingSection(findings: ReviewFindings, plain?: boolean): string;
-export declare function renderTestsSection(tests: AffectedTests, plain?: boolean): string;
+/** How many verdict or test lines the shortened review sections keep. */
+export declare const COMPACT_GROUPS = 5;
+/** How much of the review lists a PR digest carries (the budget's ladder, pipeline/prDigest.ts). */
+export type ReviewDetail = 'full' | 'compact' | 'counts';
+/** A group of tests this small is named in full on its line. */
+export declare const NAMED_GROUP = 3;
+export declare function renderBreakingSection(findings: ReviewFindings, plain?: boolean, detail?: ReviewDetail): string;
+export declare function renderTestsSection(tests: AffectedTests, plain?: boolean, detail?: ReviewDetail): string;
 /** One line for the tightest budgets: the verdict counts, the lists left to the JSON digest. */
 export declare function renderReviewSummary(findings: ReviewFindings, tests: AffectedTests, plain?: boolean): string;
 /** The review's JSON metadata: complete lists, whatever the budget. */

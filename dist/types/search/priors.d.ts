@@ -5,7 +5,8 @@ export declare function isVendored(file: string): boolean;
 /**
  * Whether a question is about tests: then tests keep most of their weight. `broad` also reads the words
  * only test work uses (flaky, xfail, parametrize, assert, mock, coverage, CI, regression test) and a test
- * file's path (`tests/...`, `test_x.py`, `x_test.py`).
+ * file's path (`tests/...`, `test_x.py`, `x_test.py`). A question naming pytest reads pytest's own words
+ * (fixture, conftest, xfail, skipif, parametrize, monkeypatch, assert) as its features (decision above).
  */
 export declare function asksAboutTests(query: string, broad?: boolean): boolean;
 /** The query-independent factor of a symbol apart from its kind (kind and tests apply per query, by the tuning). */
