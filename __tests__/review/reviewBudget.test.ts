@@ -52,17 +52,38 @@ describe('review sections under a small budget', () => {
     expect(roomy.content).not.toContain(SHORTENED);
     expect(roomy.content).toContain('Changed symbols that no test reaches within two calls:');
 
-    // With the full review lists (15 test lines, 6 untested names) 7 of the 12 changed functions were
-    // in the document at this budget; shortened, 11.
-    const tight = packPr(prepared, withPackDefaults({ budget: 2600 }));
-    expect(tight.totalTokens).toBeLessThanOrEqual(2600);
+    // With the full review lists (15 test lines, 6 untested names) 3 of the 12 changed functions are in
+    // the document at this budget (hunks each, the packer keeping room for every root); shortened, 11.
+    const tight = packPr(prepared, withPackDefaults({ budget: 1100 }));
+    expect(tight.totalTokens).toBeLessThanOrEqual(1100);
     expect(tight.content).toContain(SHORTENED);
     expect(tight.content).not.toContain('Changed symbols that no test reaches within two calls:');
     expect(tight.content).toContain('15 tests reach a changed symbol within two calls; 6 changed symbols are reached by none');
     expect(rootsInDocument(tight)).toBeGreaterThanOrEqual(10);
 
-    const json = JSON.parse(packPr(prepared, withPackDefaults({ budget: 2600, format: 'json' })).content) as { tests: unknown[]; untested: string[] };
+    const json = JSON.parse(packPr(prepared, withPackDefaults({ budget: 1100, format: 'json' })).content) as { tests: unknown[]; untested: string[] };
     expect(json.tests).toHaveLength(15);
     expect(json.untested).toHaveLength(6);
+  });
+});
+
+describe('changed code under a small budget', () => {
+  test('more budget never shows fewer changed symbols: a root keeps room for the others in their smallest views', () => {
+    // Before (each root took its whole diff if it fit): 5, 4, 5, 6, 4, ... 11 at 2,600 and 8 at 2,650;
+    // all 12 only from 3,100 tokens, with 26 drops over this sweep.
+    let before = 0;
+    const shown: string[] = [];
+    for (let budget = 900; budget <= 3200; budget += 50) {
+      const result = packPr(prepared, withPackDefaults({ budget }));
+      expect(result.totalTokens).toBeLessThanOrEqual(budget);
+      const now = rootsInDocument(result);
+      shown.push(`${budget}:${now}`);
+      expect(now, shown.join(' ')).toBeGreaterThanOrEqual(before);
+      before = now;
+    }
+    expect(rootsInDocument(packPr(prepared, withPackDefaults({ budget: 1200 })))).toBe(12);
+    // With room to spare, the whole diffs come back.
+    const roomy = packPr(prepared, withPackDefaults({ budget: 6000 }));
+    expect(roomy.packed.filter((p) => roomy.roots.includes(p.id) && p.mode === 'full')).toHaveLength(12);
   });
 });
