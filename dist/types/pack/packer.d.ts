@@ -32,8 +32,9 @@ export interface PackInput {
     bases?: (id: string) => readonly Neighbour[];
     maxCandidates?: number;
     /**
-     * PR digests: the ways to show each root, best first; the first that fits is packed (a changed
-     * symbol too large for what is left is shown as its hunks). Without it a root is its full code.
+     * PR digests: the ways to show each root, best first; the first that fits while leaving the roots
+     * still to come room for their smallest views is packed (a changed symbol is shown as its hunks rather
+     * than crowd other changed symbols out; packRootView). Without it a root is its full code.
      */
     views?: (id: string) => readonly RootView[] | undefined;
     /**
