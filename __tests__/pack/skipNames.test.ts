@@ -1,7 +1,7 @@
 // The Skipped section names what was left out whenever the budget leaves room to (src/pack/packer.ts):
 // the frame's growth (the footer's "K already inside packed symbols") is paid before code takes the
 // space, and tokens the document leaves unused are spent naming skips that were only counted.
-// Run on the shipped sample PR (examples/shop + shop-pr.patch) with the demo's title, as `npm run demo` does.
+// Run on the shipped sample PR built as `npm run demo` builds it (scripts/demoRepository.ts), with its title.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { packPr, preparePrPacks, type PreparedPr } from '../../src/pipeline/prDigest.js';
 import { withPackDefaults } from '../../src/pipeline/packRepository.js';
@@ -9,36 +9,16 @@ import { DROPPED } from '../../src/pack/packState.js';
 import { createTokenCounter } from '../../src/pack/tokens.js';
 import { markdownRenderer } from '../../src/render/markdown.js';
 import type { PackResult } from '../../src/pack/packer.js';
-import { execFileSync } from 'node:child_process';
-import { cpSync } from 'node:fs';
-import { join } from 'node:path';
-import { repoRoot, sampleRepo } from '../cli/cliHarness.js';
+import { DEMO_TITLE, makeDemoRepository } from '../../scripts/demoRepository.js';
 import { makeTempDir, removeTempDirs } from '../support/testRepo.js';
 
 const counter = createTokenCounter('o200k_base');
 let prepared: PreparedPr;
 
-/** The sample PR exactly as scripts/demo.mjs commits it: same author, dates and messages, so the same commit ids in the header. */
-function demoRepository(): string {
-  const dir = makeTempDir('repodigest-demo-');
-  const git = (...args: string[]) =>
-    execFileSync('git', ['-c', 'user.name=RepoDigest Demo', '-c', 'user.email=demo@example.invalid', '-c', 'commit.gpgsign=false', ...args], {
-      cwd: dir,
-      env: { ...process.env, GIT_CONFIG_GLOBAL: '/dev/null', GIT_CONFIG_NOSYSTEM: '1', GIT_AUTHOR_DATE: '2026-01-01T00:00:00Z', GIT_COMMITTER_DATE: '2026-01-01T00:00:00Z' },
-      stdio: ['ignore', 'ignore', 'inherit'],
-    });
-  cpSync(sampleRepo, dir, { recursive: true });
-  git('init', '-q', '-b', 'main');
-  git('add', '-A');
-  git('commit', '-q', '-m', 'shop: base');
-  git('apply', join(repoRoot, 'examples', 'shop-pr.patch'));
-  git('add', '-A');
-  git('commit', '-q', '-m', 'pricing: cap discounts, add loyalty discount; drop legacy_round');
-  return dir;
-}
-
 beforeAll(async () => {
-  const request = { repoDir: demoRepository(), base: 'HEAD~1', head: 'HEAD', title: 'Cap discounts and add a loyalty discount', fullIndex: true };
+  const repoDir = makeTempDir('repodigest-demo-');
+  makeDemoRepository(repoDir);
+  const request = { repoDir, base: 'HEAD~1', head: 'HEAD', title: DEMO_TITLE, fullIndex: true };
   ({ prepared } = await preparePrPacks(request, [withPackDefaults({ budget: 3000 })]));
 }, 120_000);
 
