@@ -45,7 +45,7 @@ async function main(): Promise<void> {
     if (existsSync(flask)) {
       const repo = join(work, 'flask.html');
       await cli('graph', flask, '--exclude', 'docs/**,examples/**,tests/**', '--html', repo);
-      shots.push([repo, '#sym=src.flask.app.Flask.full_dispatch_request', 'viewer-flask.png']);
+      shots.push([repo, '#sym=flask.app.Flask.full_dispatch_request', 'viewer-flask.png']);
     } else process.stderr.write(`screenshots: no flask checkout at ${flask}; only the PR picture was made\n`);
     const page = await context.newPage();
     for (const [file, hash, name] of shots) {
