@@ -1,15 +1,13 @@
 // "pytest" names a tool, not a wish for tests (src/search/priors.ts): on a repository shaped like
 // pytest's own (library under src/_pytest, tests under testing/), a question about what pytest does
 // must find the library, while a question that asks for tests still lifts the tests to full weight.
-import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { RepoIndex } from '../../src/model.js';
 import { indexRepository } from '../../src/pipeline/indexRepository.js';
 import { searchRepository } from '../../src/pipeline/searchRepository.js';
 import { asksAboutTests } from '../../src/search/priors.js';
 import { py } from '../pack/pythonProject.js';
+import { tempTree } from '../cli/cliHarness.js';
 
 const SOURCES: Record<string, string> = {
   'src/_pytest/__init__.py': '',
@@ -48,12 +46,7 @@ const TEST = 'testing.test_fixtures.test_collect_fixtures_from_conftest';
 let index: RepoIndex;
 
 beforeAll(async () => {
-  const root = mkdtempSync(join(tmpdir(), 'repodigest-pytest-intent-'));
-  for (const [path, text] of Object.entries(SOURCES)) {
-    mkdirSync(dirname(join(root, path)), { recursive: true });
-    writeFileSync(join(root, path), text);
-  }
-  index = await indexRepository(root);
+  index = await indexRepository(tempTree(SOURCES));
 });
 
 function rank(query: string, id: string): number {
