@@ -43,6 +43,22 @@ const ENTRIES = [
 
 const WASM = ['node_modules/web-tree-sitter/tree-sitter.wasm', 'node_modules/tree-sitter-python/tree-sitter-python.wasm'];
 
+/**
+ * Our package.json reaches the bundles with only the fields src/shared/packageInfo.ts reads: a default
+ * JSON import would carry all of it (scripts, devDependencies), so editing a script changed dist/.
+ */
+const packageFieldsPlugin = {
+  name: 'package-fields',
+  setup(b) {
+    const own = join(root, 'package.json');
+    b.onLoad({ filter: /[\\/]package\.json$/ }, (args) => {
+      if (args.path !== own) return undefined;
+      const { version, dependencies } = JSON.parse(readFileSync(own, 'utf8'));
+      return { contents: JSON.stringify({ version, dependencies }), loader: 'json' };
+    });
+  },
+};
+
 const BANNER = "import { createRequire as __repodigestCreateRequire } from 'node:module';\nconst require = __repodigestCreateRequire(import.meta.url);";
 
 export async function buildInto(outDir, only) {
@@ -76,6 +92,7 @@ export async function buildInto(outDir, only) {
       preserveSymlinks: true,
       conditions: ['node', 'import'],
       define: { __REPODIGEST_VIEWER_PAGE__: JSON.stringify(viewerPage) },
+      plugins: [packageFieldsPlugin],
     });
     built.push(`${name}.js`);
   }

@@ -48,6 +48,11 @@ describe('scripts/build.mjs', () => {
     expect(imports.filter((s) => !s.startsWith('node:') && !builtinModules.includes(s))).toEqual([]);
     // The token rank tables are files beside the bundle (src/pack/loadRanks.ts), not js-tiktoken's rank text inside it.
     expect(bundle).not.toMatch(/"bpe_ranks"\s*:/);
+    // Of our package.json only the fields the code reads (src/shared/packageInfo.ts): a script's text is
+    // not in the bundle, so editing one leaves dist/ as it is.
+    const ours = JSON.parse(readFileSync(join(frozen, 'package.json'), 'utf8')) as { version: string; scripts: Record<string, string> };
+    expect(bundle).toContain(`version: ${JSON.stringify(ours.version)}`);
+    for (const script of Object.values(ours.scripts)) expect(bundle).not.toContain(JSON.stringify(script));
     expect(JSON.parse(readFileSync(join(a, 'package.json'), 'utf8'))).toEqual({ type: 'module' });
     expect(readFileSync(join(a, 'tree-sitter-python.wasm')).equals(readFileSync(join(repoRoot, 'node_modules/tree-sitter-python/tree-sitter-python.wasm')))).toBe(true);
   });

@@ -22,19 +22,13 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import pkg from '../../package.json' with { type: 'json' };
+import { dependencyVersion, packageVersion } from '../shared/packageInfo.js';
 
 export const CACHE_FORMAT_VERSION = 1;
 
-interface PackageJson {
-  version: string;
-  dependencies: Record<string, string>;
-}
-
 /** The folder name every entry of this build lives under (16 hex digits). */
 export function cacheNamespace(): string {
-  const p = pkg as PackageJson;
-  const parts = [`format ${CACHE_FORMAT_VERSION}`, `repodigest ${p.version}`, `web-tree-sitter ${p.dependencies['web-tree-sitter']}`, `tree-sitter-python ${p.dependencies['tree-sitter-python']}`, `code ${codeIdentity()}`];
+  const parts = [`format ${CACHE_FORMAT_VERSION}`, `repodigest ${packageVersion}`, `web-tree-sitter ${dependencyVersion('web-tree-sitter')}`, `tree-sitter-python ${dependencyVersion('tree-sitter-python')}`, `code ${codeIdentity()}`];
   return sha1(parts.join('\n')).slice(0, 16);
 }
 

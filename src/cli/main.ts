@@ -6,6 +6,7 @@ import { basename, resolve } from 'node:path';
 import { Command, CommanderError, Option } from 'commander';
 import { DEFAULT_MAX_FILE_BYTES } from '../files/read.js';
 import type { RepoIndex } from '../model.js';
+import { packageVersion } from '../shared/packageInfo.js';
 import type { FileCache } from '../cache/fileCache.js';
 import { indexRepository, type IndexOptions } from '../pipeline/indexRepository.js';
 import { visibleText } from '../render/visibleText.js';
@@ -119,7 +120,7 @@ function emit(text: string, output: string | undefined, io: CliIo): void {
 export function buildProgram(io: CliIo = defaultIo): Command {
   const program = new Command('repodigest')
     .description('Deterministic, token-budgeted code context for Python repositories.')
-    .version('0.1.0')
+    .version(packageVersion)
     .exitOverride()
     .configureOutput({ writeOut: io.stdout, writeErr: io.stderr });
 
