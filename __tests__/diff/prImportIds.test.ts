@@ -1,28 +1,27 @@
 // A PR in a src/ layout names its changed symbols as the index does: by import name.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { preparePr, type PreparedPr } from '../../src/pipeline/prDigest.js';
-import { makeRepo, removeTempDirs, type TestRepo } from '../support/testRepo.js';
+import type { PreparedPr } from '../../src/pipeline/prDigest.js';
+import { removeTempDirs, type TestRepo } from '../support/testRepo.js';
+import { preparedTwoCommitPr } from './prRepo.js';
 
 const BODY = '    total = 0\n    for item in items:\n        total += item\n    return total\n';
 
 let repo: TestRepo;
 let prepared: PreparedPr;
 beforeAll(async () => {
-  repo = makeRepo();
-  repo.write({
-    'src/shop/__init__.py': '',
-    'src/shop/cart.py': `def sum_items(items):\n${BODY}`,
-    'src/shop/checkout.py': 'from shop.cart import sum_items\n\n\ndef pay(items):\n    return sum_items(items)\n',
-    'tests/test_cart.py': 'from shop.cart import sum_items\n\n\ndef test_sum():\n    assert sum_items([1]) == 1\n',
-  });
-  const base = repo.commit('base');
-  // sum_items is renamed total_of; checkout.py follows, tests/test_cart.py does not (a true alarm).
-  repo.write({
-    'src/shop/cart.py': `def total_of(items):\n${BODY}`,
-    'src/shop/checkout.py': 'from shop.cart import total_of\n\n\ndef pay(items):\n    return total_of(items)\n',
-  });
-  const head = repo.commit('head');
-  prepared = await preparePr({ repoDir: repo.dir, base, head });
+  ({ repo, prepared } = await preparedTwoCommitPr(
+    {
+      'src/shop/__init__.py': '',
+      'src/shop/cart.py': `def sum_items(items):\n${BODY}`,
+      'src/shop/checkout.py': 'from shop.cart import sum_items\n\n\ndef pay(items):\n    return sum_items(items)\n',
+      'tests/test_cart.py': 'from shop.cart import sum_items\n\n\ndef test_sum():\n    assert sum_items([1]) == 1\n',
+    },
+    // sum_items is renamed total_of; checkout.py follows, tests/test_cart.py does not (a true alarm).
+    {
+      'src/shop/cart.py': `def total_of(items):\n${BODY}`,
+      'src/shop/checkout.py': 'from shop.cart import total_of\n\n\ndef pay(items):\n    return total_of(items)\n',
+    },
+  ));
 }, 60_000);
 afterAll(() => {
   repo.cleanup();

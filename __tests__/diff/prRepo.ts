@@ -1,5 +1,6 @@
 // A real git repository holding one pull request's worth of Python changes. The expected changed
 // symbols are written next to each edit.
+import { preparePr, type PreparedPr } from '../../src/pipeline/prDigest.js';
 import { makeRepo, type TestRepo } from '../support/testRepo.js';
 
 export interface PrRepo {
@@ -150,4 +151,17 @@ export function buildPrRepo(): PrRepo {
   repo.write({ 'pkg/shapes.py': `# main header\n# second line\n${SHAPES_BASE}`, 'main_only.py': 'def m():\n    pass\n' });
   const base = repo.commit('main moves on');
   return { repo, base, head, forkPoint };
+}
+
+/**
+ * A repository whose base commit holds `baseFiles` and whose head commit writes `headFiles` over them,
+ * prepared as a pull request (what the PR tests of one scenario start from).
+ */
+export async function preparedTwoCommitPr(baseFiles: Record<string, string>, headFiles: Record<string, string>): Promise<{ repo: TestRepo; prepared: PreparedPr }> {
+  const repo = makeRepo();
+  repo.write(baseFiles);
+  const base = repo.commit('base');
+  repo.write(headFiles);
+  const head = repo.commit('head');
+  return { repo, prepared: await preparePr({ repoDir: repo.dir, base, head }) };
 }

@@ -5,8 +5,9 @@
 // 831c8f09, scanned from the root, showed `NoSuchOption.__init__` with deleted lines from the wrong
 // place, one of them missing, and no "Signature changed" line).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { preparePr, type PreparedPr } from '../../src/pipeline/prDigest.js';
-import { makeRepo, removeTempDirs, type TestRepo } from '../support/testRepo.js';
+import type { PreparedPr } from '../../src/pipeline/prDigest.js';
+import { removeTempDirs, type TestRepo } from '../support/testRepo.js';
+import { preparedTwoCommitPr } from './prRepo.js';
 
 const CART_BASE = [
   'class Cart:',
@@ -35,12 +36,7 @@ const CART_HEAD = [
 let repo: TestRepo;
 let prepared: PreparedPr;
 beforeAll(async () => {
-  repo = makeRepo();
-  repo.write({ 'src/shop/__init__.py': '', 'src/shop/cart.py': CART_BASE });
-  const base = repo.commit('base');
-  repo.write({ 'src/shop/cart.py': CART_HEAD });
-  const head = repo.commit('head');
-  prepared = await preparePr({ repoDir: repo.dir, base, head });
+  ({ repo, prepared } = await preparedTwoCommitPr({ 'src/shop/__init__.py': '', 'src/shop/cart.py': CART_BASE }, { 'src/shop/cart.py': CART_HEAD }));
 }, 60_000);
 afterAll(() => {
   repo.cleanup();
