@@ -224,3 +224,85 @@ class Other:
     expect(found.breaking).toEqual([]);
   });
 });
+
+describe('how a method call binds `self`: a value, a class, an overload', () => {
+  // pytest 13dd9d24: `config.getini(...)` inside `pytest_configure(config: Config)` was bound as a call
+  // on a class, because a test elsewhere defines a local `class config:` (30 sites "likely broken").
+  const CONFIG = `
+class Config:
+    def getini(self, name):
+        return name
+
+    def reload(self, name):
+        return name
+`;
+  const TEST_HELPERS = `
+def make():
+    class config:
+        pass
+    return config
+`;
+  const CALLERS = (body: string) => `
+from pkg.config import Config
+
+
+def configure(config: Config):
+${body}
+
+
+class Holder:
+    def __init__(self, config):
+        self.config = config
+
+    def read(self):
+${body.replace(/config\./g, 'self.config.')}
+
+
+def on_class(obj):
+    return Config.getini(obj, "x")
+
+
+def made():
+    config = Config()
+${body}
+`;
+  const base = { 'pkg/__init__.py': '', 'pkg/config.py': CONFIG, 'pkg/helpers.py': TEST_HELPERS, 'pkg/use.py': CALLERS('    return config.reload("a")') };
+  const head = { ...base, 'pkg/use.py': CALLERS('    config.getini("a")\n    return config.reload("a")') };
+
+  it('binds a call on a parameter, an attribute of self or an assigned instance as a call through an instance, whatever classes elsewhere are called', async () => {
+    const found = findBreakingSites(await reviewProject(base, head));
+    expect(found.breaking).toEqual([]);
+  });
+
+  it('still binds a call on the class itself (imported into the file) with nothing bound', async () => {
+    const wrong = { ...head, 'pkg/use.py': head['pkg/use.py'].replace('Config.getini(obj, "x")', 'Config.getini("x")') };
+    const found = findBreakingSites(await reviewProject({ ...base, 'pkg/use.py': base['pkg/use.py'].replace('Config.getini(obj, "x")', 'Config.getini(obj, "y")') }, wrong));
+    expect(found.breaking.map((b) => `${b.certainty} ${b.site.caller} ${b.reason}`)).toEqual(['broken pkg.use.on_class missing required argument `name` of `Config.getini`']);
+  });
+
+  it('does not hold a call to the overloads it does not match against it: at run time it reaches the implementation', async () => {
+    // pytest 13dd9d24: `pytest.raises(E, match=...)` in changed tests, 24 sites "likely broken".
+    const RAISES = `
+from typing import overload
+
+
+@overload
+def raises(expected, *, match=None): ...
+
+
+@overload
+def raises(expected, func, *args): ...
+
+
+def raises(expected=None, func=None, *, match=None):
+    return expected
+`;
+    const use = (call: string) => `from pkg.raising import raises\n\n\ndef test_it():\n    ${call}\n`;
+    const files = { 'pkg/__init__.py': '', 'pkg/raising.py': RAISES };
+    const verdicts = async (call: string) =>
+      findBreakingSites(await reviewProject({ ...files, 'pkg/test_use.py': use('pass') }, { ...files, 'pkg/test_use.py': use(call) })).breaking.map((b) => `${b.certainty} ${b.symbol} ${b.reason}`);
+    expect(await verdicts('raises(ValueError, match="x")')).toEqual([]);
+    // The implementation is still bound: three positional arguments fit the second overload, not it.
+    expect(await verdicts('raises(ValueError, print, 2)')).toEqual(['broken pkg.raising.raises#3 passes 3 positional arguments; `raises` takes at most 2']);
+  });
+});
