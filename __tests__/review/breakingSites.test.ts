@@ -280,6 +280,24 @@ ${body}
     expect(found.breaking.map((b) => `${b.certainty} ${b.site.caller} ${b.reason}`)).toEqual(['broken pkg.use.on_class missing required argument `name` of `Config.getini`']);
   });
 
+  it('does not bind a property read inside a call as a call of the property', async () => {
+    // pytest 7eee10c83: `p._truncate_recursive_traceback(excinfo.traceback)` on an added line.
+    const INFO = `
+class Info:
+    @property
+    def traceback(self):
+        return []
+
+    @traceback.setter
+    def traceback(self, value):
+        self._tb = value
+`;
+    const use = (line: string) => `from pkg.info import Info\n\n\nclass Formatter:\n    def shorten(self, tb, limit=1):\n        return tb[:limit]\n\n\ndef test_it(info: Info):\n    p = Formatter()\n    ${line}\n`;
+    const files = { 'pkg/__init__.py': '', 'pkg/info.py': INFO };
+    const found = findBreakingSites(await reviewProject({ ...files, 'pkg/test_use.py': use('pass') }, { ...files, 'pkg/test_use.py': use('p.shorten(info.traceback)') }));
+    expect(found.breaking).toEqual([]);
+  });
+
   it('does not hold a call to the overloads it does not match against it: at run time it reaches the implementation', async () => {
     // pytest 13dd9d24: `pytest.raises(E, match=...)` in changed tests, 24 sites "likely broken".
     const RAISES = `

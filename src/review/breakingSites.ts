@@ -177,7 +177,7 @@ function sitesOn(caller: PySymbol, line: number, target: PySymbol): CallSite[] |
     if (name === '__init__' || name === '__new__') return last === owner || last === undefined || last === 'cls' || last === '__class__';
     return false;
   });
-  if (matching.length > 0) return matching;
+  if (matching.length > 0 || bindingOf(target.decorators) === 'property') return matching;
   return onLine.length === 1 ? onLine : 'ambiguous';
 }
 
@@ -227,6 +227,10 @@ function bindSites(ctx: Context, caller: PySymbol, target: PySymbol, lines: read
   // bound on its own edge (pytest 13dd9d24: `pytest.raises(E, match=...)` read as broken against the
   // overloads it does not match, 24 times).
   if (target.decorators.some((d) => OVERLOAD.test(d))) return;
+  // A property is read, not called (`f(obj.prop)` is no call of it); only a change that made it one is
+  // bound, where a call names it (pytest 7eee10c83: `p._truncate(excinfo.traceback)` read as a call of
+  // the `traceback` property with one argument, "likely broken").
+  if (bindingOf(target.decorators) === 'property' && !diff?.changes.some((c) => c.kind === 'became-property')) return;
   const decorator = rewritingDecorator(target);
   const name = displayName(target);
   const dispatch = subclassDispatch(ctx, caller, target);
