@@ -278,6 +278,10 @@ ${body}
     const wrong = { ...head, 'pkg/use.py': head['pkg/use.py'].replace('Config.getini(obj, "x")', 'Config.getini("x")') };
     const found = findBreakingSites(await reviewProject({ ...base, 'pkg/use.py': base['pkg/use.py'].replace('Config.getini(obj, "x")', 'Config.getini(obj, "y")') }, wrong));
     expect(found.breaking.map((b) => `${b.certainty} ${b.site.caller} ${b.reason}`)).toEqual(['broken pkg.use.on_class missing required argument `name` of `Config.getini`']);
+    // Star-imported, the class is visible too.
+    const star = (files: Record<string, string>) => ({ ...files, 'pkg/use.py': files['pkg/use.py']!.replace('from pkg.config import Config', 'from pkg.config import *') });
+    const starred = findBreakingSites(await reviewProject(star({ ...base, 'pkg/use.py': base['pkg/use.py'].replace('Config.getini(obj, "x")', 'Config.getini(obj, "y")') }), star(wrong)));
+    expect(starred.breaking.map((b) => `${b.certainty} ${b.site.caller} ${b.reason}`)).toEqual(['broken pkg.use.on_class missing required argument `name` of `Config.getini`']);
   });
 
   it('does not bind a property read inside a call as a call of the property', async () => {

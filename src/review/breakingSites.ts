@@ -110,7 +110,8 @@ function classNamesOf(symbols: Iterable<PySymbol>): ClassNames {
   };
   for (const s of list) {
     if (s.kind === 'class') add(s.file, shortName(s));
-    for (const imp of s.imports) if (imp.kind === 'from' && all.has(imp.name)) add(s.file, imp.alias ?? imp.name);
+    // A star import may bring any class: the file then counts every project class name ('*').
+    for (const imp of s.imports) if (imp.kind === 'from' && (all.has(imp.name) || imp.name === '*')) add(s.file, imp.alias ?? imp.name);
   }
   return { all, visibleIn };
 }
@@ -119,14 +120,15 @@ function classNamesOf(symbols: Iterable<PySymbol>): ClassNames {
  * Whether the bare name `object`, read in `caller`, is a class (so a method called on it binds nothing):
  * not when the caller holds a value under that name (a parameter not annotated `type[...]`, a name it
  * assigns the result of a call to), and only when the caller's file defines or imports a class of that
- * name. pytest 13dd9d24: `config.getini(...)` inside `pytest_configure(config: Config)` was read as a call
+ * name (or star-imports and a project class has it). pytest 13dd9d24: `config.getini(...)` inside `pytest_configure(config: Config)` was read as a call
  * on a test's local `class config:` in another file: 30 calls "likely broken" that bind.
  */
 function namesClass(caller: PySymbol, object: string, classes: ClassNames): boolean {
   if (object === 'cls') return true;
   if (holdsValue(caller, object)) return false;
   if (caller.params.some((p) => p.name === object)) return true; // annotated type[...]
-  return classes.visibleIn.get(caller.file)?.has(object) === true;
+  const visible = classes.visibleIn.get(caller.file);
+  return visible !== undefined && (visible.has(object) || (visible.has('*') && classes.all.has(object)));
 }
 
 /** A parameter of `caller` not annotated `type[...]`, or a name it assigns the result of a call to. */
