@@ -15,16 +15,17 @@
 // - The order depends only on the graph, not on what fitted: a skipped symbol's neighbours are still
 //   reached, so a smaller, farther symbol can use space a large near one could not. One exception,
 //   the next rule, asks whether a class was packed in full.
-// - A whole class stands for its body. When a class is a root, or was packed in full, its text holds
-//   all its methods (and anything else nested in it: its `members`). So when it is expanded, its
-//   neighbours are its own plus those of every member: callees of its methods in a callee hop, callers
-//   of its methods in a caller hop; and in a caller hop also its subclasses (`inherits` edges pointing
-//   at it: code that builds on the class, as a caller does), and in a callee hop its bases (what the
-//   class builds on, as a callee is). Members themselves are not neighbours
-//   (calls between methods of the class stay inside it). Everything else holds: the neighbours of all
-//   frontier symbols are merged, resolved first then by id, one hop further. A class packed as a
-//   signature, or skipped, is expanded as itself only: its methods' bodies are not in the document.
-//   Whether a non-root class was packed in full is known in time: a frontier is expanded only after
+// - A whole class stands for its body. When a class was packed in full (a root or not), its text holds
+//   all its methods (and anything else nested in it: its `members`); a root class that did not fit is
+//   whole too (its body is what was asked for). So when it is expanded, its neighbours are its own plus
+//   those of every member: callees of its methods in a callee hop, callers of its methods in a caller
+//   hop; and in a caller hop also its subclasses (`inherits` edges pointing at it: code that builds on
+//   the class, as a caller does), and in a callee hop its bases (what the class builds on, as a callee
+//   is). Members themselves are not neighbours (calls between methods of the class stay inside it).
+//   Everything else holds: the neighbours of all frontier symbols are merged, resolved first then by
+//   id, one hop further. A class packed as a signature or as its own changed lines (a PR's modified
+//   class), or a skipped non-root, is expanded as itself only: its methods' bodies are not in the
+//   document. Whether a class was packed in full is known in time: a frontier is expanded only after
 //   every symbol in it was offered and decided. Members reached through other symbols are still
 //   offered; the packer skips them as inside the class (packState.ts), so no code is packed twice.
 // - Late roots (a PR's changed tests, `late`): in every hop, what is reached only through them or
@@ -67,7 +68,7 @@ export interface ExpansionInput {
   late?: (rootId: string) => boolean;
   /** Whole classes (see the rule above); without it every symbol is expanded as itself. */
   classes?: ClassLookups & {
-    /** `id` is a class that is a root or was packed in full. */
+    /** `id` is a class that was packed in full, or a root class that was not packed. */
     isWhole(id: string): boolean;
   };
 }
