@@ -25,8 +25,10 @@
 //   Everything else holds: the neighbours of all frontier symbols are merged, resolved first then by
 //   id, one hop further. A class packed as a signature or as its own changed lines (a PR's modified
 //   class), or a skipped non-root, is expanded as itself only: its methods' bodies are not in the
-//   document. Whether a class was packed in full is known in time: a frontier is expanded only after
-//   every symbol in it was offered and decided. Members reached through other symbols are still
+//   document. A module or class shown as its own changed lines stands, in a callee hop, only for the
+//   calls on those lines (`calleesOn`): its other module-level or class-level code is not in the
+//   document either. Whether a class was packed in full is known in time: a frontier is expanded only
+//   after every symbol in it was offered and decided. Members reached through other symbols are still
 //   offered; the packer skips them as inside the class (packState.ts), so no code is packed twice.
 // - Late roots (a PR's changed tests, `late`): in every round (a callee hop and a caller hop), what is
 //   reached only through them or through what only they reached comes after what the other roots
@@ -70,6 +72,11 @@ export interface ExpansionInput {
   resolution: 'resolved' | 'all';
   /** Roots whose neighbourhood comes after the others' in every hop (the late-roots rule above). */
   late?: (rootId: string) => boolean;
+  /**
+   * A symbol shown only in part (a PR's module or class as its changed lines): in a callee hop it
+   * stands for the calls on these lines of its file only (the rule above). Unset: all its calls.
+   */
+  calleesOn?: (id: string) => ReadonlySet<number> | undefined;
   /** Whole classes (see the rule above); without it every symbol is expanded as itself. */
   classes?: ClassLookups & {
     /** `id` is a class that was packed in full, or a root class that was not packed. */
@@ -81,7 +88,10 @@ export interface ExpansionInput {
 function neighbourLists(input: ExpansionInput, from: string, direction: 'callee' | 'caller'): (readonly Neighbour[])[] {
   const of = (id: string) => (direction === 'callee' ? input.adjacency.callees(id) : input.adjacency.callers(id));
   const classes = input.classes;
-  if (!classes?.isWhole(from)) return [of(from)];
+  if (!classes?.isWhole(from)) {
+    const on = direction === 'callee' ? input.calleesOn?.(from) : undefined;
+    return [on === undefined ? of(from) : of(from).filter((n) => n.lines.some((line) => on.has(line)))];
+  }
   const members = classes.members(from);
   const inside = new Set([from, ...members]);
   const lists = [from, ...members].map(of);

@@ -332,12 +332,14 @@ export function packContext(input: PackInput): PackResult {
    * when none fits, packed priority items give their space back (last first). Returns true when
    * packed, false when skipped (the skip recorded).
    */
+  // Roots shown only in part (RootView.callsOn): the lines whose calls they stand for, going outward.
+  const callsOnOf = new Map<string, ReadonlySet<number>>();
   const packRootView = (symbol: PySymbol, candidate: Candidate, views: readonly RootView[]): boolean => {
     for (;;) {
       const others = roomForOtherRoots(symbol.id, smallestOf(symbol.id));
       const priced = views.map((view) => {
         const item = itemOf(symbol, candidate, view);
-        return { item, cost: costOf(item) };
+        return { view, item, cost: costOf(item) };
       });
       const smallest = priced.reduce((a, b) => (b.cost < a.cost ? b : a));
       // The smallest view needs only to fit: the room kept for the others was counted beside it.
@@ -345,6 +347,7 @@ export function packContext(input: PackInput): PackResult {
       if (chosen) {
         clausePaid(clauseFor(chosen.item.id));
         state.add(chosen.item);
+        if (chosen.view.callsOn !== undefined) callsOnOf.set(symbol.id, new Set(chosen.view.callsOn));
         remaining -= chosen.cost;
         return true;
       }
@@ -392,6 +395,7 @@ export function packContext(input: PackInput): PackResult {
     },
     ...(input.compareNeighbours ? { compare: input.compareNeighbours } : {}),
     ...(input.priority ? { late: lateRootsOf(roots, input.priority.before) } : {}),
+    calleesOn: (id) => callsOnOf.get(id),
   });
   // Cost of each packed priority item, to give it back when a later root takes its space.
   const priorityCost = new Map<string, number>();
