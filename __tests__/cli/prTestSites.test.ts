@@ -41,6 +41,19 @@ describe('repodigest pr: call sites in test files', () => {
     expect(run.stdout).toContain('`tests/test_lib.py::test_parse_0`');
   });
 
+  test('when every call site is in a test file, the one line per file is the head line', async () => {
+    const repo = makeRepo();
+    const alone = (change: string) => `def parse(text):\n    return text.strip()${change}\n`;
+    repo.write({ 'app/__init__.py': '', 'app/lib.py': alone(''), 'tests/test_lib.py': `from app.lib import parse\n\n\n${TESTS}` });
+    repo.commit('base');
+    repo.write({ 'app/lib.py': alone('.lower()') });
+    repo.commit('head');
+    const run = await cli('pr', repo.dir, '--base', 'HEAD~1', '--budget', '6000');
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout).toContain('- `app.lib.parse` (modified), 7 call sites: `tests/test_lib.py: 5, 9, 13, 17, 21, 25, 29`\n');
+    expect(run.stdout).not.toContain('in test files:');
+  });
+
   test('up to the limit they are listed one per line, as every other call site', async () => {
     const repo = makeRepo();
     const few = TESTS.split('\n\n\n').slice(0, MAX_TEST_SITES_LISTED).join('\n\n\n');

@@ -363,7 +363,10 @@ export function renderCallSites(input: CallSitesInput): string {
         continue;
       }
       const tested = new Set(inTests);
-      lines.push(`${head}:`, ...x.sites.filter((s) => !tested.has(s)).map((s) => siteLine(s)), `  - ${inTests.length} in test files: ${compactSites(inTests)}`);
+      const elsewhere = x.sites.filter((s) => !tested.has(s));
+      // Only test sites: the one line per file is the head line's, as in a compact list.
+      if (elsewhere.length === 0) lines.push(`${head}: ${compactSites(inTests)}`);
+      else lines.push(`${head}:`, ...elsewhere.map((s) => siteLine(s)), `  - ${inTests.length} in test files: ${compactSites(inTests)}`);
     }
   };
   group(contract, input.contract, 'Call sites of symbols whose signature or name changed (counts)');
