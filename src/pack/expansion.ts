@@ -15,22 +15,29 @@
 // - The order depends only on the graph, not on what fitted: a skipped symbol's neighbours are still
 //   reached, so a smaller, farther symbol can use space a large near one could not. One exception,
 //   the next rule, asks whether a class was packed in full.
-// - A whole class stands for its body. When a class is a root, or was packed in full, its text holds
-//   all its methods (and anything else nested in it: its `members`). So when it is expanded, its
-//   neighbours are its own plus those of every member: callees of its methods in a callee hop, callers
-//   of its methods in a caller hop; and in a caller hop also its subclasses (`inherits` edges pointing
-//   at it: code that builds on the class, as a caller does), and in a callee hop its bases (what the
-//   class builds on, as a callee is). Members themselves are not neighbours
-//   (calls between methods of the class stay inside it). Everything else holds: the neighbours of all
-//   frontier symbols are merged, resolved first then by id, one hop further. A class packed as a
-//   signature, or skipped, is expanded as itself only: its methods' bodies are not in the document.
-//   Whether a non-root class was packed in full is known in time: a frontier is expanded only after
-//   every symbol in it was offered and decided. Members reached through other symbols are still
+// - A whole class stands for its body. When a class was packed in full (a root or not), its text holds
+//   all its methods (and anything else nested in it: its `members`); a root class that did not fit is
+//   whole too (its body is what was asked for). So when it is expanded, its neighbours are its own plus
+//   those of every member: callees of its methods in a callee hop, callers of its methods in a caller
+//   hop; and in a caller hop also its subclasses (`inherits` edges pointing at it: code that builds on
+//   the class, as a caller does), and in a callee hop its bases (what the class builds on, as a callee
+//   is). Members themselves are not neighbours (calls between methods of the class stay inside it).
+//   Everything else holds: the neighbours of all frontier symbols are merged, resolved first then by
+//   id, one hop further. A class packed as a signature or as its own changed lines (a PR's modified
+//   class), or a skipped non-root, is expanded as itself only: its methods' bodies are not in the
+//   document. A module or class shown as its own changed lines stands, in a callee hop, only for the
+//   calls on those lines (`calleesOn`): its other module-level or class-level code is not in the
+//   document either. Whether a class was packed in full is known in time: a frontier is expanded only
+//   after every symbol in it was offered and decided. Members reached through other symbols are still
 //   offered; the packer skips them as inside the class (packState.ts), so no code is packed twice.
-// - Late roots (a PR's changed tests, `late`): in every hop, what is reached only through them or
-//   through what only they reached comes after what the other roots reach, each part in `compare`
-//   order. A changed test's callees are mostly the API it drives (click 9f9b149e: five `click.command`
-//   overloads, ~900 of 6,000 tokens, were packed ahead of `echo`, which the changed code calls).
+// - Late roots (a PR's changed tests, `late`): in every round (a callee hop and a caller hop), what is
+//   reached only through them or through what only they reached comes after what the other roots
+//   reach in either direction, each part in `compare` order (callee hop, then caller hop). A changed
+//   test's callees are mostly the API it drives (click 9f9b149e: five `click.command` overloads, ~900
+//   of 6,000 tokens, were packed ahead of `echo`, which the changed code calls), and they must not take
+//   the room of the changed code's callers either (click 047adef2 at 6,000 tokens: 3,879 tokens of what
+//   the new test constructs, `Command` as a signature, `Command.__init__` and `Option.__init__`, left
+//   out `UsageError.show`, a caller of the changed method, when late parts waited only within a hop).
 import type { Resolution } from '../model.js';
 import { compareNeighbours, isProved, strongerResolution, type Adjacency, type Neighbour } from '../graph/adjacency.js';
 import type { PackDirection } from '../render/document.js';
@@ -65,9 +72,14 @@ export interface ExpansionInput {
   resolution: 'resolved' | 'all';
   /** Roots whose neighbourhood comes after the others' in every hop (the late-roots rule above). */
   late?: (rootId: string) => boolean;
+  /**
+   * A symbol shown only in part (a PR's module or class as its changed lines): in a callee hop it
+   * stands for the calls on these lines of its file only (the rule above). Unset: all its calls.
+   */
+  calleesOn?: (id: string) => ReadonlySet<number> | undefined;
   /** Whole classes (see the rule above); without it every symbol is expanded as itself. */
   classes?: ClassLookups & {
-    /** `id` is a class that is a root or was packed in full. */
+    /** `id` is a class that was packed in full, or a root class that was not packed. */
     isWhole(id: string): boolean;
   };
 }
@@ -76,7 +88,10 @@ export interface ExpansionInput {
 function neighbourLists(input: ExpansionInput, from: string, direction: 'callee' | 'caller'): (readonly Neighbour[])[] {
   const of = (id: string) => (direction === 'callee' ? input.adjacency.callees(id) : input.adjacency.callers(id));
   const classes = input.classes;
-  if (!classes?.isWhole(from)) return [of(from)];
+  if (!classes?.isWhole(from)) {
+    const on = direction === 'callee' ? input.calleesOn?.(from) : undefined;
+    return [on === undefined ? of(from) : of(from).filter((n) => n.lines.some((line) => on.has(line)))];
+  }
   const members = classes.members(from);
   const inside = new Set([from, ...members]);
   const lists = [from, ...members].map(of);
@@ -103,6 +118,8 @@ export function* expansionOrder(input: ExpansionInput): Generator<Candidate> {
   const lateOnly = { callee: new Set(lateRoots), caller: new Set(lateRoots) };
   const hop = { callee: 0, caller: 0 };
   while (frontier.callee.length > 0 || frontier.caller.length > 0) {
+    // One round: a callee hop and a caller hop, each from its own frontier (decided in earlier rounds).
+    const round: { direction: 'callee' | 'caller'; hop: number; early: Reached[]; late: Reached[] }[] = [];
     for (const direction of ['callee', 'caller'] as const) {
       if (frontier[direction].length === 0) continue;
       const reached = new Map<string, Reached>();
@@ -129,15 +146,21 @@ export function* expansionOrder(input: ExpansionInput): Generator<Candidate> {
       const sorted = [...reached.values()].sort(compare);
       const late = sorted.filter((r) => !early.has(r.id));
       for (const r of late) lateOnly[direction].add(r.id);
-      const next = [...sorted.filter((r) => early.has(r.id)), ...late].map(({ id, resolution }) => ({ id, resolution }));
+      const next = [...sorted.filter((r) => early.has(r.id)), ...late];
       hop[direction]++;
-      for (const { id, resolution } of next) {
-        seen[direction].add(id);
-        if (offered.has(id)) continue;
-        offered.add(id);
-        yield { id, hop: hop[direction], direction, resolution };
-      }
+      for (const r of next) seen[direction].add(r.id);
       frontier[direction] = next.map((n) => n.id);
+      round.push({ direction, hop: hop[direction], early: next.slice(0, next.length - late.length), late });
+    }
+    // What only late roots reach waits for what the other roots reach in both directions of the round.
+    for (const part of ['early', 'late'] as const) {
+      for (const r of round) {
+        for (const { id, resolution } of r[part]) {
+          if (offered.has(id)) continue;
+          offered.add(id);
+          yield { id, hop: r.hop, direction: r.direction, resolution };
+        }
+      }
     }
   }
 }

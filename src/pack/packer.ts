@@ -38,8 +38,11 @@
 //   packed. The other provable bound, ceil(utf8 bytes / longest token), is too weak to help: the
 //   longest token is 128 bytes in both o200k_base and cl100k_base, so with 39 tokens left it rules
 //   out only symbols over 4,992 bytes: 121 of those 1,291.
-// - A class that is a root or packed in full is expanded through its methods, subclasses and bases
-//   (expansion.ts); `subclasses` and `bases` supply the `inherits` edges the call adjacency does not hold.
+// - A class packed in full, or a root that did not fit, is expanded through its methods, subclasses and
+//   bases (expansion.ts); `subclasses` and `bases` supply the `inherits` edges the call adjacency does not
+//   hold. A root shown otherwise (a PR's modified class: its own changed lines only) is expanded as itself: its
+//   methods are not in the document (flask c77a5203 at 6,000 tokens: a one-attribute change to `App` packed
+//   1,246 tokens of callees of App's 43 methods, and no caller of the changed `wsgi_app` fitted).
 // - Symbols in `removed` (a PR's removed symbols, put back from base) carry `status: 'removed'`, which
 //   every renderer shows; it is part of the item's text, so its cost is counted like the rest.
 // - A root that is not packed is named. Roots are decided first, among themselves; then, before any
@@ -329,12 +332,14 @@ export function packContext(input: PackInput): PackResult {
    * when none fits, packed priority items give their space back (last first). Returns true when
    * packed, false when skipped (the skip recorded).
    */
+  // Roots shown only in part (RootView.callsOn): the lines whose calls they stand for, going outward.
+  const callsOnOf = new Map<string, ReadonlySet<number>>();
   const packRootView = (symbol: PySymbol, candidate: Candidate, views: readonly RootView[]): boolean => {
     for (;;) {
       const others = roomForOtherRoots(symbol.id, smallestOf(symbol.id));
       const priced = views.map((view) => {
         const item = itemOf(symbol, candidate, view);
-        return { item, cost: costOf(item) };
+        return { view, item, cost: costOf(item) };
       });
       const smallest = priced.reduce((a, b) => (b.cost < a.cost ? b : a));
       // The smallest view needs only to fit: the room kept for the others was counted beside it.
@@ -342,6 +347,7 @@ export function packContext(input: PackInput): PackResult {
       if (chosen) {
         clausePaid(clauseFor(chosen.item.id));
         state.add(chosen.item);
+        if (chosen.view.callsOn !== undefined) callsOnOf.set(symbol.id, new Set(chosen.view.callsOn));
         remaining -= chosen.cost;
         return true;
       }
@@ -384,10 +390,12 @@ export function packContext(input: PackInput): PackResult {
     resolution: input.resolution ?? 'all',
     classes: {
       ...classLookups(symbols, input.subclasses, input.bases),
-      isWhole: (id) => symbols.get(id)?.kind === 'class' && (rootSet.has(id) || state.packedMode(id) === 'full'),
+      // A root that did not fit still stands for its body (what was asked for); one shown as its changed lines does not.
+      isWhole: (id) => symbols.get(id)?.kind === 'class' && (state.packedMode(id) === 'full' || (rootSet.has(id) && state.packedMode(id) === undefined)),
     },
     ...(input.compareNeighbours ? { compare: input.compareNeighbours } : {}),
     ...(input.priority ? { late: lateRootsOf(roots, input.priority.before) } : {}),
+    calleesOn: (id) => callsOnOf.get(id),
   });
   // Cost of each packed priority item, to give it back when a later root takes its space.
   const priorityCost = new Map<string, number>();

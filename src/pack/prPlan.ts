@@ -7,9 +7,10 @@
 // 2. Call sites of the symbols whose contract changed (their callers that are not themselves
 //    changed): those are the places the change can break. Most contract-changed callees first.
 // 3. Changed tests, in file and line order (a test's own impact is not a reason to read it first).
-// 4. Neighbours, hop by hop (pack/expansion.ts), each hop ranked: what the changed code reaches before
-//    what only the changed tests reach (expansion.ts late roots), then more call sites first, resolved
-//    before name-only, same top-level package as a changed symbol, non-test before test, then id.
+// 4. Neighbours, hop by hop (pack/expansion.ts): in each round (a callee hop, a caller hop), what the
+//    changed code reaches in both hops before what only the changed tests reach (expansion.ts late
+//    roots); each part ranked: more call sites first, resolved before name-only, same top-level package
+//    as a changed symbol, non-test before test, then id.
 // Within steps 1 and 3, a changed symbol shown whole (added, removed, or a function's whole diff) goes
 // right before the first of its changed descendants: its text holds theirs, so they are `contained in`
 // it instead of shown twice (flask fbb6f0bc: an added class packed after its four added methods,

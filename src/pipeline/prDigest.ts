@@ -63,6 +63,7 @@ import { createHeapGuard } from '../shared/heapGuard.js';
 import { reviewPr, type PrReview } from './prReview.js';
 import { redactIndex, type IndexRedaction } from '../review/redactIndex.js';
 import { redactDiffs } from '../review/redactDiffs.js';
+import { isTestFile } from '../review/affectedTests.js';
 import { addCounts, sortedCounts } from '../render/redact.js';
 import { renderBreakingSection, renderReviewSummary, renderTestsSection, reviewJson, type ReviewDetail } from '../render/reviewSections.js';
 
@@ -545,7 +546,7 @@ const importersOf = perIndex((index): ImportersOf => {
 
 function sitesInput(prepared: PreparedPr) {
   const { index } = prepared;
-  return { changed: prepared.entries, adjacency: adjacencyOf(index), locate: (id: string) => index.byId.get(id), alarms: prepared.removedReferences };
+  return { changed: prepared.entries, adjacency: adjacencyOf(index), locate: (id: string) => index.byId.get(id), alarms: prepared.removedReferences, isTest: isTestFile };
 }
 
 function packPrAt(prepared: PreparedPr, pack: PackSettings, level: SectionsLevel): PackResult {

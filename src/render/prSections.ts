@@ -12,6 +12,10 @@
 //   name-only matches are a quieter "unresolved, check" line), then symbols whose contract changed
 //   (moved, renamed, signature), then the rest. When space is short the lists get more compact (one
 //   line per file with line numbers, then counts), never silently shorter.
+// - A symbol's call sites in test files, when more than MAX_TEST_SITES_LISTED, are one line per file even
+//   in a full list: the tests section already names the tests that reach the change, and a line per test
+//   call is the budget the callers' code needs (requests 1190afd1 at 3,000 tokens: 63 test lines of
+//   `Request`, ~1,600 tokens, left out `Session.request`, its only caller outside the tests).
 // - A removed symbol's own calls no longer exist in head: it is never listed or counted as a caller.
 // - Token numbers are parameters: the packer's footer logic knows them only after packing.
 import { compareStrings } from '../shared/compare.js';
@@ -303,7 +307,12 @@ export interface CallSitesInput {
   contract: SitesLevel;
   /** Every other changed symbol that has callers. */
   other: SitesLevel;
+  /** Whether a file is a test file (review/affectedTests.ts isTestFile); without it no site is folded as a test. */
+  isTest?: (file: string) => boolean;
 }
+
+/** More call sites in test files than this, for one symbol, are listed one line per file (decision above). */
+export const MAX_TEST_SITES_LISTED = 5;
 
 /**
  * Call sites for every changed symbol that has any: alarms first (always in full), then the symbols
@@ -344,8 +353,20 @@ export function renderCallSites(input: CallSitesInput): string {
     for (const x of entries) {
       const guess = x.guesses > 0 ? ` (${x.guesses} by name match, unresolved)` : '';
       const head = `- ${codeSpan(x.c.id)} (${changeClause(x.c)}), ${plural(x.sites.length, 'call site')}${guess}`;
-      if (level === 'compact') lines.push(`${head}: ${compactSites(x.sites)}`);
-      else lines.push(`${head}:`, ...x.sites.map((s) => siteLine(s)));
+      if (level === 'compact') {
+        lines.push(`${head}: ${compactSites(x.sites)}`);
+        continue;
+      }
+      const inTests = x.sites.filter((s) => s.file !== undefined && input.isTest?.(s.file) === true);
+      if (inTests.length <= MAX_TEST_SITES_LISTED) {
+        lines.push(`${head}:`, ...x.sites.map((s) => siteLine(s)));
+        continue;
+      }
+      const tested = new Set(inTests);
+      const elsewhere = x.sites.filter((s) => !tested.has(s));
+      // Only test sites: the one line per file is the head line's, as in a compact list.
+      if (elsewhere.length === 0) lines.push(`${head}: ${compactSites(inTests)}`);
+      else lines.push(`${head}:`, ...elsewhere.map((s) => siteLine(s)), `  - ${inTests.length} in test files: ${compactSites(inTests)}`);
     }
   };
   group(contract, input.contract, 'Call sites of symbols whose signature or name changed (counts)');

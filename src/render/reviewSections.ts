@@ -58,7 +58,7 @@ export function renderBreakingSection(findings: ReviewFindings, plain = false, d
     lines.push(
       changed === 0
         ? 'No signature changed in a way that can break a call, and no removed symbol is still called.'
-        : `No call site or override breaks: ${plural(findings.checkedSites, 'call site')} of ${plural(changed, 'changed signature')} still bind.`,
+        : `No call site or override breaks: ${plural(findings.checkedSites, 'call site')} of ${plural(changed, 'changed signature')} still ${findings.checkedSites === 1 ? 'binds' : 'bind'}.`,
     );
   } else {
     lines.push(`${plain ? '' : '**'}${broken.length} likely broken${plain ? '' : '**'}, ${check.length} to check.`, '');

@@ -1,0 +1,69 @@
+// A changed symbol's call sites in test files are one line per file when there are more than
+// MAX_TEST_SITES_LISTED (src/render/prSections.ts): the tests section names those tests already, and
+// the budget goes to the callers' code (requests 1190afd1 at 3,000 tokens: 63 test lines of `Request`
+// left out `Session.request`). Real git repository, real CLI.
+import { afterAll, describe, expect, test } from 'vitest';
+import { MAX_TEST_SITES_LISTED } from '../../src/render/prSections.js';
+import { makeRepo, removeTempDirs } from '../support/testRepo.js';
+import { cli } from './cliHarness.js';
+
+afterAll(removeTempDirs);
+
+const LIB = (change: string) => `def parse(text):
+    return text.strip()${change}
+
+
+def load(path):
+    with open(path) as f:
+        return parse(f.read())
+`;
+
+const TESTS = Array.from({ length: 7 }, (_, i) => `def test_parse_${i}():\n    assert parse(" a${i} ") == "a${i}"\n`).join('\n\n');
+
+describe('repodigest pr: call sites in test files', () => {
+  test('more than the limit are one line per file; the call sites outside tests stay one per line', async () => {
+    expect(7).toBeGreaterThan(MAX_TEST_SITES_LISTED);
+    const repo = makeRepo();
+    repo.write({ 'app/__init__.py': '', 'app/lib.py': LIB(''), 'tests/test_lib.py': `from app.lib import parse\n\n\n${TESTS}` });
+    repo.commit('base');
+    repo.write({ 'app/lib.py': LIB('.lower()') });
+    repo.commit('head');
+    const run = await cli('pr', repo.dir, '--base', 'HEAD~1', '--budget', '6000');
+    expect(run.code, run.stderr).toBe(0);
+    const section = run.stdout.slice(run.stdout.indexOf('### Call sites to check'), run.stdout.indexOf('### Call graph'));
+    const lines = [5, 9, 13, 17, 21, 25, 29];
+    expect(section.split('\n').filter((l) => l.startsWith('-') || l.startsWith('  -'))).toEqual([
+      '- `app.lib.parse` (modified), 8 call sites:',
+      '  - `app/lib.py:7` in `app.lib.load`',
+      `  - 7 in test files: \`tests/test_lib.py: ${lines.join(', ')}\``,
+    ]);
+    // The tests themselves are named in the tests section.
+    expect(run.stdout).toContain('`tests/test_lib.py::test_parse_0`');
+  });
+
+  test('when every call site is in a test file, the one line per file is the head line', async () => {
+    const repo = makeRepo();
+    const alone = (change: string) => `def parse(text):\n    return text.strip()${change}\n`;
+    repo.write({ 'app/__init__.py': '', 'app/lib.py': alone(''), 'tests/test_lib.py': `from app.lib import parse\n\n\n${TESTS}` });
+    repo.commit('base');
+    repo.write({ 'app/lib.py': alone('.lower()') });
+    repo.commit('head');
+    const run = await cli('pr', repo.dir, '--base', 'HEAD~1', '--budget', '6000');
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout).toContain('- `app.lib.parse` (modified), 7 call sites: `tests/test_lib.py: 5, 9, 13, 17, 21, 25, 29`\n');
+    expect(run.stdout).not.toContain('in test files:');
+  });
+
+  test('up to the limit they are listed one per line, as every other call site', async () => {
+    const repo = makeRepo();
+    const few = TESTS.split('\n\n\n').slice(0, MAX_TEST_SITES_LISTED).join('\n\n\n');
+    repo.write({ 'app/__init__.py': '', 'app/lib.py': LIB(''), 'tests/test_lib.py': `from app.lib import parse\n\n\n${few}` });
+    repo.commit('base');
+    repo.write({ 'app/lib.py': LIB('.lower()') });
+    repo.commit('head');
+    const run = await cli('pr', repo.dir, '--base', 'HEAD~1', '--budget', '6000');
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout).toContain('  - `tests/test_lib.py:5` in `tests.test_lib.test_parse_0`\n');
+    expect(run.stdout).not.toContain('in test files:');
+  });
+});

@@ -1,0 +1,28 @@
+// The no-break verdict agrees with its count: "1 call site … still binds", "2 call sites … still bind"
+// (pytest 32f60ccfe read "1 call site of 1 changed signature still bind"). Real git repository, real CLI.
+import { afterAll, describe, expect, test } from 'vitest';
+import { cli } from '../cli/cliHarness.js';
+import { makeRepo, removeTempDirs } from '../support/testRepo.js';
+
+afterAll(removeTempDirs);
+
+async function verdict(calls: number): Promise<string> {
+  const repo = makeRepo();
+  const callers = Array.from({ length: calls }, (_, i) => `def use_${i}():\n    return greet("a")\n`).join('\n\n');
+  // A renamed parameter can break keyword calls; the positional ones still bind.
+  const lib = (param: string) => `def greet(${param}):\n    return "hi " + ${param}\n\n\n${callers}`;
+  repo.write({ 'lib.py': lib('name') });
+  repo.commit('base');
+  repo.write({ 'lib.py': lib('who') });
+  repo.commit('head');
+  const run = await cli('pr', repo.dir, '--base', 'HEAD~1', '--budget', '4000');
+  expect(run.code, run.stderr).toBe(0);
+  return run.stdout.split('\n').find((l) => l.startsWith('No call site or override breaks')) ?? '';
+}
+
+describe('the no-break verdict', () => {
+  test('is singular for one call site and plural for two', async () => {
+    expect(await verdict(1)).toBe('No call site or override breaks: 1 call site of 1 changed signature still binds.');
+    expect(await verdict(2)).toBe('No call site or override breaks: 2 call sites of 1 changed signature still bind.');
+  });
+});
