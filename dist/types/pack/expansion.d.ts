@@ -29,9 +29,14 @@ export interface ExpansionInput {
     resolution: 'resolved' | 'all';
     /** Roots whose neighbourhood comes after the others' in every hop (the late-roots rule above). */
     late?: (rootId: string) => boolean;
+    /**
+     * A symbol shown only in part (a PR's module or class as its changed lines): in a callee hop it
+     * stands for the calls on these lines of its file only (the rule above). Unset: all its calls.
+     */
+    calleesOn?: (id: string) => ReadonlySet<number> | undefined;
     /** Whole classes (see the rule above); without it every symbol is expanded as itself. */
     classes?: ClassLookups & {
-        /** `id` is a class that is a root or was packed in full. */
+        /** `id` is a class that was packed in full, or a root class that was not packed. */
         isWhole(id: string): boolean;
     };
 }

@@ -32,7 +32,13 @@ export interface DigestItem {
     notes?: readonly string[];
 }
 /** One way to show a symbol: its text and how it is labelled (PR digests: a diff, or only its hunks). */
-export type ItemView = Pick<DigestItem, 'text' | 'mode' | 'change' | 'fence' | 'notes'>;
+export type ItemView = Pick<DigestItem, 'text' | 'mode' | 'change' | 'fence' | 'notes'> & {
+    /**
+     * Shown only in part (a PR's module or class as its changed lines): the head lines whose calls the
+     * view stands for when the packer goes outward (pack/expansion.ts `calleesOn`). Unset: all its calls.
+     */
+    callsOn?: readonly number[];
+};
 /**
  * `tokens` is exact, or a lower bound when `atLeast` is set (the packer proved it cannot fit without
  * counting; the reason says "needs more than the N tokens left"), or 0 when `considered` is false.

@@ -65,7 +65,11 @@ export interface CallSitesInput {
     contract: SitesLevel;
     /** Every other changed symbol that has callers. */
     other: SitesLevel;
+    /** Whether a file is a test file (review/affectedTests.ts isTestFile); without it no site is folded as a test. */
+    isTest?: (file: string) => boolean;
 }
+/** More call sites in test files than this, for one symbol, are listed one line per file (decision above). */
+export declare const MAX_TEST_SITES_LISTED = 5;
 /**
  * Call sites for every changed symbol that has any: alarms first (always in full), then the symbols
  * whose contract changed, then the rest; `contract` and `other` say how compact each group is. A
