@@ -227,6 +227,12 @@ export async function prepareFromScan(request: Omit<PrDigestRequest, 'pack'>, se
     }
   }
   const entries = carried(shown.map((c) => entryOf(c, infos.get(c.id))), infos, index);
+  // A removed symbol whose name head binds again without a move (flask c77a5203: the method
+  // `App.should_ignore_error` became a class attribute) has no code in the index to pack: said, not lost.
+  const reboundGone = entries.filter((c) => rebound.has(c.id) && c.movedTo === undefined && !index.byId.has(c.id)).map((c) => c.id);
+  if (reboundGone.length > 0) {
+    notes.push(`${plural(reboundGone.length, 'removed symbol')} whose name head binds again ${reboundGone.length === 1 ? 'is' : 'are'} not packed as code: ${namedList(reboundGone)} (the JSON digest carries ${reboundGone.length === 1 ? 'its' : "each one's"} diff)`);
+  }
   const changed = entries.map((c) => manifestRow(c, infos.get(c.id), changes.files));
   // Not packed as code: a module with no module-level code of its own (its definitions are roots
   // themselves), and the removed end of a move (shown once, at its new place).
