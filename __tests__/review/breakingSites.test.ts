@@ -284,6 +284,27 @@ ${body}
     expect(starred.breaking.map((b) => `${b.certainty} ${b.site.caller} ${b.reason}`)).toEqual(['broken pkg.use.on_class missing required argument `name` of `Config.getini`']);
   });
 
+  it('binds a call on an attribute of an enclosing function\'s parameter as a call through an instance', async () => {
+    // pytest 971943170: `item.config.getvalue("assertmode")` in a function nested in `f(item)`.
+    const nested = (body: string) =>
+      `from pkg.config import Config\n\n\nclass Item:\n    def __init__(self, config: Config):\n        self.config = config\n\n\ndef protocol(item: Item):\n    def explain():\n${body}\n    return explain\n`;
+    const files = { 'pkg/__init__.py': '', 'pkg/config.py': CONFIG, 'pkg/helpers.py': TEST_HELPERS };
+    const found = findBreakingSites(await reviewProject({ ...files, 'pkg/nested.py': nested('        return 1') }, { ...files, 'pkg/nested.py': nested('        return item.config.getini("x")') }));
+    expect(found.breaking).toEqual([]);
+  });
+
+  it('does not take another call on a decorator\'s line for the decorator\'s call', async () => {
+    // pytest 78a193824: `@pytest.mark.parametrize("scope", list(Scope))`: `list(Scope)` was bound against
+    // the decorator's `__call__(self, argnames, argvalues)`.
+    const MARKS = 'class Parametrize:\n    def __call__(self, names, values):\n        return lambda f: f\n\n\nparametrize = Parametrize()\n';
+    const test = (decorator: string) => `from pkg.marks import parametrize\n\n\n${decorator}def test_x(s):\n    return s\n`;
+    const files = { 'pkg/__init__.py': '', 'pkg/marks.py': MARKS };
+    // The module's own code changes too (an added import), so its calls on added lines are bound.
+    const head = `import os\n${test('@parametrize("s", list(S))\n')}`.replace('\n\n\n@', '\n\nS = (1, 2)\n\n\n@');
+    const found = findBreakingSites(await reviewProject({ ...files, 'pkg/test_m.py': test('') }, { ...files, 'pkg/test_m.py': head }));
+    expect(found.breaking).toEqual([]);
+  });
+
   it('does not bind a property read inside a call as a call of the property', async () => {
     // pytest 7eee10c83: `p._truncate_recursive_traceback(excinfo.traceback)` on an added line.
     const INFO = `

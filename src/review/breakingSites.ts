@@ -92,10 +92,14 @@ function chainLast(ref: RefExpr): string | undefined {
   return ref.t === 'name' ? ref.name : ref.t === 'attr' ? ref.attr : undefined;
 }
 
-/** Class names: every project class's short name, and per file the bare names that can mean a class there. */
+/**
+ * Class names: every project class's short name; per file the bare names that can mean a class there,
+ * and the names its imports bind (a chain `mod.Base` names a class only through one of those).
+ */
 interface ClassNames {
   all: ReadonlySet<string>;
   visibleIn: ReadonlyMap<string, ReadonlySet<string>>;
+  importedIn: ReadonlyMap<string, ReadonlySet<string>>;
 }
 
 function classNamesOf(symbols: Iterable<PySymbol>): ClassNames {
@@ -103,17 +107,21 @@ function classNamesOf(symbols: Iterable<PySymbol>): ClassNames {
   const list = [...symbols];
   for (const s of list) if (s.kind === 'class') all.add(shortName(s));
   const visibleIn = new Map<string, Set<string>>();
-  const add = (file: string, name: string): void => {
-    let names = visibleIn.get(file);
-    if (!names) visibleIn.set(file, (names = new Set()));
+  const importedIn = new Map<string, Set<string>>();
+  const add = (to: Map<string, Set<string>>, file: string, name: string): void => {
+    let names = to.get(file);
+    if (!names) to.set(file, (names = new Set()));
     names.add(name);
   };
   for (const s of list) {
-    if (s.kind === 'class') add(s.file, shortName(s));
-    // A star import may bring any class: the file then counts every project class name ('*').
-    for (const imp of s.imports) if (imp.kind === 'from' && (all.has(imp.name) || imp.name === '*')) add(s.file, imp.alias ?? imp.name);
+    if (s.kind === 'class') add(visibleIn, s.file, shortName(s));
+    for (const imp of s.imports) {
+      // A star import may bring any class: the file then counts every project class name ('*').
+      if (imp.kind === 'from' && (all.has(imp.name) || imp.name === '*')) add(visibleIn, s.file, imp.alias ?? imp.name);
+      add(importedIn, s.file, imp.alias ?? (imp.kind === 'from' ? imp.name : imp.module.split('.')[0]!));
+    }
   }
-  return { all, visibleIn };
+  return { all, visibleIn, importedIn };
 }
 
 /**
@@ -160,9 +168,11 @@ function boundParams(target: PySymbol, site: CallSite, caller: PySymbol, classes
   if (object.t === 'name' && object.name === 'self') return dropFirst();
   // `Base.method(self, ...)`, `cls.method(obj)`, `mod.Base.method(obj)`: called on a class, nothing is bound.
   if (object.t === 'name') return namesClass(caller, object.name, classes) ? params : dropFirst();
-  // An attribute chain names a class through a module (`mod.Base`), not through a value (`self.config`, a parameter's attribute).
+  // An attribute chain names a class through an imported module or a class (`mod.Base`, `Outer.Inner`), not
+  // through a value (`self.config`, `item.config` of an enclosing function's parameter: pytest 971943170).
   const root = rootName(object);
-  if (root === undefined || root === 'self' || holdsValue(caller, root)) return dropFirst();
+  if (root === undefined || holdsValue(caller, root)) return dropFirst();
+  if (classes.importedIn.get(caller.file)?.has(root) !== true && !namesClass(caller, root, classes)) return dropFirst();
   const objectName = chainLast(object);
   return objectName !== undefined && classes.all.has(objectName) ? params : dropFirst();
 }
@@ -170,6 +180,9 @@ function boundParams(target: PySymbol, site: CallSite, caller: PySymbol, classes
 /** The call sites on `line` of `caller` that call `target` (by name, or the only call there). */
 function sitesOn(caller: PySymbol, line: number, target: PySymbol): CallSite[] | 'ambiguous' {
   const onLine = caller.calls.filter((c) => c.line === line && c.via === 'call');
+  // A decorator's call counts as a call there: `@mark.parametrize("s", list(S))` is not only `list(S)`
+  // (pytest 78a193824: `list(Scope)` bound against the decorator's `__call__`, "missing `argvalues`").
+  const calls = onLine.length + caller.calls.filter((c) => c.line === line && c.via === 'decorator').length;
   if (onLine.length === 0) return [];
   const name = shortName(target);
   const owner = target.kind === 'method' ? target.name.split('.').slice(-2, -1)[0] : undefined;
@@ -180,7 +193,7 @@ function sitesOn(caller: PySymbol, line: number, target: PySymbol): CallSite[] |
     return false;
   });
   if (matching.length > 0 || bindingOf(target.decorators) === 'property') return matching;
-  return onLine.length === 1 ? onLine : 'ambiguous';
+  return onLine.length === 1 && calls === 1 ? onLine : 'ambiguous';
 }
 
 /**
