@@ -40,3 +40,18 @@ export function samplePrRepository(): string {
   repo.commit('head');
   return repo.dir;
 }
+
+/**
+ * `pr` over a new git repository whose base commit holds `base` and whose head commit writes `head` over
+ * it (`--base HEAD~1` and `args`); a run that does not exit 0 fails the test with its stderr.
+ */
+export async function prOverTwoCommits(base: Record<string, string>, head: Record<string, string>, ...args: string[]): Promise<CliRun> {
+  const repo = makeRepo();
+  repo.write(base);
+  repo.commit('base');
+  repo.write(head);
+  repo.commit('head');
+  const run = await cli('pr', repo.dir, '--base', 'HEAD~1', ...args);
+  if (run.code !== 0) throw new Error(`pr exited ${run.code}: ${run.stderr}`);
+  return run;
+}

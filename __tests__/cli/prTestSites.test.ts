@@ -4,8 +4,8 @@
 // left out `Session.request`). Real git repository, real CLI.
 import { afterAll, describe, expect, test } from 'vitest';
 import { MAX_TEST_SITES_LISTED } from '../../src/render/prSections.js';
-import { makeRepo, removeTempDirs } from '../support/testRepo.js';
-import { cli } from './cliHarness.js';
+import { removeTempDirs } from '../support/testRepo.js';
+import { prOverTwoCommits } from './cliHarness.js';
 
 afterAll(removeTempDirs);
 
@@ -23,13 +23,7 @@ const TESTS = Array.from({ length: 7 }, (_, i) => `def test_parse_${i}():\n    a
 describe('repodigest pr: call sites in test files', () => {
   test('more than the limit are one line per file; the call sites outside tests stay one per line', async () => {
     expect(7).toBeGreaterThan(MAX_TEST_SITES_LISTED);
-    const repo = makeRepo();
-    repo.write({ 'app/__init__.py': '', 'app/lib.py': LIB(''), 'tests/test_lib.py': `from app.lib import parse\n\n\n${TESTS}` });
-    repo.commit('base');
-    repo.write({ 'app/lib.py': LIB('.lower()') });
-    repo.commit('head');
-    const run = await cli('pr', repo.dir, '--base', 'HEAD~1', '--budget', '6000');
-    expect(run.code, run.stderr).toBe(0);
+    const run = await prOverTwoCommits({ 'app/__init__.py': '', 'app/lib.py': LIB(''), 'tests/test_lib.py': `from app.lib import parse\n\n\n${TESTS}` }, { 'app/lib.py': LIB('.lower()') }, '--budget', '6000');
     const section = run.stdout.slice(run.stdout.indexOf('### Call sites to check'), run.stdout.indexOf('### Call graph'));
     const lines = [5, 9, 13, 17, 21, 25, 29];
     expect(section.split('\n').filter((l) => l.startsWith('-') || l.startsWith('  -'))).toEqual([
@@ -42,27 +36,15 @@ describe('repodigest pr: call sites in test files', () => {
   });
 
   test('when every call site is in a test file, the one line per file is the head line', async () => {
-    const repo = makeRepo();
     const alone = (change: string) => `def parse(text):\n    return text.strip()${change}\n`;
-    repo.write({ 'app/__init__.py': '', 'app/lib.py': alone(''), 'tests/test_lib.py': `from app.lib import parse\n\n\n${TESTS}` });
-    repo.commit('base');
-    repo.write({ 'app/lib.py': alone('.lower()') });
-    repo.commit('head');
-    const run = await cli('pr', repo.dir, '--base', 'HEAD~1', '--budget', '6000');
-    expect(run.code, run.stderr).toBe(0);
+    const run = await prOverTwoCommits({ 'app/__init__.py': '', 'app/lib.py': alone(''), 'tests/test_lib.py': `from app.lib import parse\n\n\n${TESTS}` }, { 'app/lib.py': alone('.lower()') }, '--budget', '6000');
     expect(run.stdout).toContain('- `app.lib.parse` (modified), 7 call sites: `tests/test_lib.py: 5, 9, 13, 17, 21, 25, 29`\n');
     expect(run.stdout).not.toContain('in test files:');
   });
 
   test('up to the limit they are listed one per line, as every other call site', async () => {
-    const repo = makeRepo();
     const few = TESTS.split('\n\n\n').slice(0, MAX_TEST_SITES_LISTED).join('\n\n\n');
-    repo.write({ 'app/__init__.py': '', 'app/lib.py': LIB(''), 'tests/test_lib.py': `from app.lib import parse\n\n\n${few}` });
-    repo.commit('base');
-    repo.write({ 'app/lib.py': LIB('.lower()') });
-    repo.commit('head');
-    const run = await cli('pr', repo.dir, '--base', 'HEAD~1', '--budget', '6000');
-    expect(run.code, run.stderr).toBe(0);
+    const run = await prOverTwoCommits({ 'app/__init__.py': '', 'app/lib.py': LIB(''), 'tests/test_lib.py': `from app.lib import parse\n\n\n${few}` }, { 'app/lib.py': LIB('.lower()') }, '--budget', '6000');
     expect(run.stdout).toContain('  - `tests/test_lib.py:5` in `tests.test_lib.test_parse_0`\n');
     expect(run.stdout).not.toContain('in test files:');
   });

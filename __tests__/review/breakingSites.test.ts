@@ -305,6 +305,15 @@ ${body}
     expect(found.breaking).toEqual([]);
   });
 
+  it('does not bind a call that passes the function as an argument as a call of it', async () => {
+    // pytest d2466e3a9: `sorted(pairs, key=_safe_tuple)` read as calling `_safe_tuple` with `key=`.
+    const KEYS = 'def safe_tuple(t):\n    return t\n';
+    const test = (line: string) => `from pkg.keys import safe_tuple\n\n\ndef test_sort():\n    pairs = [(2, 1)]\n    ${line}\n`;
+    const files = { 'pkg/__init__.py': '', 'pkg/keys.py': KEYS };
+    const found = findBreakingSites(await reviewProject({ ...files, 'pkg/test_k.py': test('pass') }, { ...files, 'pkg/test_k.py': test('assert sorted(pairs, key=safe_tuple)') }));
+    expect(found.breaking).toEqual([]);
+  });
+
   it('does not bind a property read inside a call as a call of the property', async () => {
     // pytest 7eee10c83: `p._truncate_recursive_traceback(excinfo.traceback)` on an added line.
     const INFO = `

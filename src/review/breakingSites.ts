@@ -193,6 +193,9 @@ function sitesOn(caller: PySymbol, line: number, target: PySymbol): CallSite[] |
     return false;
   });
   if (matching.length > 0 || bindingOf(target.decorators) === 'property') return matching;
+  // Passed, not called: `sorted(pairs, key=_safe_tuple)` (pytest d2466e3a9 bound `sorted`'s `key=` against it).
+  const passes = (c: CallSite): boolean => [...(c.args ?? []), ...(c.keywords ?? []).map((k) => k.value)].some((a) => lastName(a) === name);
+  if (onLine.some(passes)) return [];
   return onLine.length === 1 && calls === 1 ? onLine : 'ambiguous';
 }
 
