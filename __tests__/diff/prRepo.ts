@@ -1,7 +1,8 @@
 // A real git repository holding one pull request's worth of Python changes. The expected changed
 // symbols are written next to each edit.
 import { preparePr, type PreparedPr } from '../../src/pipeline/prDigest.js';
-import { makeRepo, type TestRepo } from '../support/testRepo.js';
+import { afterAll, beforeAll } from 'vitest';
+import { makeRepo, removeTempDirs, type TestRepo } from '../support/testRepo.js';
 
 export interface PrRepo {
   repo: TestRepo;
@@ -164,4 +165,25 @@ export async function preparedTwoCommitPr(baseFiles: Record<string, string>, hea
   repo.write(headFiles);
   const head = repo.commit('head');
   return { repo, prepared: await preparePr({ repoDir: repo.dir, base, head }) };
+}
+
+/**
+ * The one PR a test file is about: prepared in `beforeAll`, its repository removed in `afterAll`; tests
+ * read `.prepared`.
+ */
+export function twoCommitPrFixture(baseFiles: Record<string, string>, headFiles: Record<string, string>): { readonly prepared: PreparedPr } {
+  let made: { repo: TestRepo; prepared: PreparedPr } | undefined;
+  beforeAll(async () => {
+    made = await preparedTwoCommitPr(baseFiles, headFiles);
+  }, 60_000);
+  afterAll(() => {
+    made?.repo.cleanup();
+    removeTempDirs();
+  });
+  return {
+    get prepared(): PreparedPr {
+      if (made === undefined) throw new Error('the PR is prepared in beforeAll');
+      return made.prepared;
+    },
+  };
 }

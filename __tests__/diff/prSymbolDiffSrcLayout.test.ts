@@ -4,10 +4,8 @@
 // added above it shift it, and its deleted lines must sit where git deleted them (pallets/click
 // 831c8f09, scanned from the root, showed `NoSuchOption.__init__` with deleted lines from the wrong
 // place, one of them missing, and no "Signature changed" line).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PreparedPr } from '../../src/pipeline/prDigest.js';
-import { removeTempDirs, type TestRepo } from '../support/testRepo.js';
-import { preparedTwoCommitPr } from './prRepo.js';
+import { describe, expect, it } from 'vitest';
+import { twoCommitPrFixture } from './prRepo.js';
 
 const CART_BASE = [
   'class Cart:',
@@ -33,19 +31,11 @@ const CART_HEAD = [
   '',
 ].join('\n');
 
-let repo: TestRepo;
-let prepared: PreparedPr;
-beforeAll(async () => {
-  ({ repo, prepared } = await preparedTwoCommitPr({ 'src/shop/__init__.py': '', 'src/shop/cart.py': CART_BASE }, { 'src/shop/cart.py': CART_HEAD }));
-}, 60_000);
-afterAll(() => {
-  repo.cleanup();
-  removeTempDirs();
-});
+const pr = twoCommitPrFixture({ 'src/shop/__init__.py': '', 'src/shop/cart.py': CART_BASE }, { 'src/shop/cart.py': CART_HEAD });
 
 describe('symbol diffs in a src/ layout scanned from the root', () => {
   it("a modified method's diff is git's, cut at its base span, with its signature change", () => {
-    const add = prepared.changed.find((c) => c.id === 'shop.cart.Cart.add');
+    const add = pr.prepared.changed.find((c) => c.id === 'shop.cart.Cart.add');
     expect(add?.diff).toBe(
       [
         '--- a/src/shop/cart.py',
@@ -61,7 +51,7 @@ describe('symbol diffs in a src/ layout scanned from the root', () => {
         '',
       ].join('\n'),
     );
-    const views = prepared.views.get('shop.cart.Cart.add') ?? [];
+    const views = pr.prepared.views.get('shop.cart.Cart.add') ?? [];
     expect(views[0]?.notes?.join('\n')).toContain('Signature changed:');
   });
 });

@@ -1,9 +1,7 @@
 // "Removed but still referenced" on a real git history: the expected alarm (or silence) of every
 // removed symbol is written next to the edit that removes it.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PreparedPr } from '../../src/pipeline/prDigest.js';
-import { removeTempDirs, type TestRepo } from '../support/testRepo.js';
-import { preparedTwoCommitPr } from './prRepo.js';
+import { describe, expect, it } from 'vitest';
+import { twoCommitPrFixture } from './prRepo.js';
 
 const BODY = `    value = x
     value = str(value)
@@ -11,42 +9,34 @@ const BODY = `    value = x
     return bool(value)
 `;
 
-let repo: TestRepo;
-let prepared: PreparedPr;
-beforeAll(async () => {
-  ({ repo, prepared } = await preparedTwoCommitPr(
-    {
-      'pkg/__init__.py': '',
-      'pkg/util.py': `def istext(x):\n${BODY}\n\ndef old_api(x):\n${BODY.replace('strip', 'lower')}\n\ndef doomed():\n    return old_api(1)\n`,
-      'pkg/store.py': 'class Store:\n    def setmulti(self, a):\n        return a\n\n    def get(self):\n        return 1\n',
-      'pkg/use_moved.py': 'from pkg.util import istext\n\n\ndef check(x):\n    return istext(x)\n',
-      'pkg/use_stale.py': 'from pkg.util import old_api\n\n\ndef call(x):\n    return old_api(x)\n',
-      'pkg/use_guess.py': 'def fill(thing):\n    return thing.setmulti(1)\n',
-    },
-    {
-      // istext moves to pkg/guards.py and util re-exports it: use_moved.py keeps working (no alarm).
-      // old_api is renamed new_api, but use_stale.py still imports old_api: a true alarm at lines 1 and 5.
-      // doomed is removed too: its call of old_api is gone with it and is not a site.
-      'pkg/util.py': `from pkg.guards import istext\n\n\ndef new_api(x):\n${BODY.replace('strip', 'lower')}`,
-      'pkg/guards.py': `def istext(x):\n${BODY}`,
-      // Store.setmulti is removed; use_guess.py calls .setmulti on an unknown object: name-only, no alarm.
-      'pkg/store.py': 'class Store:\n    def get(self):\n        return 1\n',
-    },
-  ));
-}, 60_000);
-afterAll(() => {
-  repo.cleanup();
-  removeTempDirs();
-});
+const pr = twoCommitPrFixture(
+  {
+    'pkg/__init__.py': '',
+    'pkg/util.py': `def istext(x):\n${BODY}\n\ndef old_api(x):\n${BODY.replace('strip', 'lower')}\n\ndef doomed():\n    return old_api(1)\n`,
+    'pkg/store.py': 'class Store:\n    def setmulti(self, a):\n        return a\n\n    def get(self):\n        return 1\n',
+    'pkg/use_moved.py': 'from pkg.util import istext\n\n\ndef check(x):\n    return istext(x)\n',
+    'pkg/use_stale.py': 'from pkg.util import old_api\n\n\ndef call(x):\n    return old_api(x)\n',
+    'pkg/use_guess.py': 'def fill(thing):\n    return thing.setmulti(1)\n',
+  },
+  {
+    // istext moves to pkg/guards.py and util re-exports it: use_moved.py keeps working (no alarm).
+    // old_api is renamed new_api, but use_stale.py still imports old_api: a true alarm at lines 1 and 5.
+    // doomed is removed too: its call of old_api is gone with it and is not a site.
+    'pkg/util.py': `from pkg.guards import istext\n\n\ndef new_api(x):\n${BODY.replace('strip', 'lower')}`,
+    'pkg/guards.py': `def istext(x):\n${BODY}`,
+    // Store.setmulti is removed; use_guess.py calls .setmulti on an unknown object: name-only, no alarm.
+    'pkg/store.py': 'class Store:\n    def get(self):\n        return 1\n',
+  },
+);
 
 describe('removedStillReferenced through preparePr', () => {
   it('links the moves it relies on', () => {
-    const moves = prepared.changes.changed.filter((c) => c.movedTo).map((c) => `${c.id} ${c.moveKind} ${c.movedTo}`);
+    const moves = pr.prepared.changes.changed.filter((c) => c.movedTo).map((c) => `${c.id} ${c.moveKind} ${c.movedTo}`);
     expect(moves).toEqual(['pkg.util.istext moved pkg.guards.istext', 'pkg.util.old_api renamed pkg.util.new_api']);
   });
 
   it('raises only the true alarm, with its live sites, and keeps the name-only match apart', () => {
-    const view = prepared.removedReferences.map((r) => ({
+    const view = pr.prepared.removedReferences.map((r) => ({
       id: r.id,
       movedTo: r.movedTo,
       heuristicOnly: r.heuristicOnly,
@@ -66,8 +56,8 @@ describe('removedStillReferenced through preparePr', () => {
   });
 
   it('resolves the importer of a moved name through head, not the removed copy', () => {
-    const callees = prepared.index.edges.filter((e) => e.from === 'pkg.use_moved.check' && e.kind === 'calls').map((e) => `${e.to} ${e.resolution}`);
+    const callees = pr.prepared.index.edges.filter((e) => e.from === 'pkg.use_moved.check' && e.kind === 'calls').map((e) => `${e.to} ${e.resolution}`);
     expect(callees).toEqual(['pkg.guards.istext resolved']);
-    expect(prepared.notes.join('\n')).not.toContain('not in the analysed code');
+    expect(pr.prepared.notes.join('\n')).not.toContain('not in the analysed code');
   });
 });
