@@ -63,6 +63,11 @@ export type SignatureSide = Pick<PySymbol, 'params' | 'isAsync' | 'decorators'> 
 
 const PROPERTY = /(?:^|\.)(?:property|cached_property)$|\.(?:getter|setter|deleter)$/;
 
+/** Whether the decorators make a definition an `@overload` stub (a type checker's view of the function). */
+export function isOverload(decorators: readonly string[]): boolean {
+  return decorators.some((d) => /^@?\s*(typing\.|t\.|typing_extensions\.)?overload\s*$/.test(d.trim()));
+}
+
 /** `staticmethod`, `classmethod`, `property` or `method`, from the decorators as written (no `@`). */
 export function bindingOf(decorators: readonly string[]): 'staticmethod' | 'classmethod' | 'property' | 'plain' {
   for (const raw of decorators) {

@@ -15,6 +15,7 @@
 import type { PySymbol } from '../model.js';
 import { changedHeadLines, hasChange, hunksText, wholeDiffText, type MoveFields, type SymbolChangeInfo } from '../diff/symbolDiff.js';
 import type { ItemView } from './document.js';
+import { isOverload } from '../diff/signatureDiff.js';
 import { codeSpan } from './fence.js';
 import { plural } from './plural.js';
 import { signatureDelta } from './signatureDelta.js';
@@ -35,7 +36,7 @@ function ordinal(n: number): string {
   return `${n}${tail}`;
 }
 
-const isOverload = (s: PySymbol): boolean => s.decorators.some((d) => /^@?\s*(typing\.|t\.|typing_extensions\.)?overload\s*$/.test(d.trim()));
+const isOverloadStub = (s: PySymbol): boolean => isOverload(s.decorators);
 
 /** What a `#N` suffix means, in words ("3rd definition of `f`, the implementation after two `@overload`s"). */
 export function definitionNote(symbol: PySymbol, sameName: readonly PySymbol[]): string | undefined {
@@ -45,9 +46,9 @@ export function definitionNote(symbol: PySymbol, sameName: readonly PySymbol[]):
   const base = symbol.name.replace(/#\d+$/, '');
   const short = base.slice(base.lastIndexOf('.') + 1);
   const earlier = sameName.filter((s) => s !== symbol && s.startLine < symbol.startLine);
-  const overloads = earlier.filter(isOverload).length;
+  const overloads = earlier.filter(isOverloadStub).length;
   let what: string;
-  if (isOverload(symbol)) what = 'an `@overload` signature';
+  if (isOverloadStub(symbol)) what = 'an `@overload` signature';
   else if (earlier.length > 0 && overloads === earlier.length) what = `the implementation after ${plural(overloads, '`@overload`')}`;
   else what = 'a redefinition in the same scope (conditional or later): the one that runs last wins';
   return `${ordinal(n)} definition of ${codeSpan(short)}, ${what}.`;

@@ -18,7 +18,7 @@
 import type { CallSite, Edge, PySymbol, RefExpr } from '../model.js';
 import type { Adjacency } from '../graph/adjacency.js';
 import { baseIndex, subclassIndex } from '../pack/classNeighbours.js';
-import { bindingOf, diffSignature, type SignatureDiff } from '../diff/signatureDiff.js';
+import { bindingOf, diffSignature, isOverload, type SignatureDiff } from '../diff/signatureDiff.js';
 import { bindCall, type BindResult } from './callBinding.js';
 import { overrideMismatch } from './overrides.js';
 
@@ -126,28 +126,30 @@ function classNamesOf(symbols: Iterable<PySymbol>): ClassNames {
 
 /**
  * Whether the bare name `object`, read in `caller`, is a class (so a method called on it binds nothing):
- * not when the caller holds a value under that name (a parameter not annotated `type[...]`, a name it
- * assigns the result of a call to), and only when the caller's file defines or imports a class of that
- * name (or star-imports and a project class has it). pytest 13dd9d24: `config.getini(...)` inside `pytest_configure(config: Config)` was read as a call
- * on a test's local `class config:` in another file: 30 calls "likely broken" that bind.
+ * a parameter is one only when annotated `type[...]`, a name the caller assigns a call's result to never
+ * is; any other name only when the caller's file defines or imports a class of that name (or
+ * star-imports and a project class has it). pytest 13dd9d24: `config.getini(...)` inside
+ * `pytest_configure(config: Config)` was read as a call on a test's local `class config:` in another
+ * file: 30 calls "likely broken" that bind.
  */
 function namesClass(caller: PySymbol, object: string, classes: ClassNames): boolean {
   if (object === 'cls') return true;
-  if (holdsValue(caller, object)) return false;
-  if (caller.params.some((p) => p.name === object)) return true; // annotated type[...]
+  const held = heldBy(caller, object);
+  if (held !== undefined) return held === 'class';
   const visible = classes.visibleIn.get(caller.file);
   return visible !== undefined && (visible.has(object) || (visible.has('*') && classes.all.has(object)));
 }
 
-/** A parameter of `caller` not annotated `type[...]`, or a name it assigns the result of a call to. */
-function holdsValue(caller: PySymbol, name: string): boolean {
+/** What `caller` holds under `name`: a parameter (a class only when annotated `type[...]`), a call's result, or unknown. */
+function heldBy(caller: PySymbol, name: string): 'class' | 'value' | undefined {
   const param = caller.params.find((p) => p.name === name);
-  if (param) return !/^(?:typing\.)?[Tt]ype\[/.test(param.annotation ?? '');
-  return caller.bindings.some((b) => b.target.length === 1 && b.target[0] === name && b.value?.t === 'call');
+  if (param) return /^(?:typing\.)?[Tt]ype\[/.test(param.annotation ?? '') ? 'class' : 'value';
+  return caller.bindings.some((b) => b.target.length === 1 && b.target[0] === name && b.value?.t === 'call') ? 'value' : undefined;
 }
 
-function rootName(ref: RefExpr): string | undefined {
-  return ref.t === 'name' ? ref.name : ref.t === 'attr' ? rootName(ref.object) : undefined;
+/** The name an attribute chain starts from (`a` of `a.b.c`); undefined when it starts from a call or other. */
+function attributeRoot(ref: RefExpr): string | undefined {
+  return ref.t === 'name' ? ref.name : ref.t === 'attr' ? attributeRoot(ref.object) : undefined;
 }
 
 /** The parameters a call of `target` through `site` (in `caller`) fills, or 'unknown' (a bare name bound to a method). */
@@ -170,8 +172,8 @@ function boundParams(target: PySymbol, site: CallSite, caller: PySymbol, classes
   if (object.t === 'name') return namesClass(caller, object.name, classes) ? params : dropFirst();
   // An attribute chain names a class through an imported module or a class (`mod.Base`, `Outer.Inner`), not
   // through a value (`self.config`, `item.config` of an enclosing function's parameter: pytest 971943170).
-  const root = rootName(object);
-  if (root === undefined || holdsValue(caller, root)) return dropFirst();
+  const root = attributeRoot(object);
+  if (root === undefined || heldBy(caller, root) === 'value') return dropFirst();
   if (classes.importedIn.get(caller.file)?.has(root) !== true && !namesClass(caller, root, classes)) return dropFirst();
   const objectName = chainLast(object);
   return objectName !== undefined && classes.all.has(objectName) ? params : dropFirst();
@@ -237,14 +239,12 @@ function displayName(sym: PySymbol): string {
   return sym.name === '' ? sym.module : sym.name;
 }
 
-const OVERLOAD = /^(?:typing\.|typing_extensions\.)?overload$/;
-
 /** Binds every site of `caller` on `lines` that calls `target`; reports what does not fit. */
 function bindSites(ctx: Context, caller: PySymbol, target: PySymbol, lines: readonly number[], resolved: boolean, before: PySymbol | undefined, diff: SignatureDiff | undefined, quietChecks: boolean): void {
   // An `@overload` stub is a type checker's view: at run time the call reaches the implementation,
   // bound on its own edge (pytest 13dd9d24: `pytest.raises(E, match=...)` read as broken against the
   // overloads it does not match, 24 times).
-  if (target.decorators.some((d) => OVERLOAD.test(d))) return;
+  if (isOverload(target.decorators)) return;
   // A property is read, not called (`f(obj.prop)` is no call of it); only a change that made it one is
   // bound, where a call names it (pytest 7eee10c83: `p._truncate(excinfo.traceback)` read as a call of
   // the `traceback` property with one argument, "likely broken").

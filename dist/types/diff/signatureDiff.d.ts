@@ -22,6 +22,8 @@ export interface SignatureDiff {
 export type SignatureSide = Pick<PySymbol, 'params' | 'isAsync' | 'decorators'> & {
     returns?: string | undefined;
 };
+/** Whether the decorators make a definition an `@overload` stub (a type checker's view of the function). */
+export declare function isOverload(decorators: readonly string[]): boolean;
 /** `staticmethod`, `classmethod`, `property` or `method`, from the decorators as written (no `@`). */
 export declare function bindingOf(decorators: readonly string[]): 'staticmethod' | 'classmethod' | 'property' | 'plain';
 /** `(a, /, b=1, *args, c, **kw) -> T`, with `async` when the function is. */
