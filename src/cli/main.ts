@@ -86,9 +86,9 @@ function cacheOption(flags: ScanFlags): { cache?: FileCache } {
 }
 
 /** Scans with the progress line running; the caller moves it on (pack, render) and ends it with done(). */
-export async function scanWithReport(root: string, flags: ScanFlags, io: CliIo, progress: Progress = progressFor(io, flags)): Promise<RepoIndex> {
+export async function scanWithReport(root: string, flags: ScanFlags, io: CliIo, progress: Progress = progressFor(io, flags), keepText = true): Promise<RepoIndex> {
   const options = indexOptionsFrom(flags);
-  const index = await indexRepository(root, { ...options, onProgress: (done, total) => progress.update(done, total) });
+  const index = await indexRepository(root, { ...options, ...(keepText ? {} : { keepText }), onProgress: (done, total) => progress.update(done, total) });
   progress.done();
   reportScan(index, io);
   reportCache(options.cache, io.stderr);
@@ -138,7 +138,8 @@ export function buildProgram(io: CliIo = defaultIo): Command {
     const format = parseChoice<ListFormat>('--format', flags.format, ['table', 'json']);
     const resolution = parseChoice<ResolutionFilter>('--resolution', flags.resolution, ['resolved', 'all']);
     const progress = progressFor(io, flags);
-    const index = await scanWithReport(path, flags, io, progress);
+    // Only the viewer shows code (signatures, docstrings): the other outputs let the scan drop it (python/dropText.ts).
+    const index = await scanWithReport(path, flags, io, progress, flags.html !== undefined);
     progress.phase('render');
     if (flags.html !== undefined) {
       const written = await writeViewerHtml(index, flags.html, { title: `Call graph of ${basename(resolve(path))}`, notes: [`${index.symbols.length} symbols, ${index.edges.length} edges.`] });

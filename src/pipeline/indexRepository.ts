@@ -13,6 +13,7 @@ import type { FileCache } from '../cache/fileCache.js';
 import { cachedCallGraph, noteScannedRecord, type CallGraphBuilder } from '../cache/graphCache.js';
 import { loadPythonParser, type PythonParser } from '../python/treeSitter.js';
 import { createRecordCompactor } from '../python/compactRecord.js';
+import { dropText } from '../python/dropText.js';
 import { redactIndex } from '../review/redactIndex.js';
 import { createHeapGuard, type HeapGuard } from '../shared/heapGuard.js';
 
@@ -33,6 +34,11 @@ export interface IndexOptions {
   cache?: FileCache;
   /** Stops the run with one line when the JS heap is nearly full (shared/heapGuard.ts); default: this process's heap. */
   heapGuard?: HeapGuard;
+  /**
+   * false: every symbol's `full`, `signature` and `docstring` are left empty once its file is extracted, so
+   * the source is not kept (python/dropText.ts): for output that prints no code (`graph`). Default true.
+   */
+  keepText?: boolean;
 }
 
 export async function indexRepository(root: string, options: IndexOptions = {}): Promise<RepoIndex> {
@@ -61,14 +67,15 @@ export async function scanRepository(root: string, options: IndexOptions = {}): 
   const skippedFiles: SkippedFile[] = [...discovered.skipped];
   // One reader per run: it resolves the root's realpath once (files/read.ts).
   const reader = createSourceReader(root, { maxBytes });
-  const compact = createRecordCompactor();
+  const textless = options.keepText === false;
+  const compact = createRecordCompactor(textless);
   const heap = options.heapGuard ?? createHeapGuard();
   let done = 0;
   for (const path of discovered.python) {
     const read = reader.read(path);
     const scanned = read.ok ? extractRead(parser, path, read, options.cache) : { skipped: { path, reason: read.reason } };
     if ('record' in scanned) {
-      const record = compact(scanned.record);
+      const record = textless ? dropText(compact(scanned.record)) : compact(scanned.record);
       noteScannedRecord(record, options.cache?.treeBlob(path));
       files.push(record);
     } else skippedFiles.push(scanned.skipped);

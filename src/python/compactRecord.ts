@@ -18,8 +18,21 @@ export type RecordCompactor = (record: FileRecord) => FileRecord;
 
 type Ref<T extends RefExpr['t']> = Extract<RefExpr, { t: T }>;
 
-/** One compactor per scan: its tables live as long as it does (drop it when the scan ends). */
-export function createRecordCompactor(): RecordCompactor {
+/**
+ * A copy of `s` that holds its own characters. V8 makes a substring of 13 characters or more a view into
+ * the string it was cut from, so one name sliced from a file keeps the whole file's text alive.
+ */
+export function detached(s: string): string {
+  return (' ' + s).slice(1);
+}
+
+/**
+ * One compactor per scan: its tables live as long as it does (drop it when the scan ends).
+ * `textless`: the records' texts are dropped after it (python/dropText.ts), so every string it keeps is
+ * copied out of the source, long ones too; otherwise `full` holds the source anyway and only short
+ * strings are copied (a long one copied would be a second copy).
+ */
+export function createRecordCompactor(textless = false): RecordCompactor {
   const strings = new Map<string, string>();
   const names = new Map<string, RefExpr>();
   const attrs = new Map<RefExpr, Map<string, RefExpr>>();
@@ -32,7 +45,7 @@ export function createRecordCompactor(): RecordCompactor {
     const known = strings.get(s);
     if (known !== undefined) return known;
     // A short string sliced from a long source would keep that source alive: store a flat copy.
-    const flat = s.length < 64 ? (' ' + s).slice(1) : s;
+    const flat = textless || s.length < 64 ? detached(s) : s;
     strings.set(flat, flat);
     return flat;
   };

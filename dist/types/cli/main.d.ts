@@ -26,7 +26,7 @@ export interface ScanFlags extends CacheFlags {
 }
 export declare function indexOptionsFrom(flags: ScanFlags): IndexOptions;
 /** Scans with the progress line running; the caller moves it on (pack, render) and ends it with done(). */
-export declare function scanWithReport(root: string, flags: ScanFlags, io: CliIo, progress?: Progress): Promise<RepoIndex>;
+export declare function scanWithReport(root: string, flags: ScanFlags, io: CliIo, progress?: Progress, keepText?: boolean): Promise<RepoIndex>;
 /** File names and what is said about them are the repository's text: one line each, nothing acting (visibleText.ts). */
 export declare function reportScan(index: RepoIndex, io: CliIo): void;
 export declare function buildProgram(io?: CliIo): Command;

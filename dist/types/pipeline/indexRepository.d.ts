@@ -21,6 +21,11 @@ export interface IndexOptions {
     cache?: FileCache;
     /** Stops the run with one line when the JS heap is nearly full (shared/heapGuard.ts); default: this process's heap. */
     heapGuard?: HeapGuard;
+    /**
+     * false: every symbol's `full`, `signature` and `docstring` are left empty once its file is extracted, so
+     * the source is not kept (python/dropText.ts): for output that prints no code (`graph`). Default true.
+     */
+    keepText?: boolean;
 }
 export declare function indexRepository(root: string, options?: IndexOptions): Promise<RepoIndex>;
 export interface ScannedFiles {

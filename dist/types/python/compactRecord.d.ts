@@ -1,4 +1,14 @@
 import type { FileRecord } from '../model.js';
 export type RecordCompactor = (record: FileRecord) => FileRecord;
-/** One compactor per scan: its tables live as long as it does (drop it when the scan ends). */
-export declare function createRecordCompactor(): RecordCompactor;
+/**
+ * A copy of `s` that holds its own characters. V8 makes a substring of 13 characters or more a view into
+ * the string it was cut from, so one name sliced from a file keeps the whole file's text alive.
+ */
+export declare function detached(s: string): string;
+/**
+ * One compactor per scan: its tables live as long as it does (drop it when the scan ends).
+ * `textless`: the records' texts are dropped after it (python/dropText.ts), so every string it keeps is
+ * copied out of the source, long ones too; otherwise `full` holds the source anyway and only short
+ * strings are copied (a long one copied would be a second copy).
+ */
+export declare function createRecordCompactor(textless?: boolean): RecordCompactor;
