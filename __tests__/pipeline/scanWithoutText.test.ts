@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { getHeapSnapshot } from 'node:v8';
 import { afterAll, describe, expect, it } from 'vitest';
+import { openFileCache } from '../../src/cache/fileCache.js';
 import { assembleIndex, scanRepository } from '../../src/pipeline/indexRepository.js';
 
 const root = mkdtempSync(join(tmpdir(), 'repodigest-textless-'));
@@ -64,6 +65,20 @@ describe('scanRepository with keepText: false', () => {
     expect(b.symbols).toEqual(a.symbols.map(strip));
     expect(a.symbols.some((s) => s.full.includes(marker))).toBe(true);
     for (const s of b.symbols) expect([s.full, s.signature, s.docstring]).toEqual(['', '', undefined]);
+  });
+
+  it('fills the cache with the code all the same: a later scan that keeps text reads it from there', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'repodigest-textless-cache-'));
+    try {
+      const cache = openFileCache(dir);
+      await scanRepository(root, { cache, keepText: false });
+      const fromCache = await scanRepository(root, { cache });
+      expect(cache.stats().hits).toBe(3);
+      const fresh = await scanRepository(root, {});
+      expect(fromCache.files).toEqual(fresh.files);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('keeps none of the files text alive, where a normal scan keeps it', async () => {
