@@ -1,7 +1,7 @@
 // diff/symbolDiff.ts: a symbol's diff cut from git's own hunks (deleted lines included), a moved body
 // diffed line by line, hunks with context; render/prViews.ts: what a `#N` suffix means.
 import { describe, expect, it } from 'vitest';
-import { changedHeadLines, hunksText, sameFileDiff, textDiff, unifiedDiff, wholeDiffText } from '../../src/diff/symbolDiff.js';
+import { changedHeadLines, hunksText, sameFileDiff, textDiff, unifiedDiff, wholeDiffText, type DiffLine } from '../../src/diff/symbolDiff.js';
 import type { PySymbol } from '../../src/model.js';
 import { definitionNote } from '../../src/render/prViews.js';
 
@@ -28,12 +28,39 @@ describe('sameFileDiff', () => {
     });
     expect(wholeDiffText(lines)).toBe([' import a', '+import b', ' '].join('\n'));
   });
+
+  it('pairs lines as git did before leaving out nested ones: a kept line that left a removed method keeps its base number', () => {
+    // Base: a method (2-4) whose blank line 3 git kept; head: an attribute and docstring in its place.
+    const lines = sameFileDiff({
+      base: { fileLines: ['class A:', '    def m(self):', '', '        return 1', '    x = 1'], span: [1, 5], notOwn: (n) => n >= 2 && n <= 4 },
+      head: { fileLines: ['class A:', '    m = None', '', '    """Doc."""', '    x = 1'], span: [1, 5] },
+      removedLines: [[2, 2], [4, 4]],
+      addedLines: [[2, 2], [4, 4]],
+    });
+    expect(lines.map((l) => [l.tag, l.oldLine, l.newLine])).toEqual([
+      [' ', 1, 1],
+      ['+', undefined, 2],
+      [' ', 3, 3],
+      ['+', undefined, 4],
+      [' ', 5, 5],
+    ]);
+  });
 });
 
 describe('textDiff and hunksText', () => {
   it('diffs a moved body line by line and cuts hunks with context', () => {
     const lines = textDiff('a\nb\nc\nd\ne\nf\ng\n', 'a\nb\nc\nD\ne\nf\ng\n', 10, 20);
     expect(hunksText(lines, 1)).toBe(['@@ -12,3 +22,3 @@', ' c', '-d', '+D', ' e'].join('\n'));
+  });
+
+  it('cuts hunks per stretch of head lines: context never crosses a left-out method, each header says where', () => {
+    // A class's own lines 1-3 and 40-44 (its methods left out between): one change in each stretch.
+    const own = (line: number, text: string, tag: ' ' | '+' | '-' = ' '): DiffLine =>
+      tag === '+' ? { tag, text, newLine: line } : tag === '-' ? { tag, text, oldLine: line } : { tag, text, oldLine: line, newLine: line };
+    const lines = [own(1, 'class A:'), own(2, '    a = 1', '-'), own(2, '    a = 2', '+'), own(3, ''), own(40, ''), own(41, '    b = 1'), own(42, '    """B."""', '+'), own(43, '', '+'), own(44, '    """More."""', '+')];
+    expect(hunksText(lines, 3)).toBe(
+      ['@@ -1,3 +1,3 @@', ' class A:', '-    a = 1', '+    a = 2', ' ', '@@ -40,2 +40,5 @@', ' ', '     b = 1', '+    """B."""', '+', '+    """More."""'].join('\n'),
+    );
   });
 });
 

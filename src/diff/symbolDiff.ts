@@ -9,7 +9,8 @@
 //   compared line by line (longest common subsequence), like git's rename diff. Bodies over 4 million
 //   line pairs are compared as all removed then all added (bounded work; 2,000 x 2,000 lines).
 // - A module's or a class's own code is not contiguous (its definitions and methods are symbols of
-//   their own): its diff is restricted to lines that no nested definition owns, on either side.
+//   their own): lines pair as git paired them, then those a nested definition owns are left out; its
+//   hunks never run across a stretch of head left out, so each `@@` header numbers its lines as git does.
 // - `-` lines come before `+` lines of the same hunk, as git prints them.
 import type { LineRange } from './hunks.js';
 
@@ -81,24 +82,22 @@ export function sameFileDiff(input: SameFileDiffInput): DiffLine[] {
   const nEnd = head ? head.span[1] : 0;
   const isRemoved = (line: number) => input.linesUnknown === true || !head || removed.has(line);
   const isAdded = (line: number) => input.linesUnknown === true || !base || added.has(line);
+  // Lines pair as git paired them over the whole span; only then are nested definitions' lines left out
+  // (skipping them first paired a kept line that left a removed method for the class body with the next
+  // own line of base: flask c77a5203, a docstring's blank line said base line 934 for 930).
+  const ownBase = (line: number) => !base?.notOwn?.(line);
+  const ownHead = (line: number) => !head?.notOwn?.(line);
   while (o <= oEnd || n <= nEnd) {
-    if (base && o <= oEnd && base.notOwn?.(o)) {
-      o++;
-      continue;
-    }
-    if (head && n <= nEnd && head.notOwn?.(n)) {
-      n++;
-      continue;
-    }
     if (base && o <= oEnd && isRemoved(o)) {
-      out.push({ tag: '-', text: lineAt(base, o), oldLine: o });
+      if (ownBase(o)) out.push({ tag: '-', text: lineAt(base, o), oldLine: o });
       o++;
     } else if (head && n <= nEnd && isAdded(n)) {
-      out.push({ tag: '+', text: lineAt(head, n), newLine: n });
+      if (ownHead(n)) out.push({ tag: '+', text: lineAt(head, n), newLine: n });
       n++;
     } else if (head && n <= nEnd) {
       // Kept by git: the same line on both sides (a base line past the base span pairs with nothing).
-      out.push({ tag: ' ', text: lineAt(head, n), newLine: n, ...(o <= oEnd ? { oldLine: o } : {}) });
+      const paired = o <= oEnd;
+      if (ownHead(n) || (paired && ownBase(o))) out.push({ tag: ' ', text: lineAt(head, n), newLine: n, ...(paired ? { oldLine: o } : {}) });
       n++;
       o++;
     } else {
@@ -188,34 +187,71 @@ export function wholeDiffText(lines: readonly DiffLine[]): string {
   return lines.map((l) => `${l.tag}${l.text}`).join('\n');
 }
 
-/** Groups of line indexes within `context` lines of a change (each group is one hunk). */
+/**
+ * Indexes where the lines stop being one stretch of head: a head line that does not follow the previous
+ * one (a class's or module's own lines skip its methods and definitions). Base is not asked: where head
+ * runs on, the base lines left out between two shown ones can only be lines git removed with a nested
+ * definition (kept ones would pair with head lines in between), and that definition's diff shows them.
+ * A diff without head lines (a removed symbol) breaks where base jumps.
+ */
+function runStarts(lines: readonly DiffLine[]): Set<number> {
+  const side: 'newLine' | 'oldLine' = lines.some((l) => l.newLine !== undefined) ? 'newLine' : 'oldLine';
+  const starts = new Set<number>([0]);
+  let last: number | undefined;
+  lines.forEach((l, i) => {
+    const at = l[side];
+    if (at === undefined) return;
+    if (last !== undefined && at !== last + 1) starts.add(i);
+    last = at;
+  });
+  return starts;
+}
+
+/**
+ * Groups of line indexes within `context` lines of a change (each group is one hunk). Context never
+ * crosses a stretch's end, and two changes in two stretches are two hunks, so each header says where
+ * its lines are (flask c77a5203: App's change at line 925 was glued to attributes at 276 under `@@ -276`).
+ */
 function hunkGroups(lines: readonly DiffLine[], context: number): [number, number][] {
+  const starts = runStarts(lines);
+  const runFrom: number[] = [];
+  lines.forEach((_, i) => runFrom.push(starts.has(i) ? i : runFrom[i - 1]!));
+  const runTo: number[] = new Array<number>(lines.length);
+  for (let i = lines.length - 1; i >= 0; i--) runTo[i] = i === lines.length - 1 || starts.has(i + 1) ? i : runTo[i + 1]!;
   const groups: [number, number][] = [];
   lines.forEach((l, i) => {
     if (l.tag === ' ') return;
-    const from = Math.max(0, i - context);
-    const to = Math.min(lines.length - 1, i + context);
+    const lo = Math.max(runFrom[i]!, i - context);
+    const hi = Math.min(runTo[i]!, i + context);
     const last = groups[groups.length - 1];
-    if (last && from <= last[1] + 1) last[1] = Math.max(last[1], to);
-    else groups.push([from, to]);
+    if (last && lo <= last[1] + 1 && runFrom[last[0]] === runFrom[i]) last[1] = Math.max(last[1], hi);
+    else groups.push([lo, hi]);
   });
   return groups;
 }
 
-function hunkHeader(slice: readonly DiffLine[]): string {
-  const olds = slice.filter((l) => l.tag !== '+');
-  const news = slice.filter((l) => l.tag !== '-');
-  const oldStart = olds.find((l) => l.oldLine !== undefined)?.oldLine ?? 0;
-  const newStart = news.find((l) => l.newLine !== undefined)?.newLine ?? 0;
-  return `@@ -${oldStart},${olds.length} +${newStart},${news.length} @@`;
+/**
+ * `@@ -a,b +c,d @@`: the lines the hunk spans on each side, numbered as git numbers them (a base span
+ * can be longer than the lines shown: a removed nested definition's lines are its own diff). A side with
+ * no line in the hunk starts, as in git, at the line before it: the nearest earlier line of that side in
+ * the diff (0 when there is none: an added or removed symbol).
+ */
+function hunkHeader(lines: readonly DiffLine[], from: number, to: number): string {
+  const slice = lines.slice(from, to + 1);
+  const before = lines.slice(0, from);
+  const range = (side: 'oldLine' | 'newLine'): string => {
+    const at = slice.map((l) => l[side]).filter((n): n is number => n !== undefined);
+    if (at.length === 0) return `${before.map((l) => l[side]).filter((n): n is number => n !== undefined).pop() ?? 0},0`;
+    return `${at[0]},${at[at.length - 1]! - at[0]! + 1}`;
+  };
+  return `@@ -${range('oldLine')} +${range('newLine')} @@`;
 }
 
 /** The changed lines with `context` lines around them, each hunk under its `@@ -a,b +c,d @@` header. */
 export function hunksText(lines: readonly DiffLine[], context: number): string {
   const out: string[] = [];
   for (const [from, to] of hunkGroups(lines, context)) {
-    const slice = lines.slice(from, to + 1);
-    out.push(hunkHeader(slice), ...slice.map((l) => `${l.tag}${l.text}`));
+    out.push(hunkHeader(lines, from, to), ...lines.slice(from, to + 1).map((l) => `${l.tag}${l.text}`));
   }
   return out.join('\n');
 }
