@@ -74,7 +74,7 @@ describe('a class reached as a constructor call', () => {
     expect(engine?.mode).toBe('signature');
     expect(block(result, 'motor.Engine')).toContain(
       [
-        'Shown for its construction: header, its docstring\'s first paragraph, fields and constructor; 8 other members left out.',
+        'Shown for its construction: 8 other members left out, docstring cut to its first paragraph.',
         '',
         '```python',
         'class Engine:',
@@ -110,7 +110,7 @@ describe('a class reached as a constructor call', () => {
       if (!block(tried, 'motor.Engine').includes('self.speed = speed')) result = tried;
     }
     const engine = block(result!, 'motor.Engine');
-    expect(engine).toContain('fields and constructor stub; 8 other members left out.');
+    expect(engine).toContain('Shown for its construction: 8 other members left out, docstring cut to its first paragraph, constructor as a stub.');
     expect(engine).toContain('    def __init__(self, speed, name="main"):\n        ...');
     expect(result!.packed.find((p) => p.id === 'motor.Engine')!.tokens).toBeLessThan(view.tokens);
     expect(result!.skipped.find((s) => s.id === 'motor.Engine.__init__')?.within).toBeUndefined();

@@ -48,7 +48,9 @@ export function constructionView(cls: PySymbol, members: readonly PySymbol[], fu
     indent ??= /^[ \t]*/.exec(m.signature)?.[0];
     const whole = CONSTRUCTORS.has(shortName(m)) && full(m);
     if (whole) inside.push(m.id);
-    const shown = !CONSTRUCTORS.has(shortName(m)) ? '' : whole ? `\n\n${m.full}` : `\n${m.signature}`;
+    // A constructor's body reads apart from the fields above it, as in the source (not right under the header).
+    const gap = whole && !text.slice(0, at).endsWith(':') ? '\n' : '';
+    const shown = !CONSTRUCTORS.has(shortName(m)) ? '' : `\n${gap}${whole ? m.full : m.signature}`;
     text = text.slice(0, at) + shown + text.slice(at + 1 + m.signature.length);
     cursor = at + shown.length;
   }
@@ -57,13 +59,12 @@ export function constructionView(cls: PySymbol, members: readonly PySymbol[], fu
   text = cut ?? text;
   // Nothing left after the header (it ends at its colon): the body a stub has.
   if (text.endsWith(':')) text = `${text}\n${indent ?? '    '}...`;
-  const parts = [
-    'header',
-    cut === undefined ? 'docstring' : "its docstring's first paragraph",
-    direct.length > dropped.length ? (inside.length > 0 ? 'fields and constructor' : 'fields and constructor stub') : 'fields',
+  const cuts = [
+    ...(dropped.length > 0 ? [`${plural(dropped.length, 'other member')} left out`] : []),
+    ...(cut !== undefined ? ['docstring cut to its first paragraph'] : []),
+    ...(direct.length > dropped.length + inside.length ? ['constructor as a stub'] : []),
   ];
-  const left = dropped.length > 0 ? `; ${plural(dropped.length, 'other member')} left out` : '';
-  return { text, note: `Shown for its construction: ${parts.join(', ')}${left}.`, inside };
+  return { text, note: `Shown for its construction: ${cuts.join(', ')}.`, inside };
 }
 
 /**
