@@ -62,6 +62,18 @@ describe('textDiff and hunksText', () => {
       ['@@ -1,3 +1,3 @@', ' class A:', '-    a = 1', '+    a = 2', ' ', '@@ -40,2 +40,5 @@', ' ', '     b = 1', '+    """B."""', '+', '+    """More."""'].join('\n'),
     );
   });
+
+  it('numbers a hunk of only added lines after a left-out method as git does: after the base line git had passed', () => {
+    const method = ['    def f(self):', '        return 1'];
+    const lines = sameFileDiff({
+      base: { fileLines: ['class A:', '    x = 1', '', ...method], span: [1, 5], notOwn: (n) => n >= 4 },
+      head: { fileLines: ['class A:', '    x = 1', '', ...method, '', '    y = 2'], span: [1, 7], notOwn: (n) => n === 4 || n === 5 },
+      removedLines: [],
+      addedLines: [[6, 7]],
+    });
+    // git diff: @@ -5,0 +6,2 @@ (after base line 5, the method's last), not after line 3 shown before it.
+    expect(hunksText(lines, 3)).toBe(['@@ -5,0 +6,2 @@', '+', '+    y = 2'].join('\n'));
+  });
 });
 
 describe('definitionNote', () => {

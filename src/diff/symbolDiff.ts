@@ -40,6 +40,8 @@ export interface DiffLine {
   oldLine?: number;
   /** Head line number (context and `+` lines). */
   newLine?: number;
+  /** `+` lines cut from git's hunks: the base line they come after (where git's `-a,0` header points). */
+  afterOld?: number;
 }
 
 export interface DiffSide {
@@ -92,7 +94,7 @@ export function sameFileDiff(input: SameFileDiffInput): DiffLine[] {
       if (ownBase(o)) out.push({ tag: '-', text: lineAt(base, o), oldLine: o });
       o++;
     } else if (head && n <= nEnd && isAdded(n)) {
-      if (ownHead(n)) out.push({ tag: '+', text: lineAt(head, n), newLine: n });
+      if (ownHead(n)) out.push({ tag: '+', text: lineAt(head, n), newLine: n, ...(base ? { afterOld: o - 1 } : {}) });
       n++;
     } else if (head && n <= nEnd) {
       // Kept by git: the same line on both sides (a base line past the base span pairs with nothing).
@@ -233,15 +235,19 @@ function hunkGroups(lines: readonly DiffLine[], context: number): [number, numbe
 /**
  * `@@ -a,b +c,d @@`: the lines the hunk spans on each side, numbered as git numbers them (a base span
  * can be longer than the lines shown: a removed nested definition's lines are its own diff). A side with
- * no line in the hunk starts, as in git, at the line before it: the nearest earlier line of that side in
- * the diff (0 when there is none: an added or removed symbol).
+ * no line in the hunk starts, as in git, at the line before it: for base, the line git's walk had passed
+ * (`afterOld`), else the nearest earlier line of that side in the diff (0 when there is none: an added
+ * or removed symbol).
  */
 function hunkHeader(lines: readonly DiffLine[], from: number, to: number): string {
   const slice = lines.slice(from, to + 1);
   const before = lines.slice(0, from);
   const range = (side: 'oldLine' | 'newLine'): string => {
     const at = slice.map((l) => l[side]).filter((n): n is number => n !== undefined);
-    if (at.length === 0) return `${before.map((l) => l[side]).filter((n): n is number => n !== undefined).pop() ?? 0},0`;
+    if (at.length === 0) {
+      const after = side === 'oldLine' ? slice.find((l) => l.afterOld !== undefined)?.afterOld : undefined;
+      return `${after ?? before.map((l) => l[side]).filter((n): n is number => n !== undefined).pop() ?? 0},0`;
+    }
     return `${at[0]},${at[at.length - 1]! - at[0]! + 1}`;
   };
   return `@@ -${range('oldLine')} +${range('newLine')} @@`;
