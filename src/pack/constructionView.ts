@@ -10,7 +10,7 @@
 // small class: a few short methods are cheaper to show than to leave out).
 // Replay (click 047adef2, 6,000 tokens): the new test's `click.Command(...)` packed `Command` as its
 // 2,761-token signature (all 40-odd method stubs: a packed method inside it ruled out its full code)
-// beside `Command.__init__` (400); its construction view with `__init__` is ~650 (rest in the README).
+// beside `Command.__init__` (400); its construction view is 585, `__init__` inside.
 import type { PySymbol } from '../model.js';
 import { plural } from '../render/plural.js';
 
@@ -29,9 +29,9 @@ export interface ConstructionView {
 const shortName = (s: PySymbol): string => s.name.slice(s.name.lastIndexOf('.') + 1).replace(/#\d+$/, '');
 
 /**
- * The class's signature without the stubs of its non-constructor members, constructors as `ctor` says
- * (`full` for those `full` allows), docstring cut to its first paragraph. `members`: the symbols nested
- * in the class (its direct ones are used). Undefined when nothing would be left out (the signature or
+ * The class's signature without the stubs of its non-constructor members, each constructor in full
+ * where `full` allows it (else its stub), docstring cut to its first paragraph. `members`: the symbols
+ * nested in the class (its direct ones are used). Undefined when nothing would be cut (the signature or
  * the full code is the view) or when a member's stub is not where the signature should hold it.
  */
 export function constructionView(cls: PySymbol, members: readonly PySymbol[], full: (ctor: PySymbol) => boolean): ConstructionView | undefined {
