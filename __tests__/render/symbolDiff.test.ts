@@ -45,6 +45,23 @@ describe('sameFileDiff', () => {
       [' ', 5, 5],
     ]);
   });
+
+  it('pairs kept lines as git did over the whole file: a line git kept from outside the base span has no base number', () => {
+    // git: base 1 `a` is head 2 and base 2 `b` is head 3; base 3-4 removed, head 1 and 4 added. The
+    // symbol spans base 2-4 and head 2-4, so head 2 (`a`) comes from outside its base span.
+    const base = { fileLines: ['a', 'b', 'c', 'd'], span: [2, 4] as [number, number] };
+    const head = { fileLines: ['c', 'a', 'b', 'x'], span: [2, 4] as [number, number] };
+    const lines = sameFileDiff({ base, head, removedLines: [[3, 4]], addedLines: [[1, 1], [4, 4]] });
+    expect(lines.map((l) => [l.tag, l.text, l.oldLine, l.newLine])).toEqual([
+      [' ', 'a', undefined, 2],
+      [' ', 'b', 2, 3],
+      ['-', 'c', 3, undefined],
+      ['-', 'd', 4, undefined],
+      ['+', 'x', undefined, 4],
+    ]);
+    // Every base number points at the same text in base (pairing from the span starts said `a` was base 2, `b`).
+    for (const l of lines) if (l.tag === ' ' && l.oldLine !== undefined) expect(base.fileLines[l.oldLine - 1]).toBe(l.text);
+  });
 });
 
 describe('textDiff and hunksText', () => {

@@ -2,9 +2,10 @@
 //
 // Decisions:
 // - A symbol that stays in its file is aligned with git's own hunks (FileChange.oldLines/newLines):
-//   walking the base span and the head span together, a base line git removed is `-`, a head line git
-//   added is `+`, and the lines git kept pair up in order as context. So the symbol's diff is exactly
-//   the file diff cut to the symbol, deleted lines included, never a second opinion on what changed.
+//   walking both files together from their first lines, a base line git removed is `-`, a head line git
+//   added is `+`, and the lines git kept pair up in order as context; what falls in the symbol's spans is
+//   kept. So the symbol's diff is exactly the file diff cut to the symbol, deleted lines included, never
+//   a second opinion on what changed.
 // - A moved or renamed symbol (two files, or two names) has no common hunks: its two bodies are
 //   compared line by line (longest common subsequence), like git's rename diff. Bodies over 4 million
 //   line pairs are compared as all removed then all added (bounded work; 2,000 x 2,000 lines).
@@ -78,28 +79,36 @@ export function sameFileDiff(input: SameFileDiffInput): DiffLine[] {
   const removed = lineSet(input.removedLines);
   const added = lineSet(input.addedLines);
   const out: DiffLine[] = [];
-  let o = base ? base.span[0] : 1;
+  // Both sides known: walk both files from their first line, so kept lines pair exactly as git paired
+  // them even where git aligned a symbol's lines with lines outside its base span (a file rewritten:
+  // flask c2705ffd's ctx.py, where pairing from the span starts gave context lines wrong base numbers).
+  const whole = base !== undefined && head !== undefined && input.linesUnknown !== true;
   const oEnd = base ? base.span[1] : 0;
-  let n = head ? head.span[0] : 1;
   const nEnd = head ? head.span[1] : 0;
+  const oMax = whole ? Math.max(oEnd, base.fileLines.length) : oEnd;
+  const nMax = whole ? Math.max(nEnd, head.fileLines.length) : nEnd;
+  let o = whole || !base ? 1 : base.span[0];
+  let n = whole || !head ? 1 : head.span[0];
+  const inBase = (line: number) => base !== undefined && line >= base.span[0] && line <= oEnd;
+  const inHead = (line: number) => head !== undefined && line >= head.span[0] && line <= nEnd;
   const isRemoved = (line: number) => input.linesUnknown === true || !head || removed.has(line);
   const isAdded = (line: number) => input.linesUnknown === true || !base || added.has(line);
-  // Lines pair as git paired them over the whole span; only then are nested definitions' lines left out
-  // (skipping them first paired a kept line that left a removed method for the class body with the next
-  // own line of base: flask c77a5203, a docstring's blank line said base line 934 for 930).
+  // Lines pair as git paired them; only then are nested definitions' lines left out (skipping them
+  // first paired a kept line that left a removed method for the class body with the next own line of
+  // base: flask c77a5203, a docstring's blank line said base line 934 for 930).
   const ownBase = (line: number) => !base?.notOwn?.(line);
   const ownHead = (line: number) => !head?.notOwn?.(line);
   while (o <= oEnd || n <= nEnd) {
-    if (base && o <= oEnd && isRemoved(o)) {
-      if (ownBase(o)) out.push({ tag: '-', text: lineAt(base, o), oldLine: o });
+    if (base && o <= oMax && isRemoved(o)) {
+      if (inBase(o) && ownBase(o)) out.push({ tag: '-', text: lineAt(base, o), oldLine: o });
       o++;
-    } else if (head && n <= nEnd && isAdded(n)) {
-      if (ownHead(n)) out.push({ tag: '+', text: lineAt(head, n), newLine: n, ...(base ? { afterOld: o - 1 } : {}) });
+    } else if (head && n <= nMax && isAdded(n)) {
+      if (inHead(n) && ownHead(n)) out.push({ tag: '+', text: lineAt(head, n), newLine: n, ...(base ? { afterOld: o - 1 } : {}) });
       n++;
-    } else if (head && n <= nEnd) {
-      // Kept by git: the same line on both sides (a base line past the base span pairs with nothing).
-      const paired = o <= oEnd;
-      if (ownHead(n) || (paired && ownBase(o))) out.push({ tag: ' ', text: lineAt(head, n), newLine: n, ...(paired ? { oldLine: o } : {}) });
+    } else if (head && n <= nMax) {
+      // Kept by git: the same line on both sides (a base line outside the base span pairs with nothing).
+      const paired = inBase(o);
+      if (inHead(n) && (ownHead(n) || (paired && ownBase(o)))) out.push({ tag: ' ', text: lineAt(head, n), newLine: n, ...(paired ? { oldLine: o } : {}) });
       n++;
       o++;
     } else {
