@@ -2,14 +2,16 @@
 //
 // Decisions:
 // - A symbol that stays in its file is aligned with git's own hunks (FileChange.oldLines/newLines):
-//   walking the base span and the head span together, a base line git removed is `-`, a head line git
-//   added is `+`, and the lines git kept pair up in order as context. So the symbol's diff is exactly
-//   the file diff cut to the symbol, deleted lines included, never a second opinion on what changed.
+//   walking both files together from their first lines, a base line git removed is `-`, a head line git
+//   added is `+`, and the lines git kept pair up in order as context; what falls in the symbol's spans is
+//   kept. So the symbol's diff is exactly the file diff cut to the symbol, deleted lines included, never
+//   a second opinion on what changed.
 // - A moved or renamed symbol (two files, or two names) has no common hunks: its two bodies are
 //   compared line by line (longest common subsequence), like git's rename diff. Bodies over 4 million
 //   line pairs are compared as all removed then all added (bounded work; 2,000 x 2,000 lines).
 // - A module's or a class's own code is not contiguous (its definitions and methods are symbols of
-//   their own): its diff is restricted to lines that no nested definition owns, on either side.
+//   their own): lines pair as git paired them, then those a nested definition owns are left out; its
+//   hunks never run across a stretch of head left out, so each `@@` header numbers its lines as git does.
 // - `-` lines come before `+` lines of the same hunk, as git prints them.
 import type { LineRange } from './hunks.js';
 
@@ -39,6 +41,8 @@ export interface DiffLine {
   oldLine?: number;
   /** Head line number (context and `+` lines). */
   newLine?: number;
+  /** `+` lines cut from git's hunks: the base line they come after (where git's `-a,0` header points). */
+  afterOld?: number;
 }
 
 export interface DiffSide {
@@ -75,30 +79,36 @@ export function sameFileDiff(input: SameFileDiffInput): DiffLine[] {
   const removed = lineSet(input.removedLines);
   const added = lineSet(input.addedLines);
   const out: DiffLine[] = [];
-  let o = base ? base.span[0] : 1;
+  // Both sides known: walk both files from their first line, so kept lines pair exactly as git paired
+  // them even where git aligned a symbol's lines with lines outside its base span (a file rewritten:
+  // flask c2705ffd's ctx.py, where pairing from the span starts gave context lines wrong base numbers).
+  const whole = base !== undefined && head !== undefined && input.linesUnknown !== true;
   const oEnd = base ? base.span[1] : 0;
-  let n = head ? head.span[0] : 1;
   const nEnd = head ? head.span[1] : 0;
+  const oMax = whole ? Math.max(oEnd, base.fileLines.length) : oEnd;
+  const nMax = whole ? Math.max(nEnd, head.fileLines.length) : nEnd;
+  let o = whole || !base ? 1 : base.span[0];
+  let n = whole || !head ? 1 : head.span[0];
+  const inBase = (line: number) => base !== undefined && line >= base.span[0] && line <= oEnd;
+  const inHead = (line: number) => head !== undefined && line >= head.span[0] && line <= nEnd;
   const isRemoved = (line: number) => input.linesUnknown === true || !head || removed.has(line);
   const isAdded = (line: number) => input.linesUnknown === true || !base || added.has(line);
+  // Lines pair as git paired them; only then are nested definitions' lines left out (skipping them
+  // first paired a kept line that left a removed method for the class body with the next own line of
+  // base: flask c77a5203, a docstring's blank line said base line 934 for 930).
+  const ownBase = (line: number) => !base?.notOwn?.(line);
+  const ownHead = (line: number) => !head?.notOwn?.(line);
   while (o <= oEnd || n <= nEnd) {
-    if (base && o <= oEnd && base.notOwn?.(o)) {
+    if (base && o <= oMax && isRemoved(o)) {
+      if (inBase(o) && ownBase(o)) out.push({ tag: '-', text: lineAt(base, o), oldLine: o });
       o++;
-      continue;
-    }
-    if (head && n <= nEnd && head.notOwn?.(n)) {
+    } else if (head && n <= nMax && isAdded(n)) {
+      if (inHead(n) && ownHead(n)) out.push({ tag: '+', text: lineAt(head, n), newLine: n, ...(base ? { afterOld: o - 1 } : {}) });
       n++;
-      continue;
-    }
-    if (base && o <= oEnd && isRemoved(o)) {
-      out.push({ tag: '-', text: lineAt(base, o), oldLine: o });
-      o++;
-    } else if (head && n <= nEnd && isAdded(n)) {
-      out.push({ tag: '+', text: lineAt(head, n), newLine: n });
-      n++;
-    } else if (head && n <= nEnd) {
-      // Kept by git: the same line on both sides (a base line past the base span pairs with nothing).
-      out.push({ tag: ' ', text: lineAt(head, n), newLine: n, ...(o <= oEnd ? { oldLine: o } : {}) });
+    } else if (head && n <= nMax) {
+      // Kept by git: the same line on both sides (a base line outside the base span pairs with nothing).
+      const paired = inBase(o);
+      if (inHead(n) && (ownHead(n) || (paired && ownBase(o)))) out.push({ tag: ' ', text: lineAt(head, n), newLine: n, ...(paired ? { oldLine: o } : {}) });
       n++;
       o++;
     } else {
@@ -181,48 +191,4 @@ export function hasChange(lines: readonly DiffLine[]): boolean {
 /** Head line numbers of the added lines, ascending. */
 export function changedHeadLines(lines: readonly DiffLine[]): number[] {
   return lines.filter((l) => l.tag === '+' && l.newLine !== undefined).map((l) => l.newLine!);
-}
-
-/** Every line, prefixed by its tag: the body of a `diff` fence showing the whole symbol. */
-export function wholeDiffText(lines: readonly DiffLine[]): string {
-  return lines.map((l) => `${l.tag}${l.text}`).join('\n');
-}
-
-/** Groups of line indexes within `context` lines of a change (each group is one hunk). */
-function hunkGroups(lines: readonly DiffLine[], context: number): [number, number][] {
-  const groups: [number, number][] = [];
-  lines.forEach((l, i) => {
-    if (l.tag === ' ') return;
-    const from = Math.max(0, i - context);
-    const to = Math.min(lines.length - 1, i + context);
-    const last = groups[groups.length - 1];
-    if (last && from <= last[1] + 1) last[1] = Math.max(last[1], to);
-    else groups.push([from, to]);
-  });
-  return groups;
-}
-
-function hunkHeader(slice: readonly DiffLine[]): string {
-  const olds = slice.filter((l) => l.tag !== '+');
-  const news = slice.filter((l) => l.tag !== '-');
-  const oldStart = olds.find((l) => l.oldLine !== undefined)?.oldLine ?? 0;
-  const newStart = news.find((l) => l.newLine !== undefined)?.newLine ?? 0;
-  return `@@ -${oldStart},${olds.length} +${newStart},${news.length} @@`;
-}
-
-/** The changed lines with `context` lines around them, each hunk under its `@@ -a,b +c,d @@` header. */
-export function hunksText(lines: readonly DiffLine[], context: number): string {
-  const out: string[] = [];
-  for (const [from, to] of hunkGroups(lines, context)) {
-    const slice = lines.slice(from, to + 1);
-    out.push(hunkHeader(slice), ...slice.map((l) => `${l.tag}${l.text}`));
-  }
-  return out.join('\n');
-}
-
-/** A unified diff of the symbol (JSON `diff`): file headers, then its hunks with 3 lines of context. */
-export function unifiedDiff(lines: readonly DiffLine[], oldPath: string | undefined, newPath: string | undefined): string {
-  if (!hasChange(lines)) return '';
-  const header = [`--- ${oldPath === undefined ? '/dev/null' : `a/${oldPath}`}`, `+++ ${newPath === undefined ? '/dev/null' : `b/${newPath}`}`];
-  return `${[...header, hunksText(lines, 3)].join('\n')}\n`;
 }

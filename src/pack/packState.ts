@@ -33,6 +33,8 @@ export class PackState {
   /** Ids with a descendant packed in full. */
   private readonly holdsPacked = new Set<string>();
   private readonly files = new Map<string, number>();
+  /** Symbols whose full code a packed item holds without being packed in full itself: id -> that item (a class's construction view holds its `__init__`). */
+  private readonly heldIn = new Map<string, string>();
 
   constructor(private readonly symbols: ReadonlyMap<string, PySymbol>) {}
 
@@ -56,7 +58,9 @@ export class PackState {
     return n;
   }
 
-  add(item: DigestItem): void {
+  /** `inside`: members whose full code the item's text holds (they are then contained in it). */
+  add(item: DigestItem, inside: readonly string[] = []): void {
+    for (const id of inside) this.heldIn.set(id, item.id);
     this.items.push(item);
     this.modeOf.set(item.id, item.mode);
     this.files.set(item.file, (this.files.get(item.file) ?? 0) + 1);
@@ -66,6 +70,10 @@ export class PackState {
   /** The packed symbol whose text already shows `symbol` in `mode`, if any. */
   containerOf(symbol: PySymbol, mode: PackMode): string | undefined {
     const chain = ancestors(symbol, this.symbols);
+    for (const a of [symbol, ...chain]) {
+      const holder = this.heldIn.get(a.id);
+      if (holder !== undefined && this.modeOf.has(holder)) return holder;
+    }
     for (const a of chain) if (this.modeOf.get(a.id) === 'full') return a.id;
     const parent = chain[0];
     if (mode === 'signature' && parent?.kind === 'class' && this.modeOf.get(parent.id) === 'signature') return parent.id;
@@ -77,6 +85,7 @@ export class PackState {
     const [item] = this.items.splice(index, 1);
     if (!item) return;
     this.modeOf.delete(item.id);
+    for (const [id, holder] of [...this.heldIn]) if (holder === item.id) this.heldIn.delete(id);
     this.holdsPacked.clear();
     for (const kept of this.items) this.markAncestors(kept);
     const left = (this.files.get(item.file) ?? 1) - 1;

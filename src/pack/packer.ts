@@ -43,6 +43,8 @@
 //   hold. A root shown otherwise (a PR's modified class: its own changed lines only) is expanded as itself: its
 //   methods are not in the document (flask c77a5203 at 6,000 tokens: a one-attribute change to `App` packed
 //   1,246 tokens of callees of App's 43 methods, and no caller of the changed `wsgi_app` fitted).
+// - A class reached as a callee (constructed, or a base) is shown as its construction view, not its
+//   whole signature, unless its full code is small (rule and replay in constructionView.ts).
 // - Symbols in `removed` (a PR's removed symbols, put back from base) carry `status: 'removed'`, which
 //   every renderer shows; it is part of the item's text, so its cost is counted like the rest.
 // - A root that is not packed is named. Roots are decided first, among themselves; then, before any
@@ -80,6 +82,7 @@ import { markdownRenderer } from '../render/markdown.js';
 import { plural } from '../render/plural.js';
 import { RepoDigestError } from '../shared/errors.js';
 import { classLookups } from './classNeighbours.js';
+import { CONSTRUCTION_LEFT_OUT_MAX, constructionView } from './constructionView.js';
 import { expansionOrder, type Candidate, type ExpansionInput } from './expansion.js';
 import { PackState } from './packState.js';
 import { settleUsage, type Settled } from './settle.js';
@@ -379,6 +382,24 @@ export function packContext(input: PackInput): PackResult {
     remaining -= rootsLineReserve;
   }
 
+  const lookups = classLookups(symbols, input.subclasses, input.bases);
+  /** Whether `text` is over `limit` tokens (a cheap bound first: a large class's full code is rarely counted). */
+  const exceeds = (text: string, limit: number): boolean => counter.atLeast(text, limit) > limit || counter.count(text) > limit;
+  /**
+   * A class reached as a callee (constructionView.ts): its construction view, constructors in full when
+   * that fits, else as stubs; undefined when its full code (allowed, and at most CONSTRUCTION_LEFT_OUT_MAX
+   * tokens over the view) or its signature (nothing to leave out) stays the choice.
+   */
+  const constructionChoice = (symbol: PySymbol, candidate: Candidate, mode: PackMode): { text: string; notes: readonly string[]; inside: readonly string[]; mode: PackMode } | undefined => {
+    const members = lookups.members(symbol.id).map((id) => symbols.get(id)!);
+    const whole = constructionView(symbol, members, (ctor) => state.packedMode(ctor.id) === undefined);
+    if (!whole || (mode === 'full' && !exceeds(symbol.full, counter.count(whole.text) + CONSTRUCTION_LEFT_OUT_MAX))) return undefined;
+    const stubs = whole.inside.length > 0 ? constructionView(symbol, members, () => false) : undefined;
+    const options = stubs ? [whole, stubs] : [whole];
+    const fits = (view: typeof whole) => costOf(itemOf(symbol, candidate, { text: view.text, mode: 'signature', notes: [view.note] })) <= remaining;
+    const view = options.find(fits) ?? options[options.length - 1]!;
+    return { text: view.text, notes: [view.note], inside: view.inside, mode: 'signature' };
+  };
   let examined = 0;
   // Why the scan stopped, once it has: every later candidate is a `not considered` skip.
   let stopped: string | undefined;
@@ -389,7 +410,7 @@ export function packContext(input: PackInput): PackResult {
     exists: (id) => symbols.has(id),
     resolution: input.resolution ?? 'all',
     classes: {
-      ...classLookups(symbols, input.subclasses, input.bases),
+      ...lookups,
       // A root that did not fit still stands for its body (what was asked for); one shown as its changed lines does not.
       isWhole: (id) => symbols.get(id)?.kind === 'class' && (state.packedMode(id) === 'full' || (rootSet.has(id) && state.packedMode(id) === undefined)),
     },
@@ -445,7 +466,13 @@ export function packContext(input: PackInput): PackResult {
       packRootView(symbol, candidate, views);
       continue;
     }
-    const text = mode === 'full' ? symbol.full : symbol.signature;
+    let text = mode === 'full' ? symbol.full : symbol.signature;
+    let notes: readonly string[] | undefined;
+    let inside: readonly string[] = [];
+    if (!isRoot && candidate.direction === 'callee' && symbol.kind === 'class' && !input.signaturesOnly) {
+      const chosen = constructionChoice(symbol, candidate, mode);
+      if (chosen) ({ text, notes, inside, mode } = chosen);
+    }
     if (!isRoot) {
       // Most skips end here, before any byte-pair encoding (see "Cheap skips" above).
       const atLeast = counter.atLeast(text, remaining);
@@ -478,6 +505,7 @@ export function packContext(input: PackInput): PackResult {
       // A removed symbol's code is base's: head's file having errors says nothing about it.
       ...(input.partialFiles?.has(symbol.file) && !input.removed?.has(symbol.id) ? { partialParse: true as const } : {}),
       ...(symbol.spelledAs !== undefined ? { spelledAs: symbol.spelledAs } : {}),
+      ...(notes !== undefined ? { notes } : {}),
     };
     const clause = clauseFor(item.id);
     const cost = counter.count(renderer.itemText(item)) + (state.hasFile(item.file) ? 0 : counter.count(renderer.fileText(item.file))) + clause;
@@ -486,7 +514,7 @@ export function packContext(input: PackInput): PackResult {
     // `--entry shop.pricing.apply_discount --budget 150` packed only a test that calls it).
     if (cost <= remaining || (isRoot && cost <= remaining + ESTIMATE_SLACK)) {
       clausePaid(clause);
-      state.add(item);
+      state.add(item, inside);
       remaining -= cost;
       // Given back if a later root takes its space: the frame keeps the clause.
       if (isPriority) priorityCost.set(item.id, cost - clause);

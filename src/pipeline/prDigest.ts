@@ -37,7 +37,8 @@ import { BudgetTooSmallError, rootsInDocument, type PackResult } from '../pack/p
 import { neighbourOrder, planPr, type Plan } from '../pack/prPlan.js';
 import { ancestors } from '../pack/packState.js';
 import type { Reached } from '../pack/expansion.js';
-import { changedHeadLines, hasChange, unifiedDiff, type MoveFields, type SymbolChangeInfo } from '../diff/symbolDiff.js';
+import { changedHeadLines, hasChange, type MoveFields, type SymbolChangeInfo } from '../diff/symbolDiff.js';
+import { unifiedDiff } from '../diff/diffText.js';
 import type { ChangedSymbolRow, ItemView } from '../render/document.js';
 import { jsonAroundMarkdown } from '../render/json.js';
 import { namedList, plural } from '../render/plural.js';

@@ -220,24 +220,39 @@ function diffOf(
     addedLines: file.newLines,
     ...(file.linesUnknown ? { linesUnknown: true } : {}),
   });
-  if (isModule || isClass) return withSignatureIf({ lines: tidyOwnLines(lines) }, isClass ? baseSymbol : undefined, isClass ? headRecordSymbol : undefined);
+  if (isModule || isClass) return withSignatureIf({ lines: tidyOwnLines(lines, baseDiffSide, headDiffSide) }, isClass ? baseSymbol : undefined, isClass ? headRecordSymbol : undefined);
   return !baseSymbol || !headRecordSymbol ? { lines } : withSignature({ lines }, baseSymbol, headRecordSymbol);
 }
 
 /**
- * A module's or class's own lines, as a reader wants them: the blank lines that only surrounded nested
- * definitions (added or removed with them, or now next to each other) say nothing, so blank `+`/`-`
- * lines are left out and runs of blank context lines become one.
+ * A module's or class's own lines, as a reader wants them: a blank line added or removed only as spacing
+ * around a nested definition (the nearest non-blank line above or below it is the definition's) says
+ * nothing and is left out. Every other blank changed line stays, so a `+` docstring keeps its paragraphs
+ * (flask c77a5203: App's new attribute docstring lost its blank lines) and each hunk's line count is git's.
  */
-function tidyOwnLines(lines: readonly DiffLine[]): DiffLine[] {
-  const out: DiffLine[] = [];
-  for (const l of lines) {
-    const blank = l.text.trim() === '';
-    if (blank && l.tag !== ' ') continue;
-    if (blank && out.length > 0 && out[out.length - 1]!.tag === ' ' && out[out.length - 1]!.text.trim() === '') continue;
-    out.push(l);
-  }
-  return out;
+function tidyOwnLines(lines: readonly DiffLine[], base: DiffSide, head: DiffSide): DiffLine[] {
+  const baseSpacing = spacingOf(base);
+  const headSpacing = spacingOf(head);
+  return lines.filter((l) => {
+    if (l.tag === '+') return !headSpacing(l.newLine);
+    if (l.tag === '-') return !baseSpacing(l.oldLine);
+    return true;
+  });
+}
+
+/** Whether a line of this side is blank spacing next to a definition nested in the symbol. */
+function spacingOf(side: DiffSide): (line: number | undefined) => boolean {
+  const blank = (n: number) => (side.fileLines[n - 1] ?? '').trim() === '';
+  const nearest = (n: number, step: 1 | -1): number | undefined => {
+    for (let k = n + step; k >= 1 && k <= side.fileLines.length; k += step) if (!blank(k)) return k;
+    return undefined;
+  };
+  return (line) => {
+    if (line === undefined || !blank(line) || !side.notOwn) return false;
+    const above = nearest(line, -1);
+    const below = nearest(line, 1);
+    return (above !== undefined && side.notOwn(above)) || (below !== undefined && side.notOwn(below));
+  };
 }
 
 function withSignatureIf(info: SymbolChangeInfo, before: PySymbol | undefined, after: PySymbol | undefined): SymbolChangeInfo {

@@ -13,7 +13,8 @@
 // code as it was in base (its heading says so, markdown.ts); a moved or renamed symbol once, at its new
 // place, as a diff against the body it came from.
 import type { PySymbol } from '../model.js';
-import { changedHeadLines, hasChange, hunksText, wholeDiffText, type MoveFields, type SymbolChangeInfo } from '../diff/symbolDiff.js';
+import { changedHeadLines, hasChange, type MoveFields, type SymbolChangeInfo } from '../diff/symbolDiff.js';
+import { hunksText, wholeDiffText } from '../diff/diffText.js';
 import type { ItemView } from './document.js';
 import { isOverload } from '../diff/signatureDiff.js';
 import { codeSpan } from './fence.js';

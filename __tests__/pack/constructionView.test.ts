@@ -1,0 +1,118 @@
+// A class reached as a callee (code constructs it) is shown as what its construction needs: header,
+// its docstring's first paragraph, fields and `__init__` in full, its other members left out (rule in
+// src/pack/constructionView.ts). click 047adef2 at 6,000 tokens packed `click.Command` as a 2,761-token
+// signature of all its method stubs beside `Command.__init__` (400).
+import { beforeAll, describe, expect, it } from 'vitest';
+import { packContext, type PackResult } from '../../src/pack/packer.js';
+import { createTokenCounter, type TokenCounter } from '../../src/pack/tokens.js';
+import { py, pythonProject, type Project } from './pythonProject.js';
+
+let counter: TokenCounter;
+let project: Project;
+
+// Eight methods of ~60 tokens each: far more than the 200 tokens a construction view may leave out.
+const methods = Array.from({ length: 8 }, (_, i) =>
+  [
+    `    def step_${i}(self, value):`,
+    `        """Step ${i} of the engine's work, documented at some length to weigh."""`,
+    `        total = value * ${i} + self.speed`,
+    `        return [total for _ in range(${i + 1})]`,
+    '',
+  ].join('\n'),
+).join('\n');
+
+beforeAll(async () => {
+  counter = createTokenCounter('o200k_base');
+  project = await pythonProject({
+    'motor.py': [
+      'class Engine:',
+      '    """An engine that runs steps.',
+      '',
+      '    :param speed: how fast it runs.',
+      '    :param name: what it is called.',
+      '    """',
+      '',
+      '    kind = "piston"',
+      '',
+      '    def __init__(self, speed, name="main"):',
+      '        self.speed = speed',
+      '        self.name = name',
+      '',
+      methods,
+      '',
+      'class Small:',
+      '    def __init__(self, x):',
+      '        self.x = x',
+      '',
+      '    def double(self):',
+      '        return self.x * 2',
+      '',
+    ].join('\n'),
+    'use.py': py(`
+      from motor import Engine, Small
+
+      def build():                 # root: constructs Engine (callee: Engine and Engine.__init__)
+          return Engine(3), Small(1)
+
+      def tune(engine: Engine):    # root: a method of Engine is packed in full first
+          return engine.step_1(2)
+    `),
+  });
+});
+
+const pack = (roots: string[], budget = 4000): PackResult =>
+  packContext({ roots, symbols: project.symbols, adjacency: project.adjacency, budget, counter });
+const block = (result: PackResult, id: string): string => {
+  const at = result.content.indexOf(`### \`${id}\``);
+  return at < 0 ? '' : result.content.slice(at, result.content.indexOf('\n```\n', at));
+};
+
+describe('a class reached as a constructor call', () => {
+  it('is its header, first docstring paragraph, fields and __init__ in full; __init__ is not packed again', () => {
+    const result = pack(['use.build']);
+    const engine = result.packed.find((p) => p.id === 'motor.Engine');
+    expect(engine?.mode).toBe('signature');
+    expect(block(result, 'motor.Engine')).toContain(
+      [
+        'Shown for its construction: 8 other members left out, docstring cut to its first paragraph.',
+        '',
+        '```python',
+        'class Engine:',
+        '    """An engine that runs steps.',
+        '    """',
+        '    kind = "piston"',
+        '',
+        '    def __init__(self, speed, name="main"):',
+        '        self.speed = speed',
+        '        self.name = name',
+      ].join('\n'),
+    );
+    expect(block(result, 'motor.Engine')).not.toContain('step_');
+    expect(result.skipped.find((s) => s.id === 'motor.Engine.__init__')).toMatchObject({ reason: 'contained in motor.Engine', within: 'motor.Engine' });
+    // A small class costs little more than its construction: shown in full.
+    expect(result.packed.find((p) => p.id === 'motor.Small')?.mode).toBe('full');
+  });
+
+  it('is its construction view, not its whole signature, when a method inside it is already packed', () => {
+    const result = pack(['use.tune', 'use.build']);
+    expect(result.packed.find((p) => p.id === 'motor.Engine.step_1')?.mode).toBe('full');
+    expect(result.packed.find((p) => p.id === 'motor.Engine')?.mode).toBe('signature');
+    expect(block(result, 'motor.Engine')).not.toContain('def step_');
+  });
+
+  it('shows __init__ as a stub when its full code does not fit (and then not as inside the class)', () => {
+    const whole = pack(['use.build']);
+    const view = whole.packed.find((p) => p.id === 'motor.Engine')!;
+    // The largest budget under the whole document's at which the view with __init__'s body no longer fits.
+    let result: PackResult | undefined;
+    for (let budget = whole.totalTokens; budget > whole.totalTokens - 300 && result === undefined; budget--) {
+      const tried = pack(['use.build'], budget);
+      if (!block(tried, 'motor.Engine').includes('self.speed = speed')) result = tried;
+    }
+    const engine = block(result!, 'motor.Engine');
+    expect(engine).toContain('Shown for its construction: 8 other members left out, docstring cut to its first paragraph, constructor as a stub.');
+    expect(engine).toContain('    def __init__(self, speed, name="main"):\n        ...');
+    expect(result!.packed.find((p) => p.id === 'motor.Engine')!.tokens).toBeLessThan(view.tokens);
+    expect(result!.skipped.find((s) => s.id === 'motor.Engine.__init__')?.within).toBeUndefined();
+  });
+});
