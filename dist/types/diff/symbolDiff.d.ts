@@ -25,6 +25,8 @@ export interface DiffLine {
     oldLine?: number;
     /** Head line number (context and `+` lines). */
     newLine?: number;
+    /** `+` lines cut from git's hunks: the base line they come after (where git's `-a,0` header points). */
+    afterOld?: number;
 }
 export interface DiffSide {
     /** The whole file's lines (index 0 is line 1). */
@@ -60,9 +62,3 @@ export declare function linesDiff(oldLines: readonly NumberedLine[], newLines: r
 export declare function hasChange(lines: readonly DiffLine[]): boolean;
 /** Head line numbers of the added lines, ascending. */
 export declare function changedHeadLines(lines: readonly DiffLine[]): number[];
-/** Every line, prefixed by its tag: the body of a `diff` fence showing the whole symbol. */
-export declare function wholeDiffText(lines: readonly DiffLine[]): string;
-/** The changed lines with `context` lines around them, each hunk under its `@@ -a,b +c,d @@` header. */
-export declare function hunksText(lines: readonly DiffLine[], context: number): string;
-/** A unified diff of the symbol (JSON `diff`): file headers, then its hunks with 3 lines of context. */
-export declare function unifiedDiff(lines: readonly DiffLine[], oldPath: string | undefined, newPath: string | undefined): string;

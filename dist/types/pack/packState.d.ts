@@ -11,6 +11,8 @@ export declare class PackState {
     /** Ids with a descendant packed in full. */
     private readonly holdsPacked;
     private readonly files;
+    /** Symbols whose full code a packed item holds without being packed in full itself: id -> that item (a class's construction view holds its `__init__`). */
+    private readonly heldIn;
     constructor(symbols: ReadonlyMap<string, PySymbol>);
     hasFile(file: string): boolean;
     holdsPackedCode(id: string): boolean;
@@ -18,7 +20,8 @@ export declare class PackState {
     packedMode(id: string): PackMode | undefined;
     /** Skips already inside a packed symbol (nothing lost; document.ts). */
     insidePackedCount(): number;
-    add(item: DigestItem): void;
+    /** `inside`: members whose full code the item's text holds (they are then contained in it). */
+    add(item: DigestItem, inside?: readonly string[]): void;
     /** The packed symbol whose text already shows `symbol` in `mode`, if any. */
     containerOf(symbol: PySymbol, mode: PackMode): string | undefined;
     /** Undo one packed item: it becomes a skip, and skips it contained now say it went too. */
