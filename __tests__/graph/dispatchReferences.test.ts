@@ -125,6 +125,30 @@ describe('references: functions used as values', () => {
     expect(callPairs(edges)).not.toContain('app.App.create_env -> app.App.select_autoescape');
   });
 
+  it('iterated in a literal tuple or list: a references edge at the loop (flask: `for method in (cls.a, cls.b):`)', async () => {
+    const loop = [
+      'class View:',
+      '    def get(self):',
+      '        return 1',
+      '',
+      '    def post(self):',
+      '        return 2',
+      '',
+      '    @classmethod',
+      '    def handlers(cls):',
+      '        found = []',
+      '        for method in (cls.get, cls.post):',
+      '            found.append(method)',
+      '        return found',
+      '',
+    ].join('\n');
+    const edges = await graphOf({ 'views.py': loop });
+    expect(edges.filter((e) => e.kind === 'references').map((e) => `${e.from} -> ${e.to} ${JSON.stringify(e.lines)}`)).toEqual([
+      'views.View.handlers -> views.View.get [11]',
+      'views.View.handlers -> views.View.post [11]',
+    ]);
+  });
+
   it('graph --format json carries kind "references" with its lines', async () => {
     const edges = await graphOf(project);
     const index = { root: '.', files: [], symbols: [], byId: new Map(), edges, skippedFiles: [] } as RepoIndex;

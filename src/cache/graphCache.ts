@@ -26,7 +26,7 @@ import { namespaceFolder, type FileCache } from './fileCache.js';
 import { decodeGraphEntry, writeGraphEntry } from './graphCodec.js';
 
 /** Bump when the resolver (graph/) makes any edge differently, as CACHE_FORMAT_VERSION for extraction. */
-export const GRAPH_FORMAT_VERSION = 1;
+export const GRAPH_FORMAT_VERSION = 2;
 export const MAX_GRAPH_ENTRIES = 8;
 const FOLDER = 'graphs';
 

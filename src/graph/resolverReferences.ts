@@ -1,7 +1,7 @@
 // `references` edges: a function or method used as a value in a symbol without being called there:
 // passed as an argument (`sorted(xs, key=by_name)`, `Thread(target=work)`), stored (`x = f`,
 // `HANDLERS = {"a": f}`, `options["autoescape"] = self.select_autoescape`, `hooks.append(f)`),
-// returned or yielded. That is how callbacks get called, so a reviewer changing such a function
+// iterated in a literal (`for method in (cls.get, cls.post):`, flask's View), returned or yielded. That is how callbacks get called, so a reviewer changing such a function
 // needs its users as much as its callers ("used by" in the PR digest, and "still used" when removed).
 //
 // Decision: only plain name/attribute chains are read (`f`, `self.m`, `mod.f`; not `f()` or `d[k]`),
@@ -43,7 +43,11 @@ export function referenceEdges(ev: Evaluator, sym: PySymbol): readonly Edge[] {
     if (site.args) for (const arg of site.args) add(pass, arg, site.line, 0);
     if (site.keywords) for (const kw of site.keywords) add(pass, kw.value, site.line, 0);
   }
-  for (const b of sym.bindings) if (b.value && b.value.t !== 'iter') add(pass, b.value, b.line, 0);
+  for (const b of sym.bindings) {
+    if (!b.value) continue;
+    if (b.value.t !== 'iter') add(pass, b.value, b.line, 0);
+    else if (b.value.object.t === 'elements') add(pass, b.value.object, b.line, 0);
+  }
   if (sym.returnValues) for (const r of sym.returnValues) add(pass, r, sym.startLine, 0);
   if (sym.yieldValues) for (const y of sym.yieldValues) add(pass, y, sym.startLine, 0);
   if (!pass.uses) return NO_EDGES;
