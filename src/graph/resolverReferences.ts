@@ -1,8 +1,9 @@
 // `references` edges: a function or method used as a value in a symbol without being called there:
 // passed as an argument (`sorted(xs, key=by_name)`, `Thread(target=work)`), stored (`x = f`,
 // `HANDLERS = {"a": f}`, `options["autoescape"] = self.select_autoescape`, `hooks.append(f)`),
-// iterated in a literal (`for method in (cls.get, cls.post):`, flask's View), returned or yielded. That is how callbacks get called, so a reviewer changing such a function
-// needs its users as much as its callers ("used by" in the PR digest, and "still used" when removed).
+// iterated in a literal (`for method in (cls.get, cls.post):`, flask's `App.__init_subclass__`),
+// returned or yielded. That is how callbacks get called, so a reviewer changing such a function needs
+// its users as much as its callers ("used by" in the PR digest, and "still used" when removed).
 //
 // Decision: only plain name/attribute chains are read (`f`, `self.m`, `mod.f`; not `f()` or `d[k]`),
 // and a chain is evaluated only when its last name is the name of a project function or method (a

@@ -19,11 +19,12 @@ export type RecordCompactor = (record: FileRecord) => FileRecord;
 type Ref<T extends RefExpr['t']> = Extract<RefExpr, { t: T }>;
 
 /**
- * A copy of `s` that holds its own characters. V8 makes a substring of 13 characters or more a view into
- * the string it was cut from, so one name sliced from a file keeps the whole file's text alive.
+ * `s` holding its own characters. V8 makes a substring of 13 characters or more a view into the string
+ * it was cut from, so one name sliced from a file keeps the whole file's text alive; a shorter one is a
+ * copy already.
  */
 export function detached(s: string): string {
-  return (' ' + s).slice(1);
+  return s.length < 13 ? s : (' ' + s).slice(1);
 }
 
 /**

@@ -10,8 +10,6 @@
 import type { FileRecord, PySymbol } from '../model.js';
 import { detached } from './compactRecord.js';
 
-const copied = (s: string | undefined): string | undefined => (s === undefined || s.length < 13 ? s : detached(s));
-
 function textless(s: PySymbol, ids: ReadonlyMap<string, string>): void {
   s.full = '';
   s.signature = '';
@@ -24,8 +22,8 @@ function textless(s: PySymbol, ids: ReadonlyMap<string, string>): void {
   if (s.returns !== undefined) s.returns = detached(s.returns);
   for (const p of s.params) {
     p.name = detached(p.name);
-    if (p.annotation !== undefined) p.annotation = copied(p.annotation)!;
-    if (p.default !== undefined) p.default = copied(p.default)!;
+    if (p.annotation !== undefined) p.annotation = detached(p.annotation);
+    if (p.default !== undefined) p.default = detached(p.default);
   }
 }
 

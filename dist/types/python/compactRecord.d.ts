@@ -1,8 +1,9 @@
 import type { FileRecord } from '../model.js';
 export type RecordCompactor = (record: FileRecord) => FileRecord;
 /**
- * A copy of `s` that holds its own characters. V8 makes a substring of 13 characters or more a view into
- * the string it was cut from, so one name sliced from a file keeps the whole file's text alive.
+ * `s` holding its own characters. V8 makes a substring of 13 characters or more a view into the string
+ * it was cut from, so one name sliced from a file keeps the whole file's text alive; a shorter one is a
+ * copy already.
  */
 export declare function detached(s: string): string;
 /**
