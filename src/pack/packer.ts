@@ -43,8 +43,9 @@
 //   hold. A root shown otherwise (a PR's modified class: its own changed lines only) is expanded as itself: its
 //   methods are not in the document (flask c77a5203 at 6,000 tokens: a one-attribute change to `App` packed
 //   1,246 tokens of callees of App's 43 methods, and no caller of the changed `wsgi_app` fitted).
-// - A class reached as a callee (constructed, or a base) is shown as its construction view, not its
-//   whole signature, unless its full code is small (rule and replay in constructionView.ts).
+// - A class reached as a callee and called by code in the document (constructed) is shown as its
+//   construction view, not its whole signature, unless its full code is small (rule and replay in
+//   constructionView.ts); a class reached only as a base keeps its methods.
 // - Symbols in `removed` (a PR's removed symbols, put back from base) carry `status: 'removed'`, which
 //   every renderer shows; it is part of the item's text, so its cost is counted like the rest.
 // - A root that is not packed is named. Roots are decided first, among themselves; then, before any
@@ -400,6 +401,9 @@ export function packContext(input: PackInput): PackResult {
     const view = options.find(fits) ?? options[options.length - 1]!;
     return { text: view.text, notes: [view.note], inside: view.inside, mode: 'signature' };
   };
+  // A class reached only as a base (a callee hop's `inherits` edge) is what its subclasses build on, methods
+  // included: the construction view is for a class that code in the document calls.
+  const constructedHere = (id: string): boolean => input.adjacency.callers(id).some((n) => rootSet.has(n.id) || state.packedMode(n.id) !== undefined);
   let examined = 0;
   // Why the scan stopped, once it has: every later candidate is a `not considered` skip.
   let stopped: string | undefined;
@@ -469,7 +473,7 @@ export function packContext(input: PackInput): PackResult {
     let text = mode === 'full' ? symbol.full : symbol.signature;
     let notes: readonly string[] | undefined;
     let inside: readonly string[] = [];
-    if (!isRoot && candidate.direction === 'callee' && symbol.kind === 'class' && !input.signaturesOnly) {
+    if (!isRoot && candidate.direction === 'callee' && symbol.kind === 'class' && !input.signaturesOnly && constructedHere(symbol.id)) {
       const chosen = constructionChoice(symbol, candidate, mode);
       if (chosen) ({ text, notes, inside, mode } = chosen);
     }
