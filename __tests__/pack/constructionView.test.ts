@@ -5,6 +5,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { packContext, type PackResult } from '../../src/pack/packer.js';
 import { createTokenCounter, type TokenCounter } from '../../src/pack/tokens.js';
+import { rendererFor } from '../../src/render/renderers.js';
 import { py, pythonProject, type Project } from './pythonProject.js';
 
 let counter: TokenCounter;
@@ -60,8 +61,8 @@ beforeAll(async () => {
   });
 });
 
-const pack = (roots: string[], budget = 4000): PackResult =>
-  packContext({ roots, symbols: project.symbols, adjacency: project.adjacency, budget, counter });
+const pack = (roots: string[], budget = 4000, format: 'markdown' | 'json' = 'markdown'): PackResult =>
+  packContext({ roots, symbols: project.symbols, adjacency: project.adjacency, budget, counter, renderer: rendererFor(format) });
 const block = (result: PackResult, id: string): string => {
   const at = result.content.indexOf(`### \`${id}\``);
   return at < 0 ? '' : result.content.slice(at, result.content.indexOf('\n```\n', at));
@@ -91,6 +92,16 @@ describe('a class reached as a constructor call', () => {
     expect(result.skipped.find((s) => s.id === 'motor.Engine.__init__')).toMatchObject({ reason: 'contained in motor.Engine', within: 'motor.Engine' });
     // A small class costs little more than its construction: shown in full.
     expect(result.packed.find((p) => p.id === 'motor.Small')?.mode).toBe('full');
+  });
+
+  it('says so in JSON too: the packed entry carries the note, not only the markdown inside content', () => {
+    const result = pack(['use.build'], 4000, 'json');
+    const doc = JSON.parse(result.content) as { packed: { id: string; mode: string; notes?: string[] }[] };
+    const engine = doc.packed.find((p) => p.id === 'motor.Engine');
+    expect(engine?.mode).toBe('signature');
+    expect(engine?.notes).toEqual(['Shown for its construction: 8 other members left out, docstring cut to its first paragraph.']);
+    // An entry shown as it is says nothing more.
+    expect(doc.packed.find((p) => p.id === 'motor.Small')).not.toHaveProperty('notes');
   });
 
   it('is its construction view, not its whole signature, when a method inside it is already packed', () => {

@@ -8,7 +8,8 @@
 // - Key order is fixed by construction; two-space indentation.
 // - Additions to the contract are optional keys, present only when they say something: a packed
 //   entry's `status: "removed"` (a PR removed it; code and lines are base's) and `partialParse: true`
-//   (its file had syntax errors), and `insidePackedTotal`,
+//   (its file had syntax errors), `notes` (the lines the markdown says under the heading: a class
+//   shown for its construction, a signature whose code did not fit, a moved symbol), and `insidePackedTotal`,
 //   how many `skipped` entries (listed or not) lost nothing because their code is inside a packed
 //   symbol (reason `contained in …`). Those entries stay in `skipped`, which says what happened to
 //   every symbol considered; `skippedTotal` still counts every entry; the footer inside `content`
@@ -37,6 +38,7 @@ function packedEntry(item: DigestItem) {
     ...(item.status === undefined ? {} : { status: item.status }),
     ...(item.partialParse ? { partialParse: true } : {}),
     ...(item.spelledAs === undefined ? {} : { spelledAs: item.spelledAs }),
+    ...(item.notes === undefined || item.notes.length === 0 ? {} : { notes: item.notes }),
   };
 }
 
