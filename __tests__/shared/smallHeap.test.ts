@@ -1,12 +1,40 @@
-// The process entries' V8 growth policy (src/shared/smallHeap.ts): with it, the old generation is
+// The process entries' V8 memory policies (src/shared/smallHeap.ts): with them, the old generation is
 // collected as soon as it grows 10% past what survived, so a run that builds up a large live set
-// does many more full collections (and peaks lower) than with V8's default growth. Measured in a
-// child process: V8 flags are process-wide and must not touch the test runner's own heap.
+// does many more full collections (and peaks lower) than with V8's default growth; and the nursery
+// is held small while the old generation is, as long as the heap guard is consulted. Measured in
+// child processes: V8 flags are process-wide and must not touch the test runner's own heap.
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { NURSERY_FLOOR, NURSERY_RELEASE, nurseryPolicy } from '../../src/shared/smallHeap.js';
 
 const moduleUrl = new URL('../../src/shared/smallHeap.ts', import.meta.url).href;
+const guardUrl = new URL('../../src/shared/heapGuard.ts', import.meta.url).href;
+const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
+
+/**
+ * The nursery's size (bytes of both semi-spaces) after a scan-like loop: `files` x 200 records kept
+ * alive (2,000 files: ~35 MB of old space, 10,000: ~146 MB) and ten times as much garbage, the heap
+ * guard checked once per "file" as the scans do.
+ */
+function nurseryAfterScan(withPolicy: boolean, files = 2000): { nursery: number; old: number } {
+  const script = `
+    import { getHeapSpaceStatistics } from 'node:v8';
+    ${withPolicy ? `const { preferSmallHeap } = await import(${JSON.stringify(moduleUrl)}); preferSmallHeap();` : ''}
+    const { createHeapGuard } = await import(${JSON.stringify(guardUrl)});
+    const guard = createHeapGuard();
+    const kept = [];
+    for (let file = 0; file < ${files}; file++) {
+      const garbage = [];
+      for (let i = 0; i < 2000; i++) garbage.push({ i, name: 'n' + i });
+      for (let i = 0; i < 200; i++) kept.push({ file, i, name: 'k' + i });
+      guard.check(file, ${files}, 'files parsed');
+    }
+    const space = (name) => getHeapSpaceStatistics().find((s) => s.space_name === name).space_size;
+    process.stdout.write(JSON.stringify({ nursery: space('new_space'), old: space('old_space'), kept: kept.length }));
+  `;
+  return JSON.parse(execFileSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { cwd: repoRoot, encoding: 'utf8' })) as { nursery: number; old: number };
+}
 
 /** Full (mark-compact) collections while 80 MB of small arrays are kept alive, with or without the policy. */
 function majorCollections(withPolicy: boolean): number {
@@ -22,7 +50,7 @@ function majorCollections(withPolicy: boolean): number {
     observer.disconnect();
     process.stdout.write(String(major));
   `;
-  const out = execFileSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { cwd: fileURLToPath(new URL('../..', import.meta.url)), encoding: 'utf8' });
+  const out = execFileSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { cwd: repoRoot, encoding: 'utf8' });
   return Number(out);
 }
 
@@ -32,4 +60,28 @@ describe('preferSmallHeap', () => {
     const withPolicy = majorCollections(true);
     expect(withPolicy).toBeGreaterThan(without);
   }, 60_000);
+});
+
+describe('the young generation under preferSmallHeap', () => {
+  it('stays at its floor while the old generation is small and the heap guard is consulted', () => {
+    const free = nurseryAfterScan(false);
+    const held = nurseryAfterScan(true);
+    expect(held.old).toBeLessThan(NURSERY_RELEASE);
+    // V8 alone doubles it to its maximum (Node 20: 32 MB; Node 24: more).
+    expect(free.nursery).toBeGreaterThanOrEqual(4 * NURSERY_FLOOR);
+    // Held: at most one doubling past the floor (V8 may grow it twice between two checks).
+    expect(held.nursery).toBeLessThanOrEqual(2 * NURSERY_FLOOR);
+  }, 60_000);
+
+  it('is V8\'s own again once the old generation passes the release size', () => {
+    const large = nurseryAfterScan(true, 10_000);
+    expect(large.old).toBeGreaterThanOrEqual(NURSERY_RELEASE);
+    expect(large.nursery).toBeGreaterThanOrEqual(4 * NURSERY_FLOOR);
+  }, 60_000);
+
+  it('grows to its floor, holds there, and is V8\'s again for good once the old generation is large', () => {
+    expect(nurseryPolicy(NURSERY_FLOOR / 2, 10 * 2 ** 20)).toBe('grow');
+    expect(nurseryPolicy(NURSERY_FLOOR, 10 * 2 ** 20)).toBe('hold');
+    expect(nurseryPolicy(NURSERY_FLOOR, NURSERY_RELEASE)).toBe('release');
+  });
 });

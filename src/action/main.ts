@@ -80,9 +80,8 @@ function existingDigest(settings: Readonly<Settings>, event: ReturnType<typeof r
 }
 
 // The same bundle is the analysis worker (action/analysis.ts): it runs its job, not the action.
-// Memory-saving GC mode before the worker's isolate is made, so it applies there in full (shared/smallHeap.ts).
+// Memory policies in each isolate (shared/smallHeap.ts): in the action's before the worker's isolate is
+// made, so the old generation's growth policy applies there in full; in the worker, which analyses, for its nursery.
+preferSmallHeap();
 if (isAnalysisWorker()) await runAnalysisWorker();
-else {
-  preferSmallHeap();
-  await run(process.env);
-}
+else await run(process.env);

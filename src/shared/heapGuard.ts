@@ -18,6 +18,7 @@ import { getHeapStatistics, setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { freemem, totalmem } from 'node:os';
 import { RepoDigestError } from './errors.js';
+import { holdYoungGeneration } from './smallHeap.js';
 
 /** Share of the heap limit above which the live heap (after a full collection) stops the run. */
 export const NEAR_SHARE = 0.85;
@@ -101,6 +102,7 @@ export function createHeapGuard(deps: HeapGuardDeps = processHeapDeps(), sampleE
   let every = sampleEvery;
   return {
     check(done, total, what) {
+      holdYoungGeneration();
       if (calls++ % every !== 0) return;
       const first = deps.read();
       every = nearLimit(first, WATCH_SHARE) ? 1 : sampleEvery;

@@ -1,16 +1,67 @@
-// Asks V8 to grow the old generation by at most 10% over what survived the last full collection,
-// for the process entries only (CLI bin.ts, the Action's main.ts), never for an importer of the
-// package API, whose process is not ours to tune.
+// Memory policies for the process entries only (CLI bin.ts, the Action's main.ts and its analysis
+// worker), never for an importer of the package API, whose process is not ours to tune.
 //
-// Decision: a growth policy, not a heap limit (a limit turns a large monorepo into a crash) and not
-// `--optimize-for-size`. Django PR digest, peak RSS / V8 full collections (README "Memory"):
-// default 219 MB / 3 cold, 2 warm; this flag ~195 MB / 6 cold, 5 warm (about +0.1 s CPU);
-// --optimize-for-size ~165 MB but ~700 scavenges, warm CPU +30%. Set at run time it applies to this
-// isolate and to the Action's analysis worker, made afterwards.
-import { setFlagsFromString } from 'node:v8';
+// Decisions:
+// - Old generation: a growth policy, not a heap limit (a limit turns a large monorepo into a crash) and
+//   not `--optimize-for-size`. V8 may grow it by at most 10% over what survived the last full collection.
+//   Django PR digest, peak RSS / V8 full collections (README "Memory"): default 219 MB / 3 cold, 2 warm;
+//   this flag ~195 MB / 6 cold, 5 warm (about +0.1 s CPU); --optimize-for-size ~165 MB but ~700
+//   scavenges, warm CPU +30%. Set at run time it applies to this isolate and to the Action's analysis
+//   worker, made afterwards.
+// - Young generation: held small while the live data is small. V8 doubles the nursery whenever much of
+//   it survives a scavenge, which a scan building records does from its first files, up to its maximum
+//   (Node 20: 32 MB of semi-spaces; Node 24: 128 MB) whatever the live data: on a Django PR digest that
+//   is a third of the heap V8 reserves (Node 24: more than the old generation). Its size is fixed when
+//   an isolate is made, but the growth factor is read at each growth, so `holdYoungGeneration` (called
+//   on the heap guard's every check, once per file scanned or resolved) holds it at NURSERY_FLOOR
+//   (factor 1) until the old generation reaches NURSERY_RELEASE, then gives V8 its own policy back for
+//   the rest of the run. A small nursery costs CPU in proportion to the live data (objects promoted
+//   early, collected by full collections): held for a whole run, nothing on Django's PR digest (old
+//   generation ~55 MB), +2-10% on 13.6 MB of Python (~200 MB), +15% on sympy's PR digest on Node 24
+//   (README "Memory"); released at 128 MB, large repositories keep V8's nursery for most of the run.
+import { getHeapSpaceStatistics, setFlagsFromString } from 'node:v8';
 
 export const HEAP_GROWTH_FLAG = '--heap-growing-percent=10';
+/** Bytes of both semi-spaces the nursery is held at (V8 reaches it by doubling: 2, 4, 8 MB). */
+export const NURSERY_FLOOR = 8 * 2 ** 20;
+/** Bytes of old generation past which the nursery is V8's again. */
+export const NURSERY_RELEASE = 128 * 2 ** 20;
+
+const HOLD = '--semi-space-growth-factor=1';
+const GROW = '--semi-space-growth-factor=2';
+
+let governed = false;
+let holding = false;
 
 export function preferSmallHeap(): void {
   setFlagsFromString(HEAP_GROWTH_FLAG);
+  // Held from the start: what runs before the first check (a PR's changed files read at both
+  // revisions) must not double it past the floor, which holding later would not undo.
+  setFlagsFromString(HOLD);
+  holding = true;
+  governed = true;
+}
+
+/** What the nursery's growth should be (pure): held at the floor, growing to it, or V8's for good. */
+export function nurseryPolicy(nurseryBytes: number, oldBytes: number): 'hold' | 'grow' | 'release' {
+  if (oldBytes >= NURSERY_RELEASE) return 'release';
+  return nurseryBytes >= NURSERY_FLOOR ? 'hold' : 'grow';
+}
+
+/** After preferSmallHeap (in this isolate), holds the nursery as nurseryPolicy says; else nothing. */
+export function holdYoungGeneration(): void {
+  if (!governed) return;
+  let nursery = 0;
+  let old = 0;
+  for (const space of getHeapSpaceStatistics()) {
+    if (space.space_name === 'new_space') nursery = space.space_size;
+    else if (space.space_name === 'old_space') old = space.space_size;
+  }
+  const policy = nurseryPolicy(nursery, old);
+  // Released once, for good: a full collection shrinking the old generation again does not hold it anew.
+  if (policy === 'release') governed = false;
+  const hold = policy === 'hold';
+  if (hold === holding) return;
+  setFlagsFromString(hold ? HOLD : GROW);
+  holding = hold;
 }
