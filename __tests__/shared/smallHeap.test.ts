@@ -83,5 +83,8 @@ describe('the young generation under preferSmallHeap', () => {
     expect(nurseryPolicy(NURSERY_FLOOR / 2, 10 * 2 ** 20)).toBe('grow');
     expect(nurseryPolicy(NURSERY_FLOOR, 10 * 2 ** 20)).toBe('hold');
     expect(nurseryPolicy(NURSERY_FLOOR, NURSERY_RELEASE)).toBe('release');
+    // A V8 that names its spaces otherwise keeps its own policy.
+    expect(nurseryPolicy(0, 10 * 2 ** 20)).toBe('release');
+    expect(nurseryPolicy(NURSERY_FLOOR, 0)).toBe('release');
   });
 });

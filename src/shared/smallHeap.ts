@@ -42,9 +42,12 @@ export function preferSmallHeap(): void {
   governed = true;
 }
 
-/** What the nursery's growth should be (pure): held at the floor, growing to it, or V8's for good. */
+/**
+ * What the nursery's growth should be (pure): held at the floor, growing to it, or V8's for good. A
+ * size of 0 is a space this V8 does not report (renamed): then V8 decides, never a nursery held for good.
+ */
 export function nurseryPolicy(nurseryBytes: number, oldBytes: number): 'hold' | 'grow' | 'release' {
-  if (oldBytes >= NURSERY_RELEASE) return 'release';
+  if (nurseryBytes === 0 || oldBytes === 0 || oldBytes >= NURSERY_RELEASE) return 'release';
   return nurseryBytes >= NURSERY_FLOOR ? 'hold' : 'grow';
 }
 
