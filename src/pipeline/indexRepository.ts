@@ -39,15 +39,7 @@ export interface IndexOptions {
    * the source is not kept (python/dropText.ts): for output that prints no code (`graph`). Default true.
    */
   keepText?: boolean;
-  /** Read between files: once aborted, the scan ends by throwing its reason (prDigest.ts: the diff failed beside it). */
-  signal?: AbortSignal;
 }
-
-/**
- * Files extracted between two turns of the event loop: the scan is synchronous per file, and what runs
- * beside it (a PR digest's git processes, pipeline/prDigest.ts) only moves on when it yields.
- */
-const FILES_PER_TURN = 16;
 
 export async function indexRepository(root: string, options: IndexOptions = {}): Promise<RepoIndex> {
   const scanned = await scanRepository(root, options);
@@ -80,10 +72,6 @@ export async function scanRepository(root: string, options: IndexOptions = {}): 
   const heap = options.heapGuard ?? createHeapGuard();
   let done = 0;
   for (const path of discovered.python) {
-    if (done % FILES_PER_TURN === 0) {
-      await new Promise<void>((resolve) => setImmediate(resolve));
-      options.signal?.throwIfAborted();
-    }
     const read = reader.read(path);
     const scanned = read.ok ? extractRead(parser, path, read, options.cache) : { skipped: { path, reason: read.reason } };
     if ('record' in scanned) {

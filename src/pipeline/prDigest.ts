@@ -622,16 +622,7 @@ export async function preparePrPacks(
     // One heap guard for every round, scan and resolution alike, that knows the run is on demand (its line then offers no `--on-demand`).
     request = { ...request, index: { ...request.index, heapGuard: createHeapGuard(undefined, undefined, true) } };
   }
-  if (request.fullIndex) await requireDirectory(request.repoDir);
-  // The full scan does not need the diff: git's processes run while it parses (Django, warm: ~0.2 s of
-  // ten processes). A failing diff ends the scan at its next turn with the diff's error, the one reported.
-  const abort = new AbortController();
-  const setupRun = setupPr(request);
-  setupRun.catch((error: unknown) => abort.abort(error));
-  const scanning = request.fullIndex ? scanRepository(request.repoDir, { ...request.index, signal: abort.signal }) : undefined;
-  // Read below once the diff is in; until then a failed scan must not count as an unhandled rejection.
-  scanning?.catch(() => undefined);
-  const setup = await setupRun;
+  const setup = await setupPr(request);
   let told = false;
   const stages = {
     prepare: async (s: PrSetup, scanned: ScannedFiles) => {
@@ -643,8 +634,8 @@ export async function preparePrPacks(
     },
     pack: (prepared: PreparedPr) => packs.map((p) => packPr(prepared, p)),
   };
-  if (scanning) {
-    const scanned = await scanning;
+  if (request.fullIndex) {
+    const scanned = await scanRepository(request.repoDir, request.index ?? {});
     const prepared = await stages.prepare(setup, scanned);
     const total = scanned.files.length;
     return { prepared, results: stages.pack(prepared), stats: { mode: 'full', filesParsed: total, filesTotal: total, rounds: 1 } };

@@ -26,8 +26,6 @@ export interface IndexOptions {
      * the source is not kept (python/dropText.ts): for output that prints no code (`graph`). Default true.
      */
     keepText?: boolean;
-    /** Read between files: once aborted, the scan ends by throwing its reason (prDigest.ts: the diff failed beside it). */
-    signal?: AbortSignal;
 }
 export declare function indexRepository(root: string, options?: IndexOptions): Promise<RepoIndex>;
 export interface ScannedFiles {
