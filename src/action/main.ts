@@ -80,8 +80,9 @@ function existingDigest(settings: Readonly<Settings>, event: ReturnType<typeof r
 }
 
 // The same bundle is the analysis worker (action/analysis.ts): it runs its job, not the action.
-// Memory policies in each isolate (shared/smallHeap.ts): in the action's before the worker's isolate is
-// made, so the old generation's growth policy applies there in full; in the worker, which analyses, for its nursery.
+// Memory policies (shared/smallHeap.ts) in both isolates: in the action's own before the worker is made,
+// so the old generation's growth policy applies to the worker's heap in full; in the worker, which
+// analyses, to steer its nursery.
 preferSmallHeap();
 if (isAnalysisWorker()) await runAnalysisWorker();
 else await run(process.env);

@@ -102,6 +102,7 @@ export function createHeapGuard(deps: HeapGuardDeps = processHeapDeps(), sampleE
   let every = sampleEvery;
   return {
     check(done, total, what) {
+      // Every call, not only sampled ones: V8 can double the nursery twice within 64 files (smallHeap.ts).
       holdYoungGeneration();
       if (calls++ % every !== 0) return;
       const first = deps.read();

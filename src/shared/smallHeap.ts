@@ -15,10 +15,12 @@
 //   an isolate is made, but the growth factor is read at each growth, so `holdYoungGeneration` (called
 //   on the heap guard's every check, once per file scanned or resolved) holds it at NURSERY_FLOOR
 //   (factor 1) until the old generation reaches NURSERY_RELEASE, then gives V8 its own policy back for
-//   the rest of the run. A small nursery costs CPU in proportion to the live data (objects promoted
-//   early, collected by full collections): held for a whole run, nothing on Django's PR digest (old
-//   generation ~55 MB), +2-10% on 13.6 MB of Python (~200 MB), +15% on sympy's PR digest on Node 24
-//   (README "Memory"); released at 128 MB, large repositories keep V8's nursery for most of the run.
+//   the rest of the run. A small nursery costs CPU: more scavenges, and objects promoted early that
+//   only full collections free, in proportion to the live data. On Django's PR digest (old generation
+//   ~55 MB) it peaks 30 MiB lower (Node 24: 110 MiB) for ~+4% CPU cold and ~+8% warm (scavenge
+//   pauses); held for a whole run, a nursery this small cost +7-24% on 8-14 MB of Python and up to
+//   +55% on sympy (README "Memory"): released at 128 MB, large repositories keep V8's nursery for
+//   most of the run.
 import { getHeapSpaceStatistics, setFlagsFromString } from 'node:v8';
 
 export const HEAP_GROWTH_FLAG = '--heap-growing-percent=10';
