@@ -18,8 +18,8 @@
 //   `Request`, ~1,600 tokens, left out `Session.request`, its only caller outside the tests).
 // - Likewise a symbol's call sites outside test files, when more than MAX_SITES_LISTED, are one line per
 //   file even in a full list: so many are read as where the symbol is used, not one by one, and a line
-//   each crowded the code out (rich 39ee57df at 6,000 tokens: `Console.print`'s 49 such lines, ~1,100
-//   tokens, and the digest packed one neighbour; at 3,000 tokens, where the list was compact, seven).
+//   each crowded the code out (rich 39ee57df at 6,000 tokens: `Console.print`'s 168 such lines, the
+//   section 3,610 tokens, and the digest packed one neighbour; now 1,614 tokens and ten).
 // - A removed symbol's own calls no longer exist in head: it is never listed or counted as a caller.
 // - Token numbers are parameters: the packer's footer logic knows them only after packing.
 import { compareStrings } from '../shared/compare.js';
