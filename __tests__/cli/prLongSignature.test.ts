@@ -51,6 +51,38 @@ describe('repodigest pr: a long signature', () => {
   });
 });
 
+// httpx 1805ee0d: a comment between the parameters (`# Deprecated in favor of ...`) cut the old header
+// there: the line showed neither the removed `cert` nor the closing `) -> None:`, and was not folded.
+const client = (params: string) => `class Client:
+    def __init__(
+        self,
+        *,
+        auth: str | None = None,
+        sep: str = "#",
+${params}
+    ) -> None:  # the constructor
+        self.auth = auth
+
+
+def make():
+    return Client(auth="x")
+`;
+
+describe('repodigest pr: a signature with a comment among its parameters', () => {
+  test('the old header is whole, the comment left out', async () => {
+    const repo = makeRepo();
+    repo.write({ 'client.py': client('        ssl_context: object = None,\n        # Deprecated in favor of `ssl_context`...\n        verify: object = None,\n        cert: object = None,') });
+    repo.commit('base');
+    repo.write({ 'client.py': client('        verify: bool = True,') });
+    repo.commit('head');
+    const run = await cli('pr', repo.dir, '--base', 'HEAD~1', '--budget', '4000');
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout).toContain(
+      'Signature changed: `def __init__(self, *, auth: str | None = None, sep: str = "#", ssl_context: object = None, verify: object = None, cert: object = None) -> None:` -> `def __init__(self, *, auth: str | None = None, sep: str = "#", verify: bool = True) -> None:`',
+    );
+  });
+});
+
 describe('signatureDelta', () => {
   const long = (extra: string) => `def f(self, a: "te.Literal['\\n', '\\r\\n']" = x, ${'p: int = 1, '.repeat(14)}${extra}) -> None:`;
   test('keeps short headers whole, splits only top-level commas (strings and brackets hold theirs), folds both ends', () => {

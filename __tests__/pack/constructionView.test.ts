@@ -49,6 +49,17 @@ beforeAll(async () => {
       '        return self.x * 2',
       '',
     ].join('\n'),
+    // httpx 336204f0: `Proxy` packed in full, its `__init__` calls `Headers(headers)`: all 241 lines of Headers were packed.
+    'gate.py': py(`
+      from motor import Engine
+
+      class Gate:                  # constructed by open_gate: small, packed in full
+          def __init__(self, speed):
+              self.engine = Engine(speed)   # Engine's caller is inside the packed Gate
+
+      def open_gate():             # root
+          return Gate(2)
+    `),
     'use.py': py(`
       from motor import Engine, Small
 
@@ -108,6 +119,14 @@ describe('a class reached as a constructor call', () => {
     const result = pack(['use.tune', 'use.build']);
     expect(result.packed.find((p) => p.id === 'motor.Engine.step_1')?.mode).toBe('full');
     expect(result.packed.find((p) => p.id === 'motor.Engine')?.mode).toBe('signature');
+    expect(block(result, 'motor.Engine')).not.toContain('def step_');
+  });
+
+  it('is its construction view when the code that calls it is a method inside a class packed in full', () => {
+    const result = pack(['gate.open_gate']);
+    expect(result.packed.find((p) => p.id === 'gate.Gate')?.mode).toBe('full');
+    expect(result.packed.find((p) => p.id === 'motor.Engine')?.mode).toBe('signature');
+    expect(block(result, 'motor.Engine')).toContain('Shown for its construction: 8 other members left out');
     expect(block(result, 'motor.Engine')).not.toContain('def step_');
   });
 

@@ -39,3 +39,20 @@ describe('planPr: holders first', () => {
     expect(planPr(entries, adjacency, () => true).roots).toEqual(['box._Box.fill', 'box.other', 'box._Box']);
   });
 });
+
+// httpx 66225539 at 6,000 tokens: an annotation change to `Request.__init__` made all 78 of its callers
+// step-2 items, and 25 test functions were packed ahead of any of its callees.
+describe('planPr: call sites of a changed contract (step 2)', () => {
+  const edge = (from: string) => ({ from, to: 'lib.make', kind: 'calls' as const, resolution: 'resolved' as const, lines: [3] });
+  const adjacency = buildAdjacency([edge('app.use'), edge('tests.test_lib.test_make'), edge('lib.helper')]);
+  const files: Record<string, string> = { 'app.use': 'app.py', 'tests.test_lib.test_make': 'tests/test_lib.py', 'lib.helper': 'lib.py', 'lib.make': 'lib.py' };
+  const changed = [{ ...entry('lib.make', 'function', 1, [], true), file: 'lib.py', contract: 'signature' }];
+
+  it('are the callers outside test files; a test caller waits with the other neighbours', () => {
+    expect(planPr(changed, adjacency, (id) => id === 'lib.make', (id) => files[id]).callSites).toEqual(['app.use', 'lib.helper']);
+  });
+
+  it('are every caller when files are unknown', () => {
+    expect(planPr(changed, adjacency, (id) => id === 'lib.make').callSites).toEqual(['app.use', 'lib.helper', 'tests.test_lib.test_make']);
+  });
+});

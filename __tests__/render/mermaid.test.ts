@@ -86,6 +86,28 @@ describe('renderMermaid', () => {
     ]);
   });
 
+  // httpx 66225539: 37 of the 40 nodes were tests calling `Request.__init__`, and none of its callees was drawn.
+  it("draws a changed symbol's test callers as one node after its other callers, given isTest", () => {
+    const adjacency = buildAdjacency([call('app.main', 'lib.f'), call('tests.t1', 'lib.f'), call('tests.t2', 'lib.f'), call('tests.t3', 'lib.f'), call('lib.f', 'lib.g'), call('tests.t1', 'lib.h')]);
+    const isTest = (id: string) => id.startsWith('tests.');
+    expect(body(renderMermaid([changedSym('lib.f'), changedSym('lib.h')], adjacency, { isTest })).filter((l) => !l.includes('classDef'))).toEqual([
+      'flowchart LR',
+      '  n0["lib.f #40;modified#41;"]:::modified',
+      '  n1["lib.h #40;modified#41;"]:::modified',
+      '  n2["app.main"]',
+      '  n3["tests.t1"]',
+      '  n4["3 tests"]',
+      '  n5["lib.g"]',
+      '  n0 --> n5',
+      '  n2 --> n0',
+      '  n3 --> n1',
+      '  n4 --> n0',
+    ]);
+    // A single test caller stays itself, and without isTest nothing is folded.
+    expect(renderMermaid([changedSym('lib.h')], adjacency, { isTest })).toContain('["tests.t1"]');
+    expect(renderMermaid([changedSym('lib.f')], adjacency)).toContain('["tests.t3"]');
+  });
+
   it('renders nothing when nothing changed, and the same text every time', () => {
     const adjacency = buildAdjacency([call('x', 'y')]);
     expect(renderMermaid([], adjacency)).toBe('');

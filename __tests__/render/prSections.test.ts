@@ -10,6 +10,7 @@ import {
   codeSpan,
   escapeMarkdownText,
   renderCallSites,
+  MAX_SITES_LISTED,
   renderChangedList,
   renderPrHeader,
   type PrEntry,
@@ -189,6 +190,29 @@ describe('compact levels (issue 8: more compact, never silently shorter)', () =>
       '- `pkg.b.New` (added, renamed from `Old`), 1 call site:',
       '  - `pkg/c.py:5` in `pkg.c.use`',
     ]);
+  });
+
+  // rich 39ee57df at 6,000 tokens: `Console.print`'s 49 call sites outside tests, a line each, left room for one neighbour.
+  it('lists more than MAX_SITES_LISTED call sites outside tests one line per file, even in a full list', () => {
+    const sitesOf = (n: number) =>
+      buildAdjacency([
+        { from: 'pkg.c.use', to: 'pkg.a.g', kind: 'calls', resolution: 'resolved', lines: Array.from({ length: n - 1 }, (_, i) => i + 1) },
+        { from: 'pkg.d.more', to: 'pkg.a.g', kind: 'calls', resolution: 'resolved', lines: [3] },
+        { from: 'tests.test_a.test_g', to: 'pkg.a.g', kind: 'calls', resolution: 'resolved', lines: [8] },
+      ]);
+    const where: Record<string, string> = { ...files, 'tests.test_a.test_g': 'tests/test_a.py' };
+    const render = (n: number) =>
+      renderCallSites({ changed: entries, adjacency: sitesOf(n), locate: (id) => (where[id] ? { file: where[id]! } : undefined), alarms: [], contract: 'full', other: 'full', isTest: (f) => f.startsWith('tests/') }).split('\n');
+    const many = MAX_SITES_LISTED + 1;
+    expect(render(many).slice(2)).toEqual([
+      `- \`pkg.a.g\` (modified), ${many + 1} call sites:`,
+      `  - ${many} outside test files: \`pkg/c.py: ${Array.from({ length: many - 1 }, (_, i) => i + 1).join(', ')}\`; \`pkg/d.py: 3\``,
+      '  - 1 in test files: `tests/test_a.py: 8`',
+    ]);
+    const few = render(MAX_SITES_LISTED);
+    expect(few).toContain('  - `pkg/d.py:3` in `pkg.d.more`');
+    expect(few).toContain('  - `tests/test_a.py:8` in `tests.test_a.test_g`');
+    expect(few).toHaveLength(2 + 1 + MAX_SITES_LISTED + 1);
   });
 
   it('says no call site exists only when none does', () => {

@@ -402,8 +402,15 @@ export function packContext(input: PackInput): PackResult {
     return { text: view.text, notes: [view.note], inside: view.inside, mode: 'signature' };
   };
   // A class reached only as a base (a callee hop's `inherits` edge) is what its subclasses build on, methods
-  // included: the construction view is for a class that code in the document calls.
-  const constructedHere = (id: string): boolean => input.adjacency.callers(id).some((n) => rootSet.has(n.id) || state.packedMode(n.id) !== undefined);
+  // included: the construction view is for a class that code in the document calls. That code may be a
+  // method inside a class packed in full (httpx 336204f0: `Proxy.__init__` inside `Proxy` calls
+  // `Headers(headers)`, and all 241 lines of `Headers` were packed, ~1,900 of 6,000 tokens).
+  const constructedHere = (id: string): boolean =>
+    input.adjacency.callers(id).some((n) => {
+      if (rootSet.has(n.id) || state.packedMode(n.id) !== undefined) return true;
+      const caller = symbols.get(n.id);
+      return caller !== undefined && state.containerOf(caller, 'full') !== undefined;
+    });
   let examined = 0;
   // Why the scan stopped, once it has: every later candidate is a `not considered` skip.
   let stopped: string | undefined;

@@ -4,8 +4,10 @@
 //
 // Decisions:
 // - A modified function's base signature comes from the merge base's file, parsed again here, and is
-//   matched by file and qualified name (`Flask.log_exception`), not by id: the index may name modules
-//   by their import name while base ids follow paths.
+//   matched by file and qualified name with its `#N` (`Flask.log_exception`, `Response.encoding#2`), not
+//   by id: the index may name modules by their import name while base ids follow paths. The `#N` keeps a
+//   property's getter and setter apart (httpx 41597adf: a getter compared with the base's setter read
+//   as "`value` removed", a breaking change that was not made).
 // - Without git (the REST API fallback) base files are unknown: signatures are not compared, and a
 //   note says so; removed symbols still called and the tests are still found.
 // - Calls that changed code adds are those on the head lines the diff added.
@@ -41,6 +43,11 @@ export interface PrReviewInput {
   extract?: (parser: PythonParser, path: string, text: string) => FileRecord;
 }
 
+/** The id inside its file: the qualified name's segments of the id, so with any `#N` (`Response.encoding#2`). */
+function localId(s: { id: string; name: string }): string {
+  return s.id.split('.').slice(-s.name.split('.').length).join('.');
+}
+
 /** Base versions of the modified functions and methods, by changed id. */
 async function baseSymbols(input: PrReviewInput, git: GitDeps): Promise<Map<string, PySymbol>> {
   const { changes } = input;
@@ -59,14 +66,14 @@ async function baseSymbols(input: PrReviewInput, git: GitDeps): Promise<Map<stri
     const decoded = decodePythonSource(raw);
     if (!decoded.ok) continue;
     try {
-      byFile.set(path, new Map((input.extract ?? extractFile)(parser, path, decoded.text).symbols.map((s) => [s.name, s])));
+      byFile.set(path, new Map((input.extract ?? extractFile)(parser, path, decoded.text).symbols.map((s) => [localId(s), s])));
     } catch {
       // Unparseable base file (a trap, the parse time limit): its symbols have no base version here.
       // Not silent: diff/prChanges.ts failed on the same version first and its note names the file.
     }
   }
   for (const c of wanted) {
-    const symbol = byFile.get(basePath.get(c.file) ?? c.file)?.get(c.name);
+    const symbol = byFile.get(basePath.get(c.file) ?? c.file)?.get(localId(c));
     if (symbol) out.set(c.id, symbol);
   }
   return out;

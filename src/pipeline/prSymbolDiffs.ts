@@ -24,6 +24,7 @@ import { repoPathOf } from '../diff/scanRoot.js';
 import { linesDiff, numbered, sameFileDiff, textDiff, type DiffLine, type DiffSide, type MoveFields, type SymbolChangeInfo } from '../diff/symbolDiff.js';
 import type { FileRecord, PySymbol } from '../model.js';
 import { extractFile } from '../python/extract.js';
+import { topLevelIndex, withoutAnyComments } from '../python/extractText.js';
 import type { PythonParser } from '../python/treeSitter.js';
 
 interface Side {
@@ -31,26 +32,19 @@ interface Side {
   record?: FileRecord;
 }
 
-/** The header of a definition: from its `def`/`class` line to the colon that ends it, one line. */
+/**
+ * The header of a definition: from its `def`/`class` line to the colon that ends it, one line, comments
+ * left out. A comment is removed where it is, not from the first `#` of the joined line to its end:
+ * httpx 1805ee0d's `Client.__init__` had `# Deprecated in favor of ...` between its parameters, and the
+ * old header shown was cut there, without the `verify` and `cert` the change removed, nor `) -> None:`.
+ */
 export function headerOf(full: string): string | undefined {
-  const lines = full.split('\n');
-  const start = lines.findIndex((l) => /^\s*(async\s+def|def|class)\b/.test(l));
-  if (start < 0) return undefined;
-  const parts: string[] = [];
-  for (let i = start; i < lines.length && i < start + 40; i++) {
-    parts.push(lines[i]!.trim());
-    if (/:\s*(#.*)?$/.test(lines[i]!) && balanced(parts.join(' '))) break;
-  }
-  return parts.join(' ').replace(/\s+/g, ' ').replace(/\(\s+/g, '(').replace(/,?\s*\)/g, ')').replace(/\s*#.*$/, '');
-}
-
-function balanced(text: string): boolean {
-  let depth = 0;
-  for (const ch of text) {
-    if (ch === '(' || ch === '[' || ch === '{') depth++;
-    else if (ch === ')' || ch === ']' || ch === '}') depth--;
-  }
-  return depth <= 0;
+  const at = /^[ \t]*(?:async[ \t]+def|def|class)\b/m.exec(full);
+  if (!at) return undefined;
+  const text = withoutAnyComments(full.slice(at.index));
+  const colon = topLevelIndex(text, ':');
+  if (colon < 0) return undefined;
+  return text.slice(0, colon + 1).trim().replace(/\s+/g, ' ').replace(/\(\s+/g, '(').replace(/,?\s*\)/g, ')');
 }
 
 async function readSide(

@@ -155,6 +155,27 @@ export function closingBracket(text: string, open: number, limit: number = text.
   return -1;
 }
 
+/** The text without any comment, inside brackets too; a `#` in a string is kept. Stops removing at an unclosed string. */
+export function withoutAnyComments(text: string): string {
+  if (!text.includes('#')) return text;
+  let out = '';
+  let from = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]!;
+    if (c === '"' || c === "'") {
+      const end = stringEnd(text, i);
+      if (end < 0) break;
+      i = end - 1;
+    } else if (c === '#') {
+      out += text.slice(from, i);
+      const nl = text.indexOf('\n', i);
+      from = nl < 0 ? text.length : nl;
+      i = from - 1;
+    }
+  }
+  return out + text.slice(from);
+}
+
 /** The text without its depth-0 comments (`@dec  # note` -> `@dec`), trimmed at the end. */
 export function withoutComments(text: string): string {
   return text.includes('#') ? splitTopLevel(text, '\u0000').join('').trimEnd() : text.trimEnd();

@@ -16,6 +16,10 @@
 //   in a full list: the tests section already names the tests that reach the change, and a line per test
 //   call is the budget the callers' code needs (requests 1190afd1 at 3,000 tokens: 63 test lines of
 //   `Request`, ~1,600 tokens, left out `Session.request`, its only caller outside the tests).
+// - Likewise a symbol's call sites outside test files, when more than MAX_SITES_LISTED, are one line per
+//   file even in a full list: so many are read as where the symbol is used, not one by one, and a line
+//   each crowded the code out (rich 39ee57df at 6,000 tokens: `Console.print`'s 168 such lines, the
+//   section 3,610 tokens, and the digest packed one neighbour; now 1,614 tokens and ten).
 // - A removed symbol's own calls no longer exist in head: it is never listed or counted as a caller.
 // - Token numbers are parameters: the packer's footer logic knows them only after packing.
 import { compareStrings } from '../shared/compare.js';
@@ -313,6 +317,8 @@ export interface CallSitesInput {
 
 /** More call sites in test files than this, for one symbol, are listed one line per file (decision above). */
 export const MAX_TEST_SITES_LISTED = 5;
+/** More call sites outside test files than this, for one symbol, are listed one line per file (decision above). */
+export const MAX_SITES_LISTED = 20;
 
 /**
  * Call sites for every changed symbol that has any: alarms first (always in full), then the symbols
@@ -358,12 +364,17 @@ export function renderCallSites(input: CallSitesInput): string {
         continue;
       }
       const inTests = x.sites.filter((s) => s.file !== undefined && input.isTest?.(s.file) === true);
+      const tested = new Set(inTests);
+      const elsewhere = x.sites.filter((s) => !tested.has(s));
+      if (elsewhere.length > MAX_SITES_LISTED) {
+        lines.push(`${head}:`, `  - ${elsewhere.length} outside test files: ${compactSites(elsewhere)}`);
+        if (inTests.length > 0) lines.push(`  - ${inTests.length} in test files: ${compactSites(inTests)}`);
+        continue;
+      }
       if (inTests.length <= MAX_TEST_SITES_LISTED) {
         lines.push(`${head}:`, ...x.sites.map((s) => siteLine(s)));
         continue;
       }
-      const tested = new Set(inTests);
-      const elsewhere = x.sites.filter((s) => !tested.has(s));
       // Only test sites: the one line per file is the head line's, as in a compact list.
       if (elsewhere.length === 0) lines.push(`${head}: ${compactSites(inTests)}`);
       else lines.push(`${head}:`, ...elsewhere.map((s) => siteLine(s)), `  - ${inTests.length} in test files: ${compactSites(inTests)}`);
