@@ -34,7 +34,7 @@ import { revisionExtractor } from '../cache/cachedExtract.js';
 import { loadPythonParser, type PythonParser } from '../python/treeSitter.js';
 import { runGitDefault, type GitDeps } from '../diff/gitDiff.js';
 import { BudgetTooSmallError, rootsInDocument, type PackResult } from '../pack/packer.js';
-import { neighbourOrder, planPr, type Plan } from '../pack/prPlan.js';
+import { neighbourOrder, planPr, type Plan, isTestPath } from '../pack/prPlan.js';
 import { ancestors } from '../pack/packState.js';
 import type { Reached } from '../pack/expansion.js';
 import { changedHeadLines, hasChange, type MoveFields, type SymbolChangeInfo } from '../diff/symbolDiff.js';
@@ -265,6 +265,7 @@ export async function prepareFromScan(request: Omit<PrDigestRequest, 'pack'>, se
     })),
     adjacency,
     (id) => changedIds.has(id),
+    (id) => index.byId.get(id)?.file,
   );
   // [review] signatures bound against their call sites, overrides, tests; the removed references folded in.
   const review = await reviewPr({ repoDir: request.repoDir, changes, index, removedReferences, extract, ...(request.index?.redact === false ? {} : { secrets: redaction.table }) }, git);
@@ -438,7 +439,9 @@ function levelsFor(prepared: PreparedPr, pack: PackSettings): SectionsLevel[] {
   return out;
 }
 
-const graphOf = perPrepared((prepared: PreparedPr) => renderMermaid(prepared.shown, adjacencyOf(prepared.index)));
+const graphOf = perPrepared((prepared: PreparedPr) =>
+  renderMermaid(prepared.shown, adjacencyOf(prepared.index), { isTest: (id) => isTestPath(prepared.index.byId.get(id)?.file ?? '') }),
+);
 
 /** Memoise on the prepared PR (it is immutable once built). */
 function perPrepared<T>(build: (prepared: PreparedPr) => T): (prepared: PreparedPr) => T {

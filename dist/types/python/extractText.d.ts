@@ -21,6 +21,8 @@ export declare function docstringAt(text: string, at: number): {
 export declare function firstStatementIndex(text: string): number;
 /** Index just after the bracket that closes the one at `open`, or -1 (also when it closes at or after `limit`). */
 export declare function closingBracket(text: string, open: number, limit?: number): number;
+/** The text without any comment, inside brackets too; a `#` in a string is kept. Stops removing at an unclosed string. */
+export declare function withoutAnyComments(text: string): string;
 /** The text without its depth-0 comments (`@dec  # note` -> `@dec`), trimmed at the end. */
 export declare function withoutComments(text: string): string;
 /** Python's escape sequences in a non-raw str literal; unknown escapes stay as written, like Python. */

@@ -70,6 +70,8 @@ export interface CallSitesInput {
 }
 /** More call sites in test files than this, for one symbol, are listed one line per file (decision above). */
 export declare const MAX_TEST_SITES_LISTED = 5;
+/** More call sites outside test files than this, for one symbol, are listed one line per file (decision above). */
+export declare const MAX_SITES_LISTED = 20;
 /**
  * Call sites for every changed symbol that has any: alarms first (always in full), then the symbols
  * whose contract changed, then the rest; `contract` and `other` say how compact each group is. A
