@@ -3,7 +3,7 @@
 // count the inner ones as `contained in` instead of showing their code twice.
 import { describe, expect, it } from 'vitest';
 import { buildAdjacency } from '../../src/graph/adjacency.js';
-import { planPr, type PlanEntry } from '../../src/pack/prPlan.js';
+import { isTestPath, planPr, type PlanEntry } from '../../src/pack/prPlan.js';
 
 // An added private class `_Box` holding a private method `_fill` holding a public nested `build`:
 // by rank alone (public before private) `build` would come first, then `_Box`, then `_fill`.
@@ -49,10 +49,10 @@ describe('planPr: call sites of a changed contract (step 2)', () => {
   const changed = [{ ...entry('lib.make', 'function', 1, [], true), file: 'lib.py', contract: 'signature' }];
 
   it('are the callers outside test files; a test caller waits with the other neighbours', () => {
-    expect(planPr(changed, adjacency, (id) => id === 'lib.make', (id) => files[id]).callSites).toEqual(['app.use', 'lib.helper']);
+    expect(planPr(changed, adjacency, (id) => id === 'lib.make', (id) => isTestPath(files[id] ?? '')).callSites).toEqual(['app.use', 'lib.helper']);
   });
 
-  it('are every caller when files are unknown', () => {
+  it('are every caller when tests are not told apart', () => {
     expect(planPr(changed, adjacency, (id) => id === 'lib.make').callSites).toEqual(['app.use', 'lib.helper', 'tests.test_lib.test_make']);
   });
 });

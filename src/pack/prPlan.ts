@@ -9,7 +9,7 @@
 //    callers outside test files: a test that a change breaks fails in CI, and the tests section
 //    and the call-site list name them all; their code waits for step 4 (httpx 66225539 at 6,000
 //    tokens: an annotation change to `Request.__init__` packed 25 test functions that construct a
-//    Request, ~2,300 tokens, ahead of any of its 13 callees). Needs `fileOf`; without it every caller.
+//    Request, ~2,300 tokens, ahead of any of its 13 callees). Needs `isTest`; without it every caller.
 // 3. Changed tests, in file and line order (a test's own impact is not a reason to read it first).
 // 4. Neighbours, hop by hop (pack/expansion.ts): in each round (a callee hop, a caller hop), what the
 //    changed code reaches in both hops before what only the changed tests reach (expansion.ts late
@@ -71,8 +71,8 @@ export interface Plan {
 }
 
 
-/** `fileOf` places a caller (step 2 leaves out callers in test files); without it no caller is known to be a test. */
-export function planPr(entries: readonly PlanEntry[], adjacency: Adjacency, isChanged: (id: string) => boolean, fileOf?: (id: string) => string | undefined): Plan {
+/** `isTest`: whether a caller is test code (step 2 leaves those out); without it no caller is known to be a test. */
+export function planPr(entries: readonly PlanEntry[], adjacency: Adjacency, isChanged: (id: string) => boolean, isTest: (id: string) => boolean = () => false): Plan {
   const callers = (e: PlanEntry) => adjacency.callers(e.id).filter((n) => !isChanged(n.id)).length;
   const isPrivate = (e: PlanEntry) => (e.name.split('.').pop() ?? '').startsWith('_') && !/^__.*__$/.test(e.name.split('.').pop() ?? '');
   const code = entries.filter((e) => !isTestPath(e.file));
@@ -89,15 +89,11 @@ export function planPr(entries: readonly PlanEntry[], adjacency: Adjacency, isCh
   ));
   const orderedTests = holdersFirst([...tests].sort((a, b) => compareStrings(a.file, b.file) || a.startLine - b.startLine || compareStrings(a.id, b.id)));
   // Step 2: who calls what changed contract, most such callees first.
-  const inTests = (id: string): boolean => {
-    const file = fileOf?.(id);
-    return file !== undefined && isTestPath(file);
-  };
   const hits = new Map<string, number>();
   for (const e of entries) {
     if (e.contract === undefined) continue;
     for (const n of adjacency.callers(e.contractOf ?? e.id)) {
-      if (isChanged(n.id) || !isProved(n.resolution) || inTests(n.id)) continue;
+      if (isChanged(n.id) || !isProved(n.resolution) || isTest(n.id)) continue;
       hits.set(n.id, (hits.get(n.id) ?? 0) + 1);
     }
   }

@@ -265,7 +265,7 @@ export async function prepareFromScan(request: Omit<PrDigestRequest, 'pack'>, se
     })),
     adjacency,
     (id) => changedIds.has(id),
-    (id) => index.byId.get(id)?.file,
+    isTestIn(index),
   );
   // [review] signatures bound against their call sites, overrides, tests; the removed references folded in.
   const review = await reviewPr({ repoDir: request.repoDir, changes, index, removedReferences, extract, ...(request.index?.redact === false ? {} : { secrets: redaction.table }) }, git);
@@ -440,8 +440,16 @@ function levelsFor(prepared: PreparedPr, pack: PackSettings): SectionsLevel[] {
 }
 
 const graphOf = perPrepared((prepared: PreparedPr) =>
-  renderMermaid(prepared.shown, adjacencyOf(prepared.index), { isTest: (id) => isTestPath(prepared.index.byId.get(id)?.file ?? '') }),
+  renderMermaid(prepared.shown, adjacencyOf(prepared.index), { isTest: isTestIn(prepared.index) }),
 );
+
+/** Whether a symbol of `index` is test code (its file is a test file). */
+function isTestIn(index: RepoIndex): (id: string) => boolean {
+  return (id) => {
+    const file = index.byId.get(id)?.file;
+    return file !== undefined && isTestPath(file);
+  };
+}
 
 /** Memoise on the prepared PR (it is immutable once built). */
 function perPrepared<T>(build: (prepared: PreparedPr) => T): (prepared: PreparedPr) => T {

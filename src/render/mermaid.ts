@@ -42,8 +42,8 @@ export interface MermaidOptions {
 interface Node {
   id: string;
   change?: ChangedSymbol['change'];
-  /** A node standing for this many test callers of `of`. */
-  tests?: { of: string; count: number };
+  /** A node standing for this many test callers of a changed symbol. */
+  tests?: { count: number };
 }
 
 /** Per changed symbol, its test callers drawn as one node: the node's key and the callers it stands for. */
@@ -67,7 +67,7 @@ function selectNodes(changed: readonly ChangedSymbol[], adjacency: Adjacency, fo
   const queues = changed.map((c): Node[] => {
     const fold = folds.get(c.id);
     const callers = adjacency.callers(c.id).filter((n) => !fold?.members.has(n.id)).map((n): Node => ({ id: n.id }));
-    const tests: Node[] = fold ? [{ id: fold.key, tests: { of: c.id, count: fold.members.size } }] : [];
+    const tests: Node[] = fold ? [{ id: fold.key, tests: { count: fold.members.size } }] : [];
     return [...callers, ...tests, ...adjacency.callees(c.id).map((n): Node => ({ id: n.id }))];
   });
   for (let round = 0; queues.some((q) => round < q.length); round++) {

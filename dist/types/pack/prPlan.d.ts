@@ -27,7 +27,7 @@ export interface Plan {
     /** Step 2: callers of contract-changed symbols, ranked. */
     callSites: string[];
 }
-/** `fileOf` places a caller (step 2 leaves out callers in test files); without it no caller is known to be a test. */
-export declare function planPr(entries: readonly PlanEntry[], adjacency: Adjacency, isChanged: (id: string) => boolean, fileOf?: (id: string) => string | undefined): Plan;
+/** `isTest`: whether a caller is test code (step 2 leaves those out); without it no caller is known to be a test. */
+export declare function planPr(entries: readonly PlanEntry[], adjacency: Adjacency, isChanged: (id: string) => boolean, isTest?: (id: string) => boolean): Plan;
 /** The neighbour order of step 4; `fileOf` places an id, `packages` are the changed symbols' top-level packages. */
 export declare function neighbourOrder(fileOf: (id: string) => string | undefined, packages: ReadonlySet<string>): (a: Reached, b: Reached) => number;
