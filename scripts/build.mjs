@@ -20,12 +20,12 @@
 //   the bundles carry no js-tiktoken rank text.
 // - A missing entry is skipped with a warning, so the action builds before the CLI exists and back.
 // - The graph viewer's page script (sigma, graphology, src/viewer/browser/) is bundled first, for the
-//   browser, by scripts/viewer-page.mjs, and handed to every entry as the string constant
+//   browser, by src/viewer/browser/bundle.mjs, and handed to every entry as the string constant
 //   __REPODIGEST_VIEWER_PAGE__ (esbuild `define`): dist/cli.js and dist/index.js write viewer files
 //   with no bundler at run time. The same function bundles it when running from source.
 import { execFileSync } from 'node:child_process';
 import { build, transform } from 'esbuild';
-import { bundleViewerPage } from './viewer-page.mjs';
+import { bundleViewerPage } from '../src/viewer/browser/bundle.mjs';
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';

@@ -16,7 +16,8 @@ const { collectPrChanges } = await import('../src/diff/prChanges.js');
 const { runGitDefault } = await import('../src/diff/gitDiff.js');
 const { withRemovedSymbols } = await import('../src/diff/changedSymbols.js');
 const { redactIndex } = await import('../src/review/redactIndex.js');
-const { preparePr, packPr } = await import('../src/pipeline/prDigest.js');
+const { preparePr } = await import('../src/pr/prepare.js');
+const { packPr } = await import('../src/pr/packPr.js');
 const { blobId } = await import('../src/cache/cacheKey.js');
 const { revisionExtractor } = await import('../src/cache/cachedExtract.js');
 

@@ -6,18 +6,18 @@ import { readFileSync, statSync } from 'node:fs';
 import { relative, sep } from 'node:path';
 import { loadPythonParser } from '../src/python/treeSitter.js';
 import { extractFile } from '../src/python/extract.js';
-import { resolveCallGraph, type ResolveOptions } from '../src/graph/resolve.js';
+import { buildCallGraph, type CallGraphOptions } from '../src/graph/callGraph.js';
 import { pythonFiles } from './eval-callgraph.js';
 
 async function main(): Promise<void> {
   const dir = process.argv[2];
   if (!dir || dir.startsWith('--')) throw new Error('usage: npx tsx scripts/callgraph-edges.ts <dir> [--parameter-flow | --no-parameter-flow]');
-  const options: ResolveOptions = process.argv.includes('--parameter-flow') ? { parameterFlow: true } : process.argv.includes('--no-parameter-flow') ? { parameterFlow: false } : {};
+  const options: CallGraphOptions = process.argv.includes('--parameter-flow') ? { parameterFlow: true } : process.argv.includes('--no-parameter-flow') ? { parameterFlow: false } : {};
   const parser = await loadPythonParser();
   // Files over 1 MiB are skipped, as by the bench and `--cost` (their parse may hit the time limit under load).
   const paths = pythonFiles(dir).filter((p) => statSync(p).size <= 1024 * 1024);
   const files = paths.map((p) => extractFile(parser, relative(dir, p).split(sep).join('/'), readFileSync(p, 'utf8')));
-  const edges = resolveCallGraph(files, options);
+  const edges = buildCallGraph(files, options);
   const lines = edges.map((e) => [e.from, e.to, e.kind, e.resolution, e.confidence ?? '', (e.lines ?? []).join(',')].join('\t'));
   process.stdout.write(`${lines.join('\n')}\n`);
 }

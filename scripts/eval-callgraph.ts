@@ -10,8 +10,8 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { FileRecord } from '../src/model.js';
-import { resolveCallGraph, type ResolveOptions } from '../src/graph/resolve.js';
-import { caseCounts, scoreByCategory, type CaseResult, type EdgePair, type Score } from '../src/graph/resolverScore.js';
+import { buildCallGraph, type CallGraphOptions } from '../src/graph/callGraph.js';
+import { caseCounts, scoreByCategory, type CaseResult, type EdgePair, type Score } from '../src/graph/resolver/score.js';
 import { extractFile } from '../src/python/extract.js';
 import { loadPythonParser, type PythonParser } from '../src/python/treeSitter.js';
 
@@ -68,9 +68,9 @@ export function extractDir(parser: PythonParser, dir: string): FileRecord[] {
   return pythonFiles(dir).map((p) => extractFile(parser, relative(dir, p).split(sep).join('/'), readFileSync(p, 'utf8')));
 }
 
-export function runSuite(parser: PythonParser, cases: readonly SuiteCase[], resolvedOnly = false, options: ResolveOptions = {}): CaseResult[] {
+export function runSuite(parser: PythonParser, cases: readonly SuiteCase[], resolvedOnly = false, options: CallGraphOptions = {}): CaseResult[] {
   return cases.map((c) => {
-    const edges = resolveCallGraph(extractDir(parser, c.dir), options);
+    const edges = buildCallGraph(extractDir(parser, c.dir), options);
     const actual = edges
       .filter((e) => e.kind === 'calls' && (!resolvedOnly || e.resolution !== 'heuristic')) // resolved + dispatch
       .map((e) => [e.from, e.to] as const);
@@ -99,7 +99,7 @@ const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floo
  * Parse+extract versus resolution, in process CPU time (wall time swings with machine load), over
  * interleaved rounds; the median of each is reported. Sources are read once, before timing.
  */
-async function measureCost(root: string, rounds: number, options: ResolveOptions): Promise<void> {
+async function measureCost(root: string, rounds: number, options: CallGraphOptions): Promise<void> {
   const parser = await loadPythonParser();
   // As the bench (and the CLI's default --max-file-bytes): files over 1 MiB are skipped, not timed
   // (sympy has one; under load its parse also runs into treeSitter's per-file time limit).
@@ -108,7 +108,7 @@ async function measureCost(root: string, rounds: number, options: ResolveOptions
   const rel = paths.map((p) => relative(root, p).split(sep).join('/'));
   const extract: number[] = [];
   const resolve: number[] = [];
-  let edges: ReturnType<typeof resolveCallGraph> = [];
+  let edges: ReturnType<typeof buildCallGraph> = [];
   // With --expose-gc, collect before each phase so neither is billed for the other's garbage.
   const collect = (globalThis as { gc?: () => void }).gc ?? ((): void => {});
   for (let r = 0; r < rounds; r++) {
@@ -118,7 +118,7 @@ async function measureCost(root: string, rounds: number, options: ResolveOptions
     extract.push(cpuMs() - t);
     collect();
     t = cpuMs();
-    edges = resolveCallGraph(files, options);
+    edges = buildCallGraph(files, options);
     resolve.push(cpuMs() - t);
   }
   const counts = new Map<string, number>();
@@ -139,7 +139,7 @@ async function measureCost(root: string, rounds: number, options: ResolveOptions
 
 async function main(): Promise<void> {
   // Default: parameter flow for called parameters ('callables'); --parameter-flow adds receivers, --no-parameter-flow turns it off.
-  const options: ResolveOptions = process.argv.includes('--parameter-flow') ? { parameterFlow: true } : process.argv.includes('--no-parameter-flow') ? { parameterFlow: false } : {};
+  const options: CallGraphOptions = process.argv.includes('--parameter-flow') ? { parameterFlow: true } : process.argv.includes('--no-parameter-flow') ? { parameterFlow: false } : {};
   const costAt = process.argv.indexOf('--cost');
   if (costAt >= 0) {
     const root = process.argv[costAt + 1];

@@ -5,11 +5,11 @@
 // that part against extracting every file (warm, in one process; the machine may be shared).
 //
 // Run: npx tsx scripts/ondemand-minimum.ts <git work tree with the PR at HEAD> [--base REV=HEAD~1] [--budget N=8000]
-import { preparePrPacks } from '../src/pipeline/prDigest.js';
+import { preparePrPacks } from '../src/pr/digest.js';
 import { discoverPythonFiles } from '../src/files/discover.js';
 import { createSourceReader } from '../src/files/read.js';
 import { buildWordIndex } from '../src/files/prefilter.js';
-import { buildModuleLookup, chaseIn, importChases, type Chase } from '../src/pipeline/onDemandSelect.js';
+import { buildModuleLookup, chaseIn, importChases, type Chase } from '../src/pr/onDemandSelect.js';
 import { loadPythonParser } from '../src/python/treeSitter.js';
 import { extractFile } from '../src/python/extract.js';
 import { buildCallGraph } from '../src/graph/callGraph.js';

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { buildCommentBody, scanLines } from '../../src/render/comment.js';
 import { neutralise } from '../../src/render/neutralise.js';
 import { summaryText } from '../../src/action/summary.js';
-import type { DigestDocument, DigestItem } from '../../src/render/document.js';
+import type { DigestDocument, DigestItem } from '../../src/pack/document.js';
 import { renderMarkdown } from '../../src/render/markdown.js';
 
 const MARKER = '<!-- repodigest:default -->';

@@ -3,7 +3,7 @@
 // packed code and became active `#8238;` entities in Mermaid labels. They are now shown as one
 // visible, inert escape (`\n`, `\x1b`, `\u202e`).
 import { describe, expect, it } from 'vitest';
-import { renderMermaid } from '../../src/render/mermaid.js';
+import { renderMermaid } from '../../src/pr/mermaid.js';
 import { buildAdjacency } from '../../src/graph/adjacency.js';
 import { cli, tempTree } from './cliHarness.js';
 

@@ -3,10 +3,11 @@
 // changed symbols of which 5 are code.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createTokenCounter } from '../../src/pack/tokens.js';
-import { packPr, preparePr, type PreparedPr } from '../../src/pipeline/prDigest.js';
-import type { DigestFormat } from '../../src/render/document.js';
+import type { DigestFormat } from '../../src/pack/document.js';
 import { removeTempDirs } from '../support/testRepo.js';
 import { buildPrFixture, type FixturePrName, type PrFixture } from './prFixture.js';
+import { packPr } from '../../src/pr/packPr.js';
+import { type PreparedPr, preparePr } from '../../src/pr/prepare.js';
 
 let fixture: PrFixture;
 const prepared = new Map<FixturePrName, PreparedPr>();

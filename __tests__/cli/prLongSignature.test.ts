@@ -5,7 +5,7 @@ import { afterAll, describe, expect, test } from 'vitest';
 import { makeRepo, removeTempDirs } from '../support/testRepo.js';
 import { cli } from './cliHarness.js';
 import { cmarkGfm } from '../support/renderedMarkdown.js';
-import { signatureDelta } from '../../src/render/signatureDelta.js';
+import { signatureDelta } from '../../src/pr/signatureDelta.js';
 
 afterAll(removeTempDirs);
 

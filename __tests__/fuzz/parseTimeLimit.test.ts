@@ -8,9 +8,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { indexRepository } from '../../src/pipeline/indexRepository.js';
-import { packPr, preparePr } from '../../src/pipeline/prDigest.js';
 import { makeRepo, removeTempDirs } from '../support/testRepo.js';
 import { loadPythonParser, ParseTimeLimitError } from '../../src/python/treeSitter.js';
+import { packPr } from '../../src/pr/packPr.js';
+import { preparePr } from '../../src/pr/prepare.js';
 
 /** The fuzz case's shape: an unterminated string of cp1252-decoded U+202E bytes on one long line. */
 const HOSTILE = `x = "${'â€®'.repeat(6_000)}\n`;

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { callPairs, graphOf, pairsOf } from './projectHelpers.js';
 
-describe('resolveCallGraph on bad input', () => {
+describe('buildCallGraph on bad input', () => {
   it('circular imports resolve both ways without looping', async () => {
     const edges = await graphOf({
       'a.py': 'from b import g\n\n\ndef f():\n    g()\n',
@@ -97,7 +97,7 @@ describe('resolveCallGraph on bad input', () => {
   });
 });
 
-describe('resolveCallGraph at scale', () => {
+describe('buildCallGraph at scale', () => {
   // Regression: the edges were appended with `push(...list)`, and V8 throws "Maximum call stack size
   // exceeded" past ~100k arguments; CPython's stdlib with its site-packages crossed that in contains
   // edges alone. 20 files x 7,000 functions = 140,000 contains edges.

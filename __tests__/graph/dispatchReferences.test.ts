@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { buildAdjacency, isProved } from '../../src/graph/adjacency.js';
 import { renderGraphJson } from '../../src/cli/commands/graph.js';
 import { removedStillReferenced } from '../../src/diff/removedReferences.js';
-import { renderCallSites } from '../../src/render/prSections.js';
+import { renderCallSites } from '../../src/pr/sections.js';
 import type { RepoIndex } from '../../src/model.js';
 import { construct, sample } from '../../scripts/eval-callers.js';
 import { callPairs, graphOf, pairsOf } from './projectHelpers.js';

@@ -4,7 +4,7 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileS
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, sep } from 'node:path';
 import type { Edge, FileRecord } from '../../src/model.js';
-import { resolveCallGraph, type ResolveOptions } from '../../src/graph/resolve.js';
+import { buildCallGraph, type CallGraphOptions } from '../../src/graph/callGraph.js';
 import { extractFile } from '../../src/python/extract.js';
 import { loadPythonParser } from '../../src/python/treeSitter.js';
 
@@ -38,8 +38,8 @@ export async function extractProject(files: Record<string, string>): Promise<Fil
   return pythonFiles(root).map((p) => extractFile(parser, relative(root, p).split(sep).join('/'), readFileSync(p, 'utf8')));
 }
 
-export async function graphOf(files: Record<string, string>, options?: ResolveOptions): Promise<Edge[]> {
-  return resolveCallGraph(await extractProject(files), options);
+export async function graphOf(files: Record<string, string>, options?: CallGraphOptions): Promise<Edge[]> {
+  return buildCallGraph(await extractProject(files), options);
 }
 
 /** `from -> to` for the calls edges, with the resolution when asked. */

@@ -1,11 +1,11 @@
-// Resolution rules of resolveCallGraph, one behaviour per test, on real Python extracted by the real
+// Resolution rules of buildCallGraph, one behaviour per test, on real Python extracted by the real
 // extractor.
 import { describe, expect, it } from 'vitest';
-import { resolveCallGraph } from '../../src/graph/resolve.js';
-import { MAX_OVERRIDES } from '../../src/graph/resolverClasses.js';
+import { buildCallGraph } from '../../src/graph/callGraph.js';
+import { MAX_OVERRIDES } from '../../src/graph/resolver/classes.js';
 import { callPairs, extractProject, graphOf, pairsOf } from './projectHelpers.js';
 
-describe('resolveCallGraph: output shape', () => {
+describe('buildCallGraph: output shape', () => {
   it('merges call sites per (from, to) with ascending lines, and sorts by (from, to, kind)', async () => {
     const edges = await graphOf({
       'm.py': 'def f():\n    pass\n\n\ndef g():\n    f()\n    x = 1\n    f()\n\n\ng()\n',
@@ -23,9 +23,9 @@ describe('resolveCallGraph: output shape', () => {
       'b.py': 'class B:\n    def go(self):\n        helper()\n\n\ndef helper():\n    pass\n',
       'c.py': 'import a\n\na.A().run()\n',
     });
-    const forward = JSON.stringify(resolveCallGraph(files));
-    expect(JSON.stringify(resolveCallGraph([...files].reverse()))).toBe(forward);
-    expect(JSON.stringify(resolveCallGraph(files))).toBe(forward);
+    const forward = JSON.stringify(buildCallGraph(files));
+    expect(JSON.stringify(buildCallGraph([...files].reverse()))).toBe(forward);
+    expect(JSON.stringify(buildCallGraph(files))).toBe(forward);
   });
 
   it('emits contains, imports and inherits edges across files', async () => {
@@ -40,7 +40,7 @@ describe('resolveCallGraph: output shape', () => {
   });
 });
 
-describe('resolveCallGraph: scopes', () => {
+describe('buildCallGraph: scopes', () => {
   it('attributes calls in lambdas, comprehensions and defaults to the enclosing symbol and module code to the module', async () => {
     const edges = await graphOf({
       'm.py': [
@@ -64,7 +64,7 @@ describe('resolveCallGraph: scopes', () => {
   });
 });
 
-describe('resolveCallGraph: imports', () => {
+describe('buildCallGraph: imports', () => {
   it('honours a literal __all__ on star imports and resolves re-exports to the defining module', async () => {
     const edges = await graphOf({
       'lib/__init__.py': 'from .impl import *\n',
@@ -90,7 +90,7 @@ describe('resolveCallGraph: imports', () => {
   });
 });
 
-describe('resolveCallGraph: classes and types', () => {
+describe('buildCallGraph: classes and types', () => {
   it('links C() to the class and its inherited __init__, and super() to the next class in the MRO', async () => {
     const edges = await graphOf({
       'base.py': 'class Base:\n    def __init__(self):\n        pass\n\n    def save(self):\n        pass\n',
@@ -150,7 +150,7 @@ describe('resolveCallGraph: classes and types', () => {
   });
 });
 
-describe('resolveCallGraph: heuristic fallback', () => {
+describe('buildCallGraph: heuristic fallback', () => {
   const project = {
     'a.py': 'class A:\n    def flush(self):\n        pass\n',
     'b.py': 'class B:\n    def flush(self):\n        pass\n',
@@ -190,10 +190,10 @@ describe('resolveCallGraph: heuristic fallback', () => {
 
   it('links to nothing when more names match than maxHeuristicTargets (0 turns the fallback off)', async () => {
     const files = await extractProject(project);
-    expect(callPairs(resolveCallGraph(files, { ...everyGuess, maxHeuristicTargets: 2 }))).toHaveLength(2);
-    expect(callPairs(resolveCallGraph(files, { ...everyGuess, maxHeuristicTargets: 1 }))).toEqual([]);
-    expect(callPairs(resolveCallGraph(files, { ...everyGuess, maxHeuristicTargets: 0 }))).toEqual([]);
-    expect(callPairs(resolveCallGraph(files, { ...everyGuess, maxHeuristicTargets: Number.NaN }))).toHaveLength(2);
+    expect(callPairs(buildCallGraph(files, { ...everyGuess, maxHeuristicTargets: 2 }))).toHaveLength(2);
+    expect(callPairs(buildCallGraph(files, { ...everyGuess, maxHeuristicTargets: 1 }))).toEqual([]);
+    expect(callPairs(buildCallGraph(files, { ...everyGuess, maxHeuristicTargets: 0 }))).toEqual([]);
+    expect(callPairs(buildCallGraph(files, { ...everyGuess, maxHeuristicTargets: Number.NaN }))).toHaveLength(2);
   });
 
   it('never adds a heuristic edge where a resolved one explains the call', async () => {

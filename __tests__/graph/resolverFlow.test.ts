@@ -1,11 +1,11 @@
 // Parameter flow (resolverFlow.ts) and its bounds, on real Python through the real extractor.
 import { describe, expect, it } from 'vitest';
-import { MAX_FLOW_SITES } from '../../src/graph/resolverFlow.js';
+import { MAX_FLOW_SITES } from '../../src/graph/resolver/flow.js';
 import { extractProject } from './projectHelpers.js';
-import { resolveCallGraph } from '../../src/graph/resolve.js';
+import { buildCallGraph } from '../../src/graph/callGraph.js';
 
 async function callEdges(files: Record<string, string>): Promise<string[]> {
-  const edges = resolveCallGraph(await extractProject(files), { parameterFlow: true });
+  const edges = buildCallGraph(await extractProject(files), { parameterFlow: true });
   return edges.filter((e) => e.kind === 'calls').map((e) => `${e.from} -> ${e.to} (${e.resolution})`);
 }
 
@@ -31,12 +31,12 @@ describe('parameter flow', () => {
         '',
       ].join('\n'),
     });
-    const pairs = (edges: ReturnType<typeof resolveCallGraph>): string[] =>
+    const pairs = (edges: ReturnType<typeof buildCallGraph>): string[] =>
       edges.filter((e) => e.kind === 'calls' && e.resolution === 'resolved' && e.from !== 'main').map((e) => `${e.from} -> ${e.to}`);
-    expect(pairs(resolveCallGraph(files))).toEqual(['main.apply -> main.Service', 'main.apply -> main.Service.start', 'main.apply -> main.report']);
-    expect(pairs(resolveCallGraph(files, { parameterFlow: 'callables' }))).toEqual(pairs(resolveCallGraph(files)));
-    expect(pairs(resolveCallGraph(files, { parameterFlow: true }))).toEqual([...pairs(resolveCallGraph(files)), 'main.persist -> main.Draft.save']);
-    expect(pairs(resolveCallGraph(files, { parameterFlow: false }))).toEqual([]);
+    expect(pairs(buildCallGraph(files))).toEqual(['main.apply -> main.Service', 'main.apply -> main.Service.start', 'main.apply -> main.report']);
+    expect(pairs(buildCallGraph(files, { parameterFlow: 'callables' }))).toEqual(pairs(buildCallGraph(files)));
+    expect(pairs(buildCallGraph(files, { parameterFlow: true }))).toEqual([...pairs(buildCallGraph(files)), 'main.persist -> main.Draft.save']);
+    expect(pairs(buildCallGraph(files, { parameterFlow: false }))).toEqual([]);
   });
 
   it('binds a parameter to what its callers pass, positionally, by keyword and after self', async () => {

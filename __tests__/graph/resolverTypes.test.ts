@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { annotationNames } from '../../src/graph/resolverTypes.js';
+import { annotationNames } from '../../src/graph/resolver/types.js';
 
 describe('annotationNames', () => {
   it.each([

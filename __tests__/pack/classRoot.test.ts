@@ -4,7 +4,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Edge } from '../../src/model.js';
 import { buildAdjacency } from '../../src/graph/adjacency.js';
-import { subclassIndex } from '../../src/pack/classNeighbours.js';
+import { subclassIndex } from '../../src/graph/classNeighbours.js';
 import { packContext, type PackInput, type PackResult } from '../../src/pack/packer.js';
 import { createTokenCounter, type TokenCounter } from '../../src/pack/tokens.js';
 import { rendererFor } from '../../src/render/renderers.js';

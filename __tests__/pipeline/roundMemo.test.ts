@@ -2,10 +2,10 @@
 // (pipeline/roundMemo.ts): each distinct question is asked once, a failure is asked again, and every
 // caller gets its own copy of a record.
 import { afterAll, expect, test } from 'vitest';
-import { setupPr } from '../../src/pipeline/prDigest.js';
-import { memoisedRounds } from '../../src/pipeline/roundMemo.js';
+import { memoisedRounds } from '../../src/pr/roundMemo.js';
 import type { GitRunner } from '../../src/diff/gitDiff.js';
 import { makeRepo, removeTempDirs } from '../support/testRepo.js';
+import { setupPr } from '../../src/pr/setup.js';
 
 afterAll(removeTempDirs);
 

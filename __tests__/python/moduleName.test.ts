@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { moduleNameForPath } from '../../src/graph/modules.js';
+import { moduleNameForPath } from '../../src/python/modules.js';
 
 describe('moduleNameForPath', () => {
   it('maps paths to dotted module names', () => {

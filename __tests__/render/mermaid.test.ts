@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { ChangedSymbol } from '../../src/diff/changedSymbols.js';
 import { buildAdjacency } from '../../src/graph/adjacency.js';
 import type { Edge } from '../../src/model.js';
-import { mermaidLabel, renderMermaid } from '../../src/render/mermaid.js';
+import { mermaidLabel, renderMermaid } from '../../src/pr/mermaid.js';
 
 const changedSym = (id: string, change: ChangedSymbol['change'] = 'modified'): ChangedSymbol => ({ id, file: 'm.py', name: id, kind: 'function', change, lines: [1, 2] });
 const call = (from: string, to: string, resolution: Edge['resolution'] = 'resolved'): Edge => ({ from, to, kind: 'calls', resolution, lines: [3] });

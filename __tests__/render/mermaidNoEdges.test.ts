@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ChangedSymbol } from '../../src/diff/changedSymbols.js';
 import { buildAdjacency } from '../../src/graph/adjacency.js';
-import { renderMermaid } from '../../src/render/mermaid.js';
+import { renderMermaid } from '../../src/pr/mermaid.js';
 
 const changedSym = (id: string, change: ChangedSymbol['change'] = 'modified'): ChangedSymbol => ({ id, file: 'm.py', name: id, kind: 'function', change, lines: [1, 2] });
 

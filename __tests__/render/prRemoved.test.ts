@@ -3,12 +3,13 @@
 // json `status: "removed"` (an optional key; nothing else in the entry changes).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTokenCounter } from '../../src/pack/tokens.js';
-import { packPr, preparePr, type PreparedPr } from '../../src/pipeline/prDigest.js';
 import { DEFAULT_PACK_SETTINGS } from '../../src/pipeline/packRepository.js';
-import type { DigestFormat } from '../../src/render/document.js';
+import type { DigestFormat } from '../../src/pack/document.js';
 import { REMOVED_NOTE } from '../../src/render/markdown.js';
 import { GitRepo } from '../support/gitRepo.js';
 import { removeTempDirs } from '../support/testRepo.js';
+import { packPr } from '../../src/pr/packPr.js';
+import { type PreparedPr, preparePr } from '../../src/pr/prepare.js';
 
 let prepared: PreparedPr;
 let base: string;

@@ -14,7 +14,7 @@ import {
   renderChangedList,
   renderPrHeader,
   type PrEntry,
-} from '../../src/render/prSections.js';
+} from '../../src/pr/sections.js';
 import { removedStillReferenced } from '../../src/diff/removedReferences.js';
 import { removeTempDirs } from '../support/testRepo.js';
 import { buildPrRepo, type PrRepo } from '../diff/prRepo.js';

@@ -4,7 +4,7 @@
 import { beforeAll, expect, it } from 'vitest';
 import { packContext } from '../../src/pack/packer.js';
 import { createTokenCounter, type TokenCounter } from '../../src/pack/tokens.js';
-import type { DigestFormat, TokenUsage } from '../../src/render/document.js';
+import type { DigestFormat, TokenUsage } from '../../src/pack/document.js';
 import { DIGEST_FORMATS, rendererFor } from '../../src/render/renderers.js';
 import { py, pythonProject, type Project } from '../pack/pythonProject.js';
 import { checkWellFormedXml } from './xmlCheck.js';

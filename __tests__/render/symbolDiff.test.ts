@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { changedHeadLines, sameFileDiff, textDiff, type DiffLine } from '../../src/diff/symbolDiff.js';
 import { hunksText, unifiedDiff, wholeDiffText } from '../../src/diff/diffText.js';
 import type { PySymbol } from '../../src/model.js';
-import { definitionNote } from '../../src/render/prViews.js';
+import { definitionNote } from '../../src/pr/views.js';
 
 const BASE = ['def f(n):', '    n = n - 1', '    n = n - 1', '    return n', '', 'def g():', '    pass'];
 const HEAD = ['def f(n, k=1):', '    n = n - 1', '    return n', '', 'def g():', '    pass'];

@@ -1,7 +1,7 @@
 // Redaction on real Python source: each kind of secret replaced by its placeholder, counted; what is
 // not a secret (a hash constant, a placeholder password, ordinary strings) left alone.
 import { describe, expect, it } from 'vitest';
-import { collectProviderSecrets, redactText, sortedCounts } from '../../src/render/redact.js';
+import { collectProviderSecrets, redactText, sortedCounts } from '../../src/review/redact.js';
 
 // Fake credentials built from pieces, so that this file itself does not look like it holds any.
 const AWS_ID = ['AKIA', '2OGYBAH6T4MXQKPL'].join('');

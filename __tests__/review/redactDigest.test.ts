@@ -1,7 +1,7 @@
 // Redaction through the whole PR digest on a real git repository: the index, the diffs read from git
 // (added and deleted lines), every format; the header and JSON count what was replaced.
 import { describe, expect, it } from 'vitest';
-import { prDigest } from '../../src/pipeline/prDigest.js';
+import { prDigest } from '../../src/pr/digest.js';
 import { GitRepo } from '../support/gitRepo.js';
 
 const OLD_KEY = ['AKIA', 'QX7TZ4MPLW2KRN5B'].join('');

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { findBreakingSites } from '../../src/review/breakingSites.js';
 import { findAffectedTests } from '../../src/review/affectedTests.js';
-import { renderBreakingSection, renderReviewSummary, renderTestsSection, reviewJson } from '../../src/render/reviewSections.js';
+import { renderBreakingSection, renderReviewSummary, renderTestsSection, reviewJson } from '../../src/pr/reviewSections.js';
 import { cmarkGfm } from '../support/renderedMarkdown.js';
 import { reviewProject } from './reviewProject.js';
 

@@ -68,7 +68,7 @@ async function runCase(name: CaseName): Promise<CaseResult> {
     writeFileSync(join(dir, 'long.py'), `from app import main\n\n\ndef blob():\n    return main(), "${'x'.repeat(20_000)}"\n`);
     git(dir, 'add', '.');
     git(dir, 'commit', '-q', '-m', 'head');
-    const { prDigest } = await import('../../src/pipeline/prDigest.js');
+    const { prDigest } = await import('../../src/pr/digest.js');
     const { withPackDefaults } = await import('../../src/pipeline/packRepository.js');
     const start = performance.now();
     const cpu = cpuNow();

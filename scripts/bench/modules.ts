@@ -50,7 +50,7 @@ export interface Stages {
   pack: Loaded<PackFns>;
 }
 
-const SRC = new URL('../../src/', import.meta.url);
+const SRC = new URL('../../src', import.meta.url);
 
 type Module = Record<string, unknown>;
 

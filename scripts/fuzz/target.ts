@@ -26,7 +26,7 @@ import { assembleIndex } from '../../src/pipeline/indexRepository.js';
 import { packRepository } from '../../src/pipeline/packRepository.js';
 import { extractFile } from '../../src/python/extract.js';
 import { ParserTrapError, type PythonParser } from '../../src/python/treeSitter.js';
-import type { DigestFormat } from '../../src/render/document.js';
+import type { DigestFormat } from '../../src/pack/document.js';
 
 export interface CorpusFile {
   path: string;

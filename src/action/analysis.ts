@@ -5,7 +5,7 @@
 // as soon as they are known, so a run cut short can still post them (action/partialDigest.ts).
 import { fileURLToPath } from 'node:url';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
-import type { ChangedSymbolRow } from '../render/document.js';
+import type { ChangedSymbolRow } from '../pack/document.js';
 import type { EventInfo } from './event.js';
 import { createOctokit, pullFilesLister } from './octokit.js';
 import { produceDigest } from './pipelineDigest.js';

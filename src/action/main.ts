@@ -4,7 +4,7 @@
 //
 // Two ways in: the normal run produces a digest with the pipeline; `post-digest` instead posts a digest
 // file made earlier (the second half of the fork-safe two-workflow pattern), with no analysis at all.
-import { plural } from '../render/plural.js';
+import { plural } from '../shared/plural.js';
 import { existsSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';

@@ -4,7 +4,7 @@
 // soft where GitHub's own limits or permissions are the cause (fork PRs get a read-only token, GHES
 // has no artifact service): a warning, and the others still happen. Anything else is a real error and
 // propagates to main.ts, the one place that fails the step.
-import { plural } from '../render/plural.js';
+import { plural } from '../shared/plural.js';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as core from '@actions/core';

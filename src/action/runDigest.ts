@@ -1,7 +1,7 @@
 // The seam between the action shell and the pipeline: main.ts only knows this interface, so the
 // pipeline can change behind it. What to digest is decided here from the settings and the event.
 import type { ListFilesPage } from '../diff/apiDiff.js';
-import type { ChangedSymbolRow } from '../render/document.js';
+import type { ChangedSymbolRow } from '../pack/document.js';
 import type { BreakingSite } from '../review/breakingSites.js';
 import type { EventInfo } from './event.js';
 import type { Settings } from './settings.js';

@@ -14,7 +14,7 @@
 // - Decoded edges have the resolver's own property order, so any output that prints them is the same
 //   bytes warm or cold.
 import type { Edge, EdgeKind, Resolution } from '../model.js';
-import { compareEdges } from '../graph/resolve.js';
+import { compareEdges } from '../graph/callGraph.js';
 import { parseJson, streamEntry, streamedBytes, unframeEntry, type EntrySink } from './entryFrame.js';
 
 const MAGIC = 'repodigest-graph-entry';

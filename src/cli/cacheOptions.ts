@@ -4,7 +4,7 @@
 import { resolve } from 'node:path';
 import { defaultCacheDir } from '../cache/cacheDir.js';
 import { openFileCache, type FileCache } from '../cache/fileCache.js';
-import { visibleText } from '../render/visibleText.js';
+import { visibleText } from '../shared/visibleText.js';
 
 const MAX_PROBLEM_LINES = 10;
 

@@ -5,50 +5,17 @@ import { writeFileSync } from 'node:fs';
 import { basename, resolve } from 'node:path';
 import { Command, CommanderError, Option } from 'commander';
 import { DEFAULT_MAX_FILE_BYTES } from '../files/read.js';
-import type { RepoIndex } from '../model.js';
 import { packageVersion } from '../shared/packageInfo.js';
-import type { FileCache } from '../cache/fileCache.js';
-import { indexRepository, type IndexOptions } from '../pipeline/indexRepository.js';
-import { visibleText } from '../render/visibleText.js';
 import { exitCodeFor, formatError, RepoDigestError, UsageError } from '../shared/errors.js';
 import { graphCommandChunks, writeViewerHtml } from './commands/graph.js';
 import { packSettingsFrom, runPackCommand } from './commands/pack.js';
 import { runPrCommand } from './commands/pr.js';
 import { FAIL_ON_VALUES, failureFor } from '../review/failOn.js';
 import { renderSearchCommand } from './commands/search.js';
-import { parseChoice, parseGlobList, parsePositiveInteger, type ListFormat, type ResolutionFilter } from './options.js';
-import { createProgress, type Progress, type ProgressDeps, type ProgressOptions } from './progress.js';
-import { cacheFrom, reportCache, type CacheFlags } from './cacheOptions.js';
-
-export interface CliIo {
-  stdout: (text: string) => void;
-  stderr: (text: string) => void;
-  /** Where the progress line may go (progress.ts decides whether it does); without it, never. */
-  progress?: ProgressDeps;
-}
-
-const defaultIo: CliIo = {
-  stdout: (text) => process.stdout.write(text),
-  stderr: (text) => process.stderr.write(text),
-  progress: { stream: process.stderr, env: process.env, now: () => performance.now() },
-};
-
-/** The run's progress line: silent for an io without a progress stream (tests, the API). */
-export function progressFor(io: CliIo, flags: { quiet?: boolean }, options: Omit<ProgressOptions, 'quiet'> = {}): Progress {
-  return io.progress ? createProgress({ ...options, quiet: flags.quiet === true }, io.progress) : createProgress({ quiet: true });
-}
-
-export interface ScanFlags extends CacheFlags {
-  include?: string[];
-  exclude?: string[];
-  maxFileBytes?: string;
-  parameterFlow?: boolean;
-  /** False with `--no-redact`. */
-  redact?: boolean;
-  debug?: boolean;
-  /** `--quiet`: no progress line (warnings and skipped-file notes still print: nothing is lost silently). */
-  quiet?: boolean;
-}
+import { parseChoice, parsePositiveInteger, type ListFormat, type ResolutionFilter } from './options.js';
+import { type PackFlags, type ScanFlags } from './flags.js';
+import { type CliIo, defaultIo, progressFor } from './io.js';
+import { scanWithReport } from './scan.js';
 
 function collect(value: string, previous: string[] = []): string[] {
   return [...previous, value];
@@ -65,43 +32,6 @@ function withScanOptions(command: Command): Command {
     .option('--no-cache', 'analyse every file afresh and keep nothing')
     .option('--debug', 'print stack traces for unexpected errors')
     .option('--quiet', 'no progress line on the terminal (it only ever appears on a terminal, outside CI, after 2 s)');
-}
-
-export function indexOptionsFrom(flags: ScanFlags): IndexOptions {
-  const include = parseGlobList(flags.include);
-  const exclude = parseGlobList(flags.exclude);
-  return {
-    ...(include ? { include } : {}),
-    ...(exclude ? { exclude } : {}),
-    maxFileBytes: parsePositiveInteger('--max-file-bytes', flags.maxFileBytes ?? String(DEFAULT_MAX_FILE_BYTES)),
-    ...(flags.parameterFlow ? { parameterFlow: true } : {}),
-    ...(flags.redact === false ? { redact: false } : {}),
-    ...cacheOption(flags),
-  };
-}
-
-function cacheOption(flags: ScanFlags): { cache?: FileCache } {
-  const cache = cacheFrom(flags);
-  return cache ? { cache } : {};
-}
-
-/** Scans with the progress line running; the caller moves it on (pack, render) and ends it with done(). */
-export async function scanWithReport(root: string, flags: ScanFlags, io: CliIo, progress: Progress = progressFor(io, flags), keepText = true): Promise<RepoIndex> {
-  const options = indexOptionsFrom(flags);
-  const index = await indexRepository(root, { ...options, ...(keepText ? {} : { keepText }), onProgress: (done, total) => progress.update(done, total) });
-  progress.done();
-  reportScan(index, io);
-  reportCache(options.cache, io.stderr);
-  return index;
-}
-
-/** File names and what is said about them are the repository's text: one line each, nothing acting (visibleText.ts). */
-export function reportScan(index: RepoIndex, io: CliIo): void {
-  for (const skipped of index.skippedFiles) io.stderr(`skipped ${visibleText(skipped.path)}: ${visibleText(skipped.reason)}\n`);
-  for (const file of index.files) {
-    for (const note of file.notes) io.stderr(`note ${visibleText(file.path)}: ${visibleText(note)}\n`);
-  }
-  if (index.files.length === 0) io.stderr(`warning: no Python files found under ${visibleText(index.root)}\n`);
 }
 
 function emit(text: string, output: string | undefined, io: CliIo): void {
@@ -221,15 +151,6 @@ export function buildProgram(io: CliIo = defaultIo): Command {
   });
 
   return program;
-}
-
-export interface PackFlags extends ScanFlags {
-  budget: string;
-  format: string;
-  encoding: string;
-  resolution: string;
-  signaturesOnly?: boolean;
-  output?: string;
 }
 
 function withPackOptions(command: Command): Command {

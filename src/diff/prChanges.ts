@@ -27,7 +27,7 @@ import { diffFromApi, type ListFilesPage } from './apiDiff.js';
 import { computeChangedSymbols, type ChangedSymbol } from './changedSymbols.js';
 import { diffRevisions, isGitUnavailable, readFilesAtRevision, runGitDefault, type GitDeps } from './gitDiff.js';
 import { createSelector } from '../files/filters.js';
-import { namedList, plural } from '../render/plural.js';
+import { namedList, plural } from '../shared/plural.js';
 import { compareStrings, type FileChange } from './hunks.js';
 import { outsideNote, repoPathOf, scanPrefixOf, scopeChanges, type ScopedChanges } from './scanRoot.js';
 

@@ -12,7 +12,7 @@
 //   names the first few: never silently.
 import { realpath } from 'node:fs/promises';
 import { relative, sep } from 'node:path';
-import { namedList } from '../render/plural.js';
+import { namedList } from '../shared/plural.js';
 import type { GitDeps } from './gitDiff.js';
 import { compareStrings, isPythonPath, type FileChange } from './hunks.js';
 

@@ -10,7 +10,7 @@
 //   (GitHub's pull_request checkout, refs/pull/N/merge); the API fallback without git (nothing to ask).
 // - Uncommitted changes count only for .py files under the scan root (tracked edits and untracked
 //   files, `git status` honouring .gitignore): they are what the index reads.
-import { namedList } from '../render/plural.js';
+import { namedList } from '../shared/plural.js';
 import type { GitDeps } from './gitDiff.js';
 
 export type WorktreeRelation = 'head' | 'merge-of-head' | 'other' | 'unknown';

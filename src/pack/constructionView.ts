@@ -12,7 +12,7 @@
 // 2,761-token signature (all 40-odd method stubs: a packed method inside it ruled out its full code)
 // beside `Command.__init__` (400); its construction view is 585, `__init__` inside.
 import type { PySymbol } from '../model.js';
-import { plural } from '../render/plural.js';
+import { plural } from '../shared/plural.js';
 
 const CONSTRUCTORS = new Set(['__new__', '__init__', '__post_init__']);
 

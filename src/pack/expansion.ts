@@ -40,8 +40,8 @@
 //   out `UsageError.show`, a caller of the changed method, when late parts waited only within a hop).
 import type { Resolution } from '../model.js';
 import { compareNeighbours, isProved, strongerResolution, type Adjacency, type Neighbour } from '../graph/adjacency.js';
-import type { PackDirection } from '../render/document.js';
-import type { ClassLookups } from './classNeighbours.js';
+import type { PackDirection } from './document.js';
+import type { ClassLookups } from '../graph/classNeighbours.js';
 
 export interface Candidate {
   id: string;

@@ -7,7 +7,7 @@
 // (python/render.ts). The other way round, `holdsPacked` marks ancestors of full items, whose own full
 // text would repeat them: the packer shows those as signatures.
 import type { PySymbol } from '../model.js';
-import type { DigestItem, DigestSkip, PackMode } from '../render/document.js';
+import type { DigestItem, DigestSkip, PackMode } from './document.js';
 
 export const DROPPED = 'dropped: the rendered document exceeded the budget';
 

@@ -78,11 +78,11 @@ import type {
   ItemView,
   PackMode,
   TokenUsage,
-} from '../render/document.js';
+} from './document.js';
 import { markdownRenderer } from '../render/markdown.js';
-import { plural } from '../render/plural.js';
+import { plural } from '../shared/plural.js';
 import { RepoDigestError } from '../shared/errors.js';
-import { classLookups } from './classNeighbours.js';
+import { classLookups } from '../graph/classNeighbours.js';
 import { CONSTRUCTION_LEFT_OUT_MAX, constructionView } from './constructionView.js';
 import { expansionOrder, type Candidate, type ExpansionInput } from './expansion.js';
 import { PackState } from './packState.js';

@@ -5,10 +5,10 @@
 // DEFAULT_PACK_SETTINGS, so `packRepository(index, target, { budget: 500 })` works as it reads.
 import { buildAdjacency, type Adjacency, type Neighbour } from '../graph/adjacency.js';
 import type { RepoIndex } from '../model.js';
-import { baseIndex, subclassIndex } from '../pack/classNeighbours.js';
+import { baseIndex, subclassIndex } from '../graph/classNeighbours.js';
 import { packContext, type PackInput, type PackResult, type Preamble } from '../pack/packer.js';
 import { createTokenCounter, type TokenEncoding } from '../pack/tokens.js';
-import type { ChangedSymbolRow, DigestFormat } from '../render/document.js';
+import type { ChangedSymbolRow, DigestFormat } from '../pack/document.js';
 import { rendererFor } from '../render/renderers.js';
 import { perIndex } from './perIndex.js';
 import { resolveTarget, type Target } from './resolveTarget.js';

@@ -20,7 +20,7 @@
 // definition), querying in 64K-char ranges to bound live objects (no gain).
 import { appendAll } from '../shared/arrays.js';
 import type { CallSite, FileRecord, PySymbol } from '../model.js';
-import { moduleNameForPath } from '../graph/modules.js';
+import { moduleNameForPath } from './modules.js';
 import {
   assignmentBindings,
   exceptBinding,

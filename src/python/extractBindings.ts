@@ -1,9 +1,7 @@
-// Name bindings, imports and `__all__`, each read from one captured statement node, mostly from its
-// text (see extractText.ts for why text beats walking children through WASM).
-import { appendAll } from '../shared/arrays.js';
+
 import type { Binding, ImportRecord, RefExpr } from '../model.js';
 import { refFromDottedText, refFromText, refOf } from './extractRef.js';
-import { closingBracket, splitTopLevel, topLevelIndex } from './extractText.js';
+import { topLevelIndex } from './extractText.js';
 import { enterValue, subscriptStore, unpackBindings } from './extractFlowFacts.js';
 import { containerFromText, exceptTargetFromText, forIterableFromText, valueFromText } from './extractValues.js';
 import type { SyntaxNode } from './treeSitter.js';

@@ -28,7 +28,7 @@
 
 import { FILE_GROUP_HEADING, PACKED_SYMBOL_HEADING } from './markdown.js';
 import { neutralise } from './neutralise.js';
-import { noun } from './plural.js';
+import { noun } from '../shared/plural.js';
 
 export interface CommentBodyOptions {
   /** First line(s) of the body (the hidden sticky marker and run key); '' for none. Trusted: not neutralised. */

@@ -21,7 +21,7 @@
 // changed symbol with its diff, and `skipped` every skip. `totalTokens` is then the tokens of
 // `content`, the figure its footer states. (`pack --format json` keeps the contract above.)
 import { markdownItem, markdownRenderer, renderMarkdown } from './markdown.js';
-import type { ChangedSymbolRow, DigestDocument, DigestItem, DigestSkip, DocumentRenderer } from './document.js';
+import type { ChangedSymbolRow, DigestDocument, DigestItem, DigestSkip, DocumentRenderer } from '../pack/document.js';
 
 function packedEntry(item: DigestItem) {
   return {

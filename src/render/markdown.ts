@@ -3,15 +3,14 @@
 //
 // The layout is fixed so that the pieces the packer estimates with (itemText, fileText, skipText) are
 // exactly the blocks render() joins with blank lines: estimates and the final count agree closely.
-import { codeFence, codeSpan, inlineText } from './fence.js';
-import { plural } from './plural.js';
+import { codeFence, codeSpan, inlineText } from '../shared/fence.js';
+import { plural } from '../shared/plural.js';
 import {
   groupByFile,
   groupedRootSkips,
   listedOwnLines,
   rootsNotShown,
   isInsidePacked,
-  listedLost,
   lostTotal,
   notListed,
   usageLine,
@@ -19,7 +18,7 @@ import {
   type DigestItem,
   type DigestSkip,
   type DocumentRenderer,
-} from './document.js';
+} from '../pack/document.js';
 
 /** How a file group and a packed symbol open in this layout; comment trimming cuts at these lines. */
 export const FILE_GROUP_HEADING = /^## `/;

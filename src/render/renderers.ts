@@ -1,5 +1,5 @@
 // The renderer for each output format.
-import type { DigestFormat, DocumentRenderer } from './document.js';
+import type { DigestFormat, DocumentRenderer } from '../pack/document.js';
 import { jsonRenderer } from './json.js';
 import { markdownRenderer } from './markdown.js';
 import { xmlRenderer } from './xml.js';

@@ -17,7 +17,6 @@ import {
   listedOwnLines,
   rootsNotShown,
   isInsidePacked,
-  listedLost,
   lostTotal,
   notListed,
   usageLine,
@@ -25,7 +24,7 @@ import {
   type DigestItem,
   type DigestSkip,
   type DocumentRenderer,
-} from './document.js';
+} from '../pack/document.js';
 
 // eslint-disable-next-line no-control-regex
 const NOT_XML = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;

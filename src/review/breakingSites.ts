@@ -17,7 +17,7 @@
 //   removes"); through name-only edges, "check".
 import type { CallSite, Edge, PySymbol, RefExpr } from '../model.js';
 import type { Adjacency } from '../graph/adjacency.js';
-import { baseIndex, subclassIndex } from '../pack/classNeighbours.js';
+import { baseIndex, subclassIndex } from '../graph/classNeighbours.js';
 import { bindingOf, diffSignature, isOverload, type SignatureDiff } from '../diff/signatureDiff.js';
 import { bindCall, type BindResult } from './callBinding.js';
 import { overrideMismatch } from './overrides.js';

@@ -3,7 +3,7 @@
 // redacted one by one so that line numbers stay; a multi-line secret (a private-key block) is
 // replaced line by line. Deleted lines are scanned too: a PR that removes a key must not print it.
 import type { SymbolChangeInfo } from '../diff/symbolDiff.js';
-import { addCounts, collectProviderSecrets, redactText } from '../render/redact.js';
+import { addCounts, collectProviderSecrets, redactText } from './redact.js';
 import type { IndexRedaction } from './redactIndex.js';
 
 /** Redacts `infos` in place; returns what was replaced on deleted lines (head lines are counted by the index). */

@@ -3,7 +3,7 @@
 //
 // Decisions:
 // - An in-process check, sampled: the per-file loops (full scan, on-demand reading and parsing, the
-//   resolver's pass over files via ResolveOptions.afterFile) call `check` once per file; every
+//   resolver's pass over files via CallGraphOptions.afterFile) call `check` once per file; every
 //   SAMPLE_EVERY-th call reads `v8.getHeapStatistics()` (~7 µs here), every call once the heap is past
 //   WATCH_SHARE. Only when the used heap passes NEAR_SHARE of the limit is a full collection forced (the
 //   used figure counts garbage too) and the live heap judged: still above NEAR_SHARE -> the error.

@@ -1,4 +1,4 @@
-import type { ChangedSymbolRow } from '../render/document.js';
+import type { ChangedSymbolRow } from '../pack/document.js';
 import type { EventInfo } from './event.js';
 import type { DigestProduct, DigestRequest } from './runDigest.js';
 import type { Settings } from './settings.js';

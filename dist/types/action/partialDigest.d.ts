@@ -1,4 +1,4 @@
-import type { ChangedSymbolRow } from '../render/document.js';
+import type { ChangedSymbolRow } from '../pack/document.js';
 import type { DigestProduct } from './runDigest.js';
 import type { Settings } from './settings.js';
 export declare function partialDigest(settings: Readonly<Settings>, changed: readonly ChangedSymbolRow[] | undefined, prNumber: number | undefined): DigestProduct;

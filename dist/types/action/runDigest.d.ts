@@ -1,5 +1,5 @@
 import type { ListFilesPage } from '../diff/apiDiff.js';
-import type { ChangedSymbolRow } from '../render/document.js';
+import type { ChangedSymbolRow } from '../pack/document.js';
 import type { BreakingSite } from '../review/breakingSites.js';
 import type { EventInfo } from './event.js';
 import type { Settings } from './settings.js';

@@ -1,5 +1,5 @@
 import type { PySymbol } from '../model.js';
-import type { DigestItem, DigestSkip, PackMode } from '../render/document.js';
+import type { DigestItem, DigestSkip, PackMode } from './document.js';
 export declare const DROPPED = "dropped: the rendered document exceeded the budget";
 /** Enclosing classes and functions, innermost first (cycle-safe, stops at the module). */
 export declare function ancestors(symbol: PySymbol, symbols: ReadonlyMap<string, PySymbol>): PySymbol[];

@@ -1,6 +1,6 @@
 import type { PySymbol } from '../model.js';
 import type { Adjacency, Neighbour } from '../graph/adjacency.js';
-import type { ChangedSymbolRow, DigestItem, DigestSkip, DocumentRenderer, ItemView, TokenUsage } from '../render/document.js';
+import type { ChangedSymbolRow, DigestItem, DigestSkip, DocumentRenderer, ItemView, TokenUsage } from './document.js';
 import { RepoDigestError } from '../shared/errors.js';
 import { type ExpansionInput } from './expansion.js';
 import type { TokenCounter } from './tokens.js';

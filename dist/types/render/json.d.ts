@@ -1,4 +1,4 @@
-import type { ChangedSymbolRow, DigestDocument, DigestItem, DigestSkip, DocumentRenderer } from './document.js';
+import type { ChangedSymbolRow, DigestDocument, DigestItem, DigestSkip, DocumentRenderer } from '../pack/document.js';
 /** What a markdown pack produced, for jsonAroundMarkdown. */
 export interface MarkdownPack {
     budget: number;

@@ -1,4 +1,4 @@
-import { type DigestDocument, type DigestItem, type DigestSkip, type DocumentRenderer } from './document.js';
+import { type DigestDocument, type DigestItem, type DigestSkip, type DocumentRenderer } from '../pack/document.js';
 /** How a file group and a packed symbol open in this layout; comment trimming cuts at these lines. */
 export declare const FILE_GROUP_HEADING: RegExp;
 export declare const PACKED_SYMBOL_HEADING: RegExp;

@@ -1,3 +1,3 @@
-import type { DigestFormat, DocumentRenderer } from './document.js';
+import type { DigestFormat, DocumentRenderer } from '../pack/document.js';
 export declare const DIGEST_FORMATS: readonly DigestFormat[];
 export declare function rendererFor(format: DigestFormat): DocumentRenderer;

@@ -1,5 +1,5 @@
 import type { RepoIndex } from '../model.js';
-import { type RedactionCount, type SecretTable } from '../render/redact.js';
+import { type RedactionCount, type SecretTable } from './redact.js';
 export interface IndexRedaction {
     /** Exact values found by the provider rules (to redact other texts of the same run, e.g. diffs). */
     table: SecretTable;

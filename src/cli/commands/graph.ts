@@ -1,8 +1,8 @@
 // `repodigest graph`: the symbol table and call graph, as a per-module table or the JSON contract
 // {"symbols":[{id,file,name,kind,startLine,endLine}],"edges":[{from,to,kind,resolution,line?,lines?,confidence?}]},
 // or the neighbours of one symbol (--callers / --callees) with their call sites.
-import { visibleText } from '../../render/visibleText.js';
-import { plural } from '../../render/plural.js';
+import { visibleText } from '../../shared/visibleText.js';
+import { plural } from '../../shared/plural.js';
 import Table from 'cli-table3';
 import type { Edge, RepoIndex } from '../../model.js';
 import { buildAdjacency, isProved } from '../../graph/adjacency.js';

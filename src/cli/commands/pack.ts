@@ -1,14 +1,14 @@
 // `repodigest pack`: validated flags -> packRepository -> the rendered document.
-import { plural } from '../../render/plural.js';
+import { plural } from '../../shared/plural.js';
 import type { RepoIndex } from '../../model.js';
 import { rootsInDocument, type PackResult } from '../../pack/packer.js';
 import { TOKEN_ENCODINGS, type TokenEncoding } from '../../pack/tokens.js';
 import { packRepository, type PackSettings } from '../../pipeline/packRepository.js';
 import type { Target } from '../../pipeline/resolveTarget.js';
-import type { DigestFormat } from '../../render/document.js';
+import type { DigestFormat } from '../../pack/document.js';
 import { DIGEST_FORMATS } from '../../render/renderers.js';
-import type { PackFlags } from '../main.js';
 import { parseChoice, parsePositiveInteger } from '../options.js';
+import { type PackFlags } from '../flags.js';
 
 export function packSettingsFrom(flags: PackFlags): PackSettings {
   return {

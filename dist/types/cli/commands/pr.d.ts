@@ -1,5 +1,6 @@
-import type { CliIo, PackFlags } from '../main.js';
 import type { BreakingSite } from '../../review/breakingSites.js';
+import { type PackFlags } from '../flags.js';
+import { type CliIo } from '../io.js';
 export interface PrFlags extends PackFlags {
     base: string;
     head: string;

@@ -1,0 +1,12 @@
+import { type Progress, type ProgressDeps, type ProgressOptions } from './progress.js';
+export interface CliIo {
+    stdout: (text: string) => void;
+    stderr: (text: string) => void;
+    /** Where the progress line may go (progress.ts decides whether it does); without it, never. */
+    progress?: ProgressDeps;
+}
+export declare const defaultIo: CliIo;
+/** The run's progress line: silent for an io without a progress stream (tests, the API). */
+export declare function progressFor(io: CliIo, flags: {
+    quiet?: boolean;
+}, options?: Omit<ProgressOptions, 'quiet'>): Progress;

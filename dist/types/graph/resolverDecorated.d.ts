@@ -1,3 +1,0 @@
-import type { PySymbol } from '../model.js';
-import type { ProjectIndex } from './resolverIndex.js';
-export declare function decoratedAt(index: ProjectIndex, scope: PySymbol, line: number): PySymbol | undefined;

@@ -1,4 +1,0 @@
-import type { ProjectIndex } from './resolverIndex.js';
-export declare const DEFAULT_MAX_HEURISTIC_TARGETS = 5;
-/** Candidates for a name, memoised per index (the same names recur across thousands of sites). */
-export declare function heuristicTargets(index: ProjectIndex, name: string, bare: boolean, max: number): string[];

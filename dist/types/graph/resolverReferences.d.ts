@@ -1,3 +1,0 @@
-import type { Edge, PySymbol } from '../model.js';
-import type { Evaluator } from './resolverEval.js';
-export declare function referenceEdges(ev: Evaluator, sym: PySymbol): readonly Edge[];

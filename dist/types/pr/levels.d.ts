@@ -1,0 +1,50 @@
+import { type PackResult } from '../pack/packer.js';
+import { type ListLevel, type PrEntry, type SitesLevel } from './sections.js';
+import { type PackSettings } from '../pipeline/packRepository.js';
+import { type ReviewDetail } from './reviewSections.js';
+import { isTestFile } from '../review/affectedTests.js';
+import { type PreparedPr } from './prepare.js';
+/**
+ * How much of the PR sections the document carries (issue 8: the preamble is sized against the code).
+ * Levels go from fullest to most compact; each still accounts for every changed symbol. The Mermaid
+ * graph goes first, then call sites of unchanged-contract symbols get compact (one line per file),
+ * then counted, then the review lists are shortened (render/reviewSections.ts says what stays), then
+ * the changed table becomes names per file, contract-changed call sites get compact, then counted,
+ * then the review becomes counts, then the list becomes counts per file. The last resort, `summary`,
+ * is one line of counts. The pack keeps the first level that shows every changed symbol in its best
+ * view; else the one showing the most changed symbols (then the most in their best view), fuller on a tie.
+ */
+export interface SectionsLevel {
+    mermaid: boolean;
+    list: ListLevel | 'summary';
+    contract: SitesLevel;
+    other: SitesLevel;
+    review: ReviewDetail;
+}
+/** Whether the Mermaid graph is drawn for this format: never in XML (no one renders it there), never when turned off. */
+export declare function mermaidWanted(pack: PackSettings): boolean;
+export declare function levelsFor(prepared: PreparedPr, pack: PackSettings): SectionsLevel[];
+export declare const graphOf: (prepared: PreparedPr) => string;
+/** Memoise on the prepared PR (it is immutable once built). */
+export declare function perPrepared<T>(build: (prepared: PreparedPr) => T): (prepared: PreparedPr) => T;
+/** How many roots are in the document, and how many of those in their best view. */
+export declare function scoreOf(prepared: PreparedPr, result: PackResult): [number, number];
+/**
+ * The level that shows the most changed symbols (then the most in their best view), fuller on a tie.
+ * What a level shows grows as its preamble shrinks, so the levels are not all packed: the most compact
+ * one gives the best score, then a binary search finds the fullest level that reaches it (3-4 packs
+ * instead of up to 8; sphinx 9257a4f1bb, 110 changed symbols: ~0.3 s per pack).
+ */
+export declare function bestOf(prepared: PreparedPr, levels: readonly SectionsLevel[], packAt: (level: SectionsLevel) => PackResult): {
+    result?: PackResult;
+    error?: unknown;
+};
+/** What the header says a level left out or compacted (nothing at the fullest level). */
+export declare function levelNotes(level: SectionsLevel, entries: readonly PrEntry[], graphCut: boolean): string[];
+export declare function sitesInput(prepared: PreparedPr): {
+    changed: PrEntry[];
+    adjacency: import("../graph/adjacency.js").Adjacency;
+    locate: (id: string) => import("../model.js").PySymbol | undefined;
+    alarms: import("../diff/removedReferences.js").RemovedReference[];
+    isTest: typeof isTestFile;
+};

@@ -1,0 +1,25 @@
+import type { FileRecord, RepoIndex } from '../model.js';
+import { type GitDeps } from '../diff/gitDiff.js';
+import type { PrChanges } from '../diff/prChanges.js';
+import type { RemovedReference } from '../diff/removedReferences.js';
+import { type SecretTable } from '../review/redact.js';
+import { type PythonParser } from '../python/treeSitter.js';
+import { type AffectedTests } from '../review/affectedTests.js';
+import { type ReviewFindings } from '../review/breakingSites.js';
+export interface PrReview {
+    findings: ReviewFindings;
+    tests: AffectedTests;
+    notes: string[];
+}
+export interface PrReviewInput {
+    repoDir: string;
+    changes: Pick<PrChanges, 'source' | 'mergeBase' | 'files' | 'scanPrefix' | 'changed'>;
+    index: RepoIndex;
+    /** The digest's own "removed but still referenced" list (diff/removedReferences.ts), folded in. */
+    removedReferences?: readonly RemovedReference[];
+    /** Secrets to redact from the signatures shown (base signatures come from git, not the redacted index). */
+    secrets?: SecretTable;
+    /** How a base version read from git is extracted (cache/cachedExtract.ts revisionExtractor); default extractFile. */
+    extract?: (parser: PythonParser, path: string, text: string) => FileRecord;
+}
+export declare function reviewPr(input: PrReviewInput, git?: GitDeps): Promise<PrReview>;

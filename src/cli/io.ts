@@ -1,0 +1,20 @@
+// Where the CLI writes: stdout, stderr and the progress line, injected so tests can run it in-process.
+import { createProgress, type Progress, type ProgressDeps, type ProgressOptions } from './progress.js';
+
+export interface CliIo {
+  stdout: (text: string) => void;
+  stderr: (text: string) => void;
+  /** Where the progress line may go (progress.ts decides whether it does); without it, never. */
+  progress?: ProgressDeps;
+}
+
+export const defaultIo: CliIo = {
+  stdout: (text) => process.stdout.write(text),
+  stderr: (text) => process.stderr.write(text),
+  progress: { stream: process.stderr, env: process.env, now: () => performance.now() },
+};
+
+/** The run's progress line: silent for an io without a progress stream (tests, the API). */
+export function progressFor(io: CliIo, flags: { quiet?: boolean }, options: Omit<ProgressOptions, 'quiet'> = {}): Progress {
+  return io.progress ? createProgress({ ...options, quiet: flags.quiet === true }, io.progress) : createProgress({ quiet: true });
+}

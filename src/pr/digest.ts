@@ -1,0 +1,79 @@
+
+import { scanRepository, type ScannedFiles } from '../pipeline/indexRepository.js';
+import { type PackSettings } from '../pipeline/packRepository.js';
+import { onDemandPr, type OnDemandOutcome, } from './onDemandRounds.js';
+import { createHeapGuard } from '../shared/heapGuard.js';
+import { packPr } from './packPr.js';
+import { type PreparedPr, prepareFromScan } from './prepare.js';
+import { type PrDigestRequest } from './request.js';
+import { type PrSetup, setupPr } from './setup.js';
+import { type PrChanges } from '../diff/prChanges.js';
+import { type RepoIndex } from '../model.js';
+import { type ChangedSymbolRow } from '../pack/document.js';
+import { type PackResult } from '../pack/packer.js';
+import { type OnDemandStats } from './onDemandRounds.js';
+import { type PrReview } from './review.js';
+
+export interface PrDigest {
+  /** How the index was built: on demand (files parsed of the total) or full, and why full. */
+  indexing: OnDemandStats;
+  changes: PrChanges;
+  index: RepoIndex;
+  result: PackResult;
+  changed: ChangedSymbolRow[];
+  /** Every note of the digest header (the changes' notes plus the pipeline's own). */
+  notes: string[];
+  /** Set when the working tree is not head: the one line to show the user. */
+  warning?: string;
+  /** [review] Breaking call sites, overrides, signature changes, tests that reach the change. */
+  review: PrReview;
+}
+
+/**
+ * Prepare once and pack once per settings: on demand (only the files the digest can need parsed,
+ * onDemandPr.ts), or every file with `fullIndex`. The packs are part of the on-demand rounds: what the
+ * packer considers decides what else is parsed.
+ */
+export async function preparePrPacks(
+  request: Omit<PrDigestRequest, 'pack'>,
+  packs: readonly PackSettings[],
+  hooks: { onPrepared?: (prepared: PreparedPr) => void; withViewer?: boolean } = {},
+): Promise<OnDemandOutcome> {
+  if (!request.fullIndex && request.index?.heapGuard === undefined) {
+    // One heap guard for every round, scan and resolution alike, that knows the run is on demand (its line then offers no `--on-demand`).
+    request = { ...request, index: { ...request.index, heapGuard: createHeapGuard(undefined, undefined, true) } };
+  }
+  const setup = await setupPr(request);
+  let told = false;
+  const stages = {
+    prepare: async (s: PrSetup, scanned: ScannedFiles) => {
+      const prepared = await prepareFromScan(request, s, scanned);
+      // The changed list is the same in every round (changed files are always parsed): told once, early.
+      if (!told) hooks.onPrepared?.(prepared);
+      told = true;
+      return prepared;
+    },
+    pack: (prepared: PreparedPr) => packs.map((p) => packPr(prepared, p)),
+  };
+  if (request.fullIndex) {
+    const scanned = await scanRepository(request.repoDir, request.index ?? {});
+    const prepared = await stages.prepare(setup, scanned);
+    const total = scanned.files.length;
+    return { prepared, results: stages.pack(prepared), stats: { mode: 'full', filesParsed: total, filesTotal: total, rounds: 1 } };
+  }
+  return onDemandPr(request.repoDir, request.index ?? {}, setup, stages, hooks.withViewer ?? false);
+}
+
+export async function prDigest(request: PrDigestRequest): Promise<PrDigest> {
+  const { prepared, results, stats } = await preparePrPacks(request, [request.pack]);
+  return {
+    indexing: stats,
+    changes: prepared.changes,
+    index: prepared.index,
+    changed: prepared.changed,
+    notes: prepared.notes,
+    ...(prepared.warning ? { warning: prepared.warning } : {}),
+    review: prepared.review,
+    result: results[0]!,
+  };
+}

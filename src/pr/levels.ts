@@ -1,0 +1,182 @@
+
+import { type ChangedSymbol } from '../diff/changedSymbols.js';
+import { BudgetTooSmallError, rootsInDocument, type PackResult } from '../pack/packer.js';
+import { plural } from '../shared/plural.js';
+import { renderMermaid } from './mermaid.js';
+import {
+  renderCallSites,
+  type ListLevel,
+  type PrEntry,
+  type SitesLevel,
+} from './sections.js';
+import { adjacencyOf, type PackSettings } from '../pipeline/packRepository.js';
+import { renderBreakingSection, renderTestsSection, type ReviewDetail } from './reviewSections.js';
+import { isTestFile } from '../review/affectedTests.js';
+import { type PreparedPr, isTestIn } from './prepare.js';
+
+/**
+ * How much of the PR sections the document carries (issue 8: the preamble is sized against the code).
+ * Levels go from fullest to most compact; each still accounts for every changed symbol. The Mermaid
+ * graph goes first, then call sites of unchanged-contract symbols get compact (one line per file),
+ * then counted, then the review lists are shortened (render/reviewSections.ts says what stays), then
+ * the changed table becomes names per file, contract-changed call sites get compact, then counted,
+ * then the review becomes counts, then the list becomes counts per file. The last resort, `summary`,
+ * is one line of counts. The pack keeps the first level that shows every changed symbol in its best
+ * view; else the one showing the most changed symbols (then the most in their best view), fuller on a tie.
+ */
+export interface SectionsLevel {
+  mermaid: boolean;
+  list: ListLevel | 'summary';
+  contract: SitesLevel;
+  other: SitesLevel;
+  review: ReviewDetail;
+}
+
+const LADDER: readonly SectionsLevel[] = [
+  { mermaid: true, list: 'table', contract: 'full', other: 'full', review: 'full' },
+  { mermaid: false, list: 'table', contract: 'full', other: 'full', review: 'full' },
+  { mermaid: false, list: 'table', contract: 'full', other: 'compact', review: 'full' },
+  { mermaid: false, list: 'table', contract: 'full', other: 'counts', review: 'full' },
+  { mermaid: false, list: 'table', contract: 'full', other: 'counts', review: 'compact' },
+  { mermaid: false, list: 'names', contract: 'full', other: 'counts', review: 'compact' },
+  { mermaid: false, list: 'names', contract: 'compact', other: 'counts', review: 'compact' },
+  { mermaid: false, list: 'names', contract: 'counts', other: 'counts', review: 'compact' },
+  { mermaid: false, list: 'names', contract: 'counts', other: 'counts', review: 'counts' },
+  { mermaid: false, list: 'counts', contract: 'counts', other: 'counts', review: 'counts' },
+  { mermaid: false, list: 'summary', contract: 'counts', other: 'counts', review: 'counts' },
+];
+
+/** The review sections as a level renders them (markdown): equal texts are one level. */
+function reviewText(prepared: PreparedPr, detail: ReviewDetail): string {
+  const { findings, tests } = prepared.review;
+  return `${renderBreakingSection(findings, false, detail)}\n${renderTestsSection(tests, false, detail)}`;
+}
+
+/** Whether the Mermaid graph is drawn for this format: never in XML (no one renders it there), never when turned off. */
+export function mermaidWanted(pack: PackSettings): boolean {
+  return pack.mermaid !== false && pack.format !== 'xml';
+}
+
+export function levelsFor(prepared: PreparedPr, pack: PackSettings): SectionsLevel[] {
+  const hasGraph = mermaidWanted(pack) && graphOf(prepared) !== '';
+  const sites = renderCallSites({ ...sitesInput(prepared), contract: 'full', other: 'full' });
+  const hasContract = prepared.entries.some((e) => e.contract !== undefined && e.change !== 'removed');
+  // A level's review is the shortest of its detail and the fuller ones: counting a list of two is longer
+  // than the list, and a more compact level must never render a longer preamble (bestOf's search).
+  const details = ['full', 'compact', 'counts'] as const;
+  const lengths = details.map((d) => reviewText(prepared, d).length);
+  const reviewOf = (detail: ReviewDetail): ReviewDetail => {
+    let best = 0;
+    for (let i = 1; i <= details.indexOf(detail); i++) if (lengths[i]! < lengths[best]!) best = i;
+    return details[best]!;
+  };
+  const seen = new Set<string>();
+  const out: SectionsLevel[] = [];
+  for (const level of LADDER) {
+    const effective = {
+      mermaid: level.mermaid && hasGraph,
+      list: level.list,
+      contract: hasContract ? level.contract : 'full',
+      other: sites.includes('_No call sites') ? 'full' : level.other,
+      review: level.list === 'summary' ? 'counts' : reviewOf(level.review),
+    };
+    const key = JSON.stringify(effective);
+    if (seen.has(key)) continue;
+    seen.add(key);
+    out.push(effective as SectionsLevel);
+  }
+  return out;
+}
+
+export const graphOf = perPrepared((prepared: PreparedPr) =>
+  renderMermaid(prepared.shown, adjacencyOf(prepared.index), { isTest: isTestIn(prepared.index) }),
+);
+
+/** Memoise on the prepared PR (it is immutable once built). */
+export function perPrepared<T>(build: (prepared: PreparedPr) => T): (prepared: PreparedPr) => T {
+  const cache = new WeakMap<PreparedPr, T>();
+  return (prepared) => {
+    if (!cache.has(prepared)) cache.set(prepared, build(prepared));
+    return cache.get(prepared)!;
+  };
+}
+
+/** How many roots are in the document, and how many of those in their best view. */
+export function scoreOf(prepared: PreparedPr, result: PackResult): [number, number] {
+  const best = new Map(result.packed.map((p) => [p.id, prepared.views.get(p.id)?.[0]?.mode === p.mode]));
+  const roots = new Set(result.roots);
+  const inside = result.skipped.filter((s) => s.within !== undefined && roots.has(s.id)).length;
+  return [rootsInDocument(result), result.roots.filter((id) => best.get(id) === true).length + inside];
+}
+
+/**
+ * The level that shows the most changed symbols (then the most in their best view), fuller on a tie.
+ * What a level shows grows as its preamble shrinks, so the levels are not all packed: the most compact
+ * one gives the best score, then a binary search finds the fullest level that reaches it (3-4 packs
+ * instead of up to 8; sphinx 9257a4f1bb, 110 changed symbols: ~0.3 s per pack).
+ */
+export function bestOf(
+  prepared: PreparedPr,
+  levels: readonly SectionsLevel[],
+  packAt: (level: SectionsLevel) => PackResult,
+): { result?: PackResult; error?: unknown } {
+  let error: unknown;
+  const tried = new Map<number, { result?: PackResult; score?: [number, number] }>();
+  const attempt = (i: number) => {
+    const known = tried.get(i);
+    if (known) return known;
+    let outcome: { result?: PackResult; score?: [number, number] } = {};
+    try {
+      const result = packAt(levels[i]!);
+      outcome = { result, score: scoreOf(prepared, result) };
+    } catch (error_) {
+      if (!(error_ instanceof BudgetTooSmallError)) throw error_;
+      error = error_;
+    }
+    tried.set(i, outcome);
+    return outcome;
+  };
+  if (levels.length === 0) return {};
+  const first = attempt(0);
+  if (first.score && first.score[0] === first.result!.roots.length && first.score[1] === first.result!.roots.length) return { result: first.result! };
+  const last = attempt(levels.length - 1);
+  if (!last.score) return first.result ? { result: first.result } : { error };
+  const target = last.score;
+  const reaches = (i: number): boolean => {
+    const o = attempt(i);
+    return o.score !== undefined && (o.score[0] > target[0] || (o.score[0] === target[0] && o.score[1] >= target[1]));
+  };
+  let lo = 0;
+  let hi = levels.length - 1;
+  while (lo < hi) {
+    const mid = Math.floor((lo + hi) / 2);
+    if (reaches(mid)) hi = mid;
+    else lo = mid + 1;
+  }
+  return { result: attempt(lo).result! };
+}
+
+/** What the header says a level left out or compacted (nothing at the fullest level). */
+export function levelNotes(level: SectionsLevel, entries: readonly PrEntry[], graphCut: boolean): string[] {
+  const notes: string[] = [];
+  if (graphCut) notes.push('The call graph of the changes was left out to fit the budget.');
+  if (level.list === 'summary') {
+    notes.push(`${summaryOf(entries)}: their list and call sites were left out to fit the budget; the JSON digest lists every one; raise the budget to see them.`);
+    return notes;
+  }
+  if (level.list === 'names') notes.push('To fit the budget, the changed symbols are named per file (no table).');
+  if (level.list === 'counts') notes.push('To fit the budget, the changed symbols are counted per file; the JSON digest names every one.');
+  if (level.contract !== 'full' || level.other !== 'full') notes.push('To fit the budget, some call sites are listed per file or counted.');
+  if (level.review !== 'full') notes.push("To fit the budget, the review lists are shortened or counted; the JSON digest and the Action's outputs list them all.");
+  return notes;
+}
+
+function summaryOf(changed: readonly ChangedSymbol[]): string {
+  const count = (change: string) => changed.filter((c) => c.change === change).length;
+  return `${plural(changed.length, 'changed symbol')} (${count('added')} added, ${count('modified')} modified, ${count('removed')} removed)`;
+}
+
+export function sitesInput(prepared: PreparedPr) {
+  const { index } = prepared;
+  return { changed: prepared.entries, adjacency: adjacencyOf(index), locate: (id: string) => index.byId.get(id), alarms: prepared.removedReferences, isTest: isTestFile };
+}

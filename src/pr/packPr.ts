@@ -1,0 +1,83 @@
+
+import { type PackResult } from '../pack/packer.js';
+import { jsonAroundMarkdown } from '../render/json.js';
+import {
+  renderCallSites,
+  renderChangedList,
+  renderPrHeader,
+} from './sections.js';
+import { adjacencyOf, packRoots, type PackSettings } from '../pipeline/packRepository.js';
+import { renderBreakingSection, renderReviewSummary, renderTestsSection, reviewJson, } from './reviewSections.js';
+import { type SectionsLevel, bestOf, graphOf, levelNotes, levelsFor, mermaidWanted, sitesInput } from './levels.js';
+import { type PreparedPr } from './prepare.js';
+
+/** The cheap half, once per output format: pack the prepared roots with the PR sections as preamble. */
+export function packPr(prepared: PreparedPr, pack: PackSettings): PackResult {
+  if (pack.format === 'json') {
+    // The budget bounds the document (`content`), which is the markdown digest byte for byte; the JSON
+    // around it (the complete manifest, every skip) is metadata (render/json.ts).
+    const markdown = packPrDocument(prepared, { ...pack, format: 'markdown' });
+    return { ...markdown, content: jsonAroundMarkdown(markdown, prepared.changed, reviewExtra(prepared)) };
+  }
+  return packPrDocument(prepared, pack);
+}
+
+function packPrDocument(prepared: PreparedPr, pack: PackSettings): PackResult {
+  // Levels that name every changed symbol (table, names) are chosen among by what they show; the
+  // unnamed ones (counts, summary) only when none of those fits at all.
+  const levels = levelsFor(prepared, pack);
+  const named = levels.filter((l) => l.list === 'table' || l.list === 'names');
+  const first = bestOf(prepared, named, (level) => packPrAt(prepared, pack, level));
+  if (first.result) return first.result;
+  const second = bestOf(prepared, levels.filter((l) => !named.includes(l)), (level) => packPrAt(prepared, pack, level));
+  if (second.result) return second.result;
+  throw second.error ?? first.error;
+}
+
+
+function packPrAt(prepared: PreparedPr, pack: PackSettings, level: SectionsLevel): PackResult {
+  const { changes, index, request, entries } = prepared;
+  const adjacency = adjacencyOf(index);
+  const graph = mermaidWanted(pack) ? graphOf(prepared) : '';
+  const notes = [...prepared.notes, ...levelNotes(level, entries, graph !== '' && !level.mermaid)];
+  return packRoots(index, prepared.roots, pack, {
+    title: 'RepoDigest: pull request context',
+    removed: prepared.removed,
+    changed: prepared.changed,
+    views: (id) => prepared.views.get(id),
+    priority: { ids: prepared.plan.callSites, before: prepared.plan.nonTest },
+    changedFirst: true,
+    compareNeighbours: prepared.compareNeighbours,
+    preamble: (usage) => {
+      const header = renderPrHeader({
+        ...(request.prNumber !== undefined ? { prNumber: request.prNumber } : {}),
+        ...(request.title !== undefined ? { title: request.title } : {}),
+        base: changes.mergeBase ?? request.base,
+        head: changes.head ?? request.head,
+        tokensUsed: usage.used,
+        budget: usage.budget,
+        encoding: usage.encoding,
+        incomplete: changes.incomplete,
+        notes,
+        plain: usage.format === 'xml',
+      });
+      // [review] The verdicts come first, right after the header, before the list and the code.
+      const { findings, tests } = prepared.review;
+      const plain = usage.format === 'xml';
+      if (level.list === 'summary') return [header, renderReviewSummary(findings, tests, plain)];
+      return [
+        header,
+        renderBreakingSection(findings, plain, level.review),
+        renderTestsSection(tests, plain, level.review),
+        renderChangedList(entries, adjacency, level.list, changes.nonPython),
+        renderCallSites({ ...sitesInput(prepared), contract: level.contract, other: level.other }),
+        ...(level.mermaid && graph !== '' ? [`### Call graph of the changes\n\n${graph}`] : []),
+      ];
+    },
+  });
+}
+
+/** [review] The review's JSON metadata: complete at every budget, like the `changed` manifest. */
+function reviewExtra(prepared: PreparedPr): Record<string, unknown> {
+  return reviewJson(prepared.review.findings, prepared.review.tests, prepared.redaction.counts);
+}

@@ -1,0 +1,266 @@
+
+import type { RepoIndex } from '../model.js';
+import type { FileChange } from '../diff/hunks.js';
+import { reboundInHead, withRemovedSymbols, type ChangedSymbol } from '../diff/changedSymbols.js';
+import { removedStillReferenced, type RemovedReference } from '../diff/removedReferences.js';
+import { type PrChanges, } from '../diff/prChanges.js';
+import { neighbourOrder, planPr, type Plan, isTestPath } from './plan.js';
+import { ancestors } from '../pack/packState.js';
+import type { Reached } from '../pack/expansion.js';
+import { changedHeadLines, hasChange, type MoveFields, type SymbolChangeInfo } from '../diff/symbolDiff.js';
+import { unifiedDiff } from '../diff/diffText.js';
+import type { ChangedSymbolRow, ItemView } from '../pack/document.js';
+import { namedList, plural } from '../shared/plural.js';
+import { perIndex } from '../pipeline/perIndex.js';
+import { viewsOf } from './views.js';
+import {
+  type ImportersOf,
+  type PrEntry,
+} from './sections.js';
+import { assembleIndex, graphOptionsOf, importIdOf, scanRepository, type ScannedFiles } from '../pipeline/indexRepository.js';
+import { changesWithIds } from '../diff/importIds.js';
+import { adjacencyOf, } from '../pipeline/packRepository.js';
+import { collectSymbolDiffs } from './symbolDiffs.js';
+import { reviewPr, type PrReview } from './review.js';
+import { redactIndex, type IndexRedaction } from '../review/redactIndex.js';
+import { redactDiffs } from '../review/redactDiffs.js';
+import { addCounts, sortedCounts } from '../review/redact.js';
+import { type PrDigestRequest } from './request.js';
+import { type PrSetup, setupPr } from './setup.js';
+
+export interface PreparedPr {
+  changes: PrChanges;
+  index: RepoIndex;
+  roots: string[];
+  changed: ChangedSymbolRow[];
+  /** The changed symbols as the digest shows them: line spans from the index where it has the symbol. */
+  shown: ChangedSymbol[];
+  /** Every note of the digest header. */
+  notes: string[];
+  /** Set when the working tree is not head (see the decisions above). */
+  warning?: string;
+  /** Ids of the removed symbols (in the index as they were in base). */
+  removed: ReadonlySet<string>;
+  /** [diff semantics] Removed symbols head still references (resolved: alarms; heuristic only: "check"). */
+  removedReferences: RemovedReference[];
+  /** [review] Breaking call sites, overrides, signature changes, tests that reach the change. */
+  review: PrReview;
+  /** [review] What redaction replaced (empty when `redact: false`). */
+  redaction: IndexRedaction;
+  request: Omit<PrDigestRequest, 'pack'>;
+  /** `shown` with move links and contract changes, for the PR sections. */
+  entries: PrEntry[];
+  /** How each root can be shown, best first (render/prViews.ts). */
+  views: ReadonlyMap<string, readonly ItemView[]>;
+  /** Budget order (pack/prPlan.ts). */
+  plan: Plan;
+  compareNeighbours: (a: Reached, b: Reached) => number;
+}
+
+/**
+ * The expensive half, done once per run: diff, index (with removed symbols put back), roots. This is the
+ * full index (every file parsed); preparePrPacks / prDigest build it on demand (onDemandPr.ts) unless
+ * `fullIndex` (the CLI and the Action pass it unless `--on-demand` / `on-demand: true`: on Django the
+ * on-demand index still parses 61% of the files over two rounds and costs 1.1-1.2x the CPU, README).
+ */
+export async function preparePr(request: Omit<PrDigestRequest, 'pack'>): Promise<PreparedPr> {
+  const setup = await setupPr(request);
+  return prepareFromScan(request, setup, await scanRepository(request.repoDir, request.index ?? {}));
+}
+
+/** Index the scanned files (every file, or the on-demand selection with the others as empty modules) and prepare the digest. */
+export async function prepareFromScan(request: Omit<PrDigestRequest, 'pack'>, setup: PrSetup, scanned: ScannedFiles): Promise<PreparedPr> {
+  const { parser, git, extract, pathChanges, warning } = setup;
+  const files = withRemovedSymbols(scanned.files, pathChanges.removedSymbols);
+  const index = assembleIndex(request.repoDir, files, scanned.skippedFiles, graphOptionsOf(request.index ?? {}), scanned.callGraph);
+  // [review] Before anything is packed: every text of the index is redacted in place, so token counts are of what is shown.
+  const redaction: IndexRedaction = request.index?.redact === false ? { table: new Map(), counts: [] } : await redactIndex(index);
+  // [diff semantics] the index names modules as Python imports them (`src.flask.app` -> `flask.app`): so do the changes.
+  const idOf = importIdOf(index);
+  const changes = changesWithIds(pathChanges, idOf);
+  // A module with no module-level code of its own (only definitions, e.g. a new or renamed module) would
+  // be an empty code block: its definitions are changed symbols and roots themselves.
+  const shown = changes.changed.map((c) => spanInIndex(c, index));
+  const removed = new Set(changes.changed.filter((c) => c.change === 'removed').map((c) => c.id));
+  const notes = [...(warning ? [warning] : []), ...changes.notes];
+  // [diff semantics] A removed symbol whose name head binds again (e.g. imports it from its new home) is
+  // not put back (it would shadow that binding): it is not "absent", its code is simply gone.
+  const rebound = new Set(reboundInHead(scanned.files, pathChanges.removedSymbols).map(idOf));
+  const absent = changes.changed.filter((c) => !index.byId.has(c.id) && !rebound.has(c.id)).map((c) => c.id);
+  if (absent.length > 0) {
+    notes.push(`${plural(absent.length, 'changed symbol')} ${absent.length === 1 ? 'is' : 'are'} not in the analysed code and not packed: ${namedList(absent)}`);
+  }
+  // [diff semantics] the "removed but still called" data (diff/removedReferences.ts).
+  const removedReferences = removedStillReferenced({
+    changed: changes.changed,
+    adjacency: adjacencyOf(index),
+    importers: importersOf(index),
+    locate: (id) => index.byId.get(id),
+  });
+  let infos = new Map<string, SymbolChangeInfo>();
+  try {
+    infos = await collectSymbolDiffs({ repoDir: request.repoDir, changes, headSymbol: (id) => index.byId.get(id), headMembers: (id) => index.symbols.filter((s) => s.id.startsWith(`${id}.`)), parser, git, extract, idOf });
+  } catch (error) {
+    notes.push(`the changed symbols' diffs could not be read (${(error as Error).message}); their code is shown without them`);
+  }
+  // [review] The diffs come from git, not from the (redacted) index: redacted here, deleted lines included.
+  if (request.index?.redact !== false && infos.size > 0) {
+    const removedCounts = await redactDiffs(infos, redaction);
+    if (removedCounts.size > 0) {
+      const all = new Map(redaction.counts.map((c) => [c.kind, c.count] as const));
+      addCounts(all, removedCounts);
+      redaction.counts = sortedCounts(all);
+    }
+  }
+  const entries = carried(shown.map((c) => entryOf(c, infos.get(c.id))), infos, index);
+  // A removed symbol whose name head binds again without a move (flask c77a5203: the method
+  // `App.should_ignore_error` became a class attribute) has no code in the index to pack: said, not lost.
+  const reboundGone = entries.filter((c) => rebound.has(c.id) && c.movedTo === undefined && !index.byId.has(c.id)).map((c) => c.id);
+  if (reboundGone.length > 0) {
+    notes.push(`${plural(reboundGone.length, 'removed symbol')} whose name head binds again ${reboundGone.length === 1 ? 'is' : 'are'} not packed as code: ${namedList(reboundGone)} (the JSON digest carries ${reboundGone.length === 1 ? 'its' : "each one's"} diff)`);
+  }
+  const changed = entries.map((c) => manifestRow(c, infos.get(c.id), changes.files));
+  // Not packed as code: a module with no module-level code of its own (its definitions are roots
+  // themselves), and the removed end of a move (shown once, at its new place).
+  const packable = entries.filter((c) => {
+    const symbol = index.byId.get(c.id);
+    if (symbol === undefined || c.movedTo !== undefined || c.carriedBy !== undefined) return false;
+    return !(symbol.kind === 'module' && symbol.full.trim() === '');
+  });
+  const views = new Map<string, ItemView[]>();
+  for (const c of packable) {
+    const symbol = index.byId.get(c.id)!;
+    const sameName = /#\d+$/.test(c.id) ? index.symbols.filter((s) => s.parent === symbol.parent && s.name === symbol.name).sort((a, b) => a.startLine - b.startLine) : undefined;
+    const info = infos.get(c.id);
+    views.set(c.id, viewsOf({ change: c.change, symbol, ...(info ? { info } : {}), move: c, ...(sameName ? { sameName } : {}) }));
+  }
+  const adjacency = adjacencyOf(index);
+  const changedIds = new Set(entries.map((c) => c.id));
+  const plan = planPr(
+    packable.map((c) => ({
+      id: c.id,
+      file: c.file,
+      name: c.name,
+      kind: c.kind,
+      startLine: c.lines[0],
+      ...(c.contract === undefined ? {} : { contract: c.contract }),
+      ...(c.movedFrom === undefined ? {} : { contractOf: c.movedFrom }),
+      ancestors: ancestors(index.byId.get(c.id)!, index.byId).map((a) => a.id),
+      whole: views.get(c.id)?.[0]?.mode === 'full',
+    })),
+    adjacency,
+    (id) => changedIds.has(id),
+    isTestIn(index),
+  );
+  // [review] signatures bound against their call sites, overrides, tests; the removed references folded in.
+  const review = await reviewPr({ repoDir: request.repoDir, changes, index, removedReferences, extract, ...(request.index?.redact === false ? {} : { secrets: redaction.table }) }, git);
+  notes.push(...review.notes, ...redactionNotes(redaction));
+  const packages = new Set(entries.map((c) => c.id.split('.')[0] ?? c.id));
+  const compareNeighbours = neighbourOrder((id) => index.byId.get(id)?.file, packages);
+  return {
+    changes,
+    index,
+    roots: plan.roots,
+    changed,
+    shown,
+    notes,
+    ...(warning ? { warning } : {}),
+    removed,
+    request,
+    entries,
+    views,
+    plan,
+    compareNeighbours,
+    removedReferences,
+    review,
+    redaction,
+  };
+}
+
+/** [review] The header line saying what redaction replaced. */
+function redactionNotes(redaction: IndexRedaction): string[] {
+  const total = redaction.counts.reduce((sum, c) => sum + c.count, 0);
+  if (total === 0) return [];
+  const kinds = redaction.counts.map((c) => `${c.kind} ${c.count}`).join(', ');
+  return [`Redacted: ${plural(total, 'secret')} in the analysed code replaced by <redacted: KIND> (${kinds}).`];
+}
+
+/** A changed symbol with its move links (diff/changedSymbols.ts, when present) and whether its contract changed. */
+function entryOf(c: ChangedSymbol, info: SymbolChangeInfo | undefined): PrEntry {
+  const move = c as ChangedSymbol & MoveFields;
+  let contract: PrEntry['contract'];
+  if (c.change === 'removed' && move.movedTo === undefined) contract = 'removed';
+  else if (c.change === 'added' && move.movedFrom !== undefined) contract = move.moveKind === 'renamed' ? 'renamed' : 'moved';
+  else if (info?.signature) contract = 'signature';
+  return { ...c, ...(contract ? { contract } : {}) };
+}
+
+/**
+ * Members that moved with their moved class (or function), unchanged: `carriedBy` names the outermost
+ * moved ancestor whose move explains theirs (old id = ancestor's old id + the same suffix). They are not
+ * packed (the ancestor is) and the lists name them under it: a renamed class is one entry, not fifty.
+ */
+function carried(entries: PrEntry[], infos: ReadonlyMap<string, SymbolChangeInfo>, index: RepoIndex): PrEntry[] {
+  const byId = new Map(entries.map((e) => [e.id, e]));
+  return entries.map((e) => {
+    if (e.change !== 'added' || e.movedFrom === undefined || hasChange(infos.get(e.id)?.lines ?? [])) return e;
+    let by: string | undefined;
+    const guard = new Set<string>();
+    for (let parent = index.byId.get(e.id)?.parent; parent !== undefined && !guard.has(parent); parent = index.byId.get(parent)?.parent) {
+      guard.add(parent);
+      const p = byId.get(parent);
+      if (p?.movedFrom !== undefined && e.movedFrom === p.movedFrom + e.id.slice(parent.length)) by = parent;
+    }
+    return by === undefined ? e : { ...e, carriedBy: by };
+  });
+}
+
+/** The JSON manifest's entry: every changed symbol, with its diff and the head lines it adds. */
+function manifestRow(c: PrEntry, info: SymbolChangeInfo | undefined, files: readonly FileChange[]): ChangedSymbolRow {
+  const file = files.find((f) => f.path === c.file);
+  const oldPath = c.change === 'added' && c.movedFrom === undefined ? undefined : (file?.oldPath ?? c.file);
+  const newPath = c.change === 'removed' ? undefined : c.file;
+  return {
+    id: c.id,
+    file: c.file,
+    name: c.name,
+    kind: c.kind,
+    change: c.change,
+    startLine: c.lines[0],
+    endLine: c.lines[1],
+    ...(c.movedFrom === undefined ? {} : { movedFrom: c.movedFrom }),
+    ...(c.movedTo === undefined ? {} : { movedTo: c.movedTo }),
+    ...(c.moveKind === undefined ? {} : { moveKind: c.moveKind }),
+    ...(c.similarity === undefined ? {} : { similarity: c.similarity }),
+    changedLines: info ? changedHeadLines(info.lines) : [],
+    diff: info ? unifiedDiff(info.lines, oldPath, newPath) : '',
+  };
+}
+
+/** A changed symbol with the file and lines of the code the index holds for it (removed ones: as in base). */
+function spanInIndex(c: ChangedSymbol, index: RepoIndex): ChangedSymbol {
+  const symbol = c.change === 'removed' ? undefined : index.byId.get(c.id);
+  if (!symbol) return c;
+  return { ...c, file: symbol.file, lines: [symbol.startLine, symbol.endLine] };
+}
+
+/** Who imports a symbol (the index's `imports` edges), built once per index. */
+export const importersOf = perIndex((index): ImportersOf => {
+  const table = new Map<string, string[]>();
+  for (const e of index.edges) {
+    if (e.kind !== 'imports') continue;
+    const list = table.get(e.to);
+    if (list) list.push(e.from);
+    else table.set(e.to, [e.from]);
+  }
+  for (const list of table.values()) list.sort();
+  return (id) => table.get(id) ?? [];
+});
+
+/** Whether a symbol of `index` is test code (its file is a test file). */
+export function isTestIn(index: RepoIndex): (id: string) => boolean {
+  return (id) => {
+    const file = index.byId.get(id)?.file;
+    return file !== undefined && isTestPath(file);
+  };
+}

@@ -1,0 +1,151 @@
+// The review half of a PR digest (I/O: reads base files from git): breaking call sites and the tests
+// that reach the change, from the prepared diff and index (review/breakingSites.ts,
+// review/affectedTests.ts say what is computed and why).
+//
+// Decisions:
+// - A modified function's base signature comes from the merge base's file, parsed again here, and is
+//   matched by file and qualified name with its `#N` (`Flask.log_exception`, `Response.encoding#2`), not
+//   by id: the index may name modules by their import name while base ids follow paths. The `#N` keeps a
+//   property's getter and setter apart (httpx 41597adf: a getter compared with the base's setter read
+//   as "`value` removed", a breaking change that was not made).
+// - Without git (the REST API fallback) base files are unknown: signatures are not compared, and a
+//   note says so; removed symbols still called and the tests are still found.
+// - Calls that changed code adds are those on the head lines the diff added.
+import type { FileRecord, PySymbol, RepoIndex } from '../model.js';
+import type { ChangedSymbol } from '../diff/changedSymbols.js';
+import { readFilesAtRevision, runGitDefault, type GitDeps } from '../diff/gitDiff.js';
+import type { PrChanges } from '../diff/prChanges.js';
+import type { RemovedReference } from '../diff/removedReferences.js';
+import { redactText, type SecretTable } from '../review/redact.js';
+import { repoPathOf } from '../diff/scanRoot.js';
+import { decodePythonSource } from '../files/decode.js';
+import { extractFile } from '../python/extract.js';
+import { loadPythonParser, type PythonParser } from '../python/treeSitter.js';
+import { findAffectedTests, type AffectedTests } from '../review/affectedTests.js';
+import { findBreakingSites, type BreakingSite, type ChangedCallable, type ReviewFindings } from '../review/breakingSites.js';
+import { adjacencyOf } from '../pipeline/packRepository.js';
+
+export interface PrReview {
+  findings: ReviewFindings;
+  tests: AffectedTests;
+  notes: string[];
+}
+
+export interface PrReviewInput {
+  repoDir: string;
+  changes: Pick<PrChanges, 'source' | 'mergeBase' | 'files' | 'scanPrefix' | 'changed'>;
+  index: RepoIndex;
+  /** The digest's own "removed but still referenced" list (diff/removedReferences.ts), folded in. */
+  removedReferences?: readonly RemovedReference[];
+  /** Secrets to redact from the signatures shown (base signatures come from git, not the redacted index). */
+  secrets?: SecretTable;
+  /** How a base version read from git is extracted (cache/cachedExtract.ts revisionExtractor); default extractFile. */
+  extract?: (parser: PythonParser, path: string, text: string) => FileRecord;
+}
+
+/** The id inside its file: the qualified name's segments of the id, so with any `#N` (`Response.encoding#2`). */
+function localId(s: { id: string; name: string }): string {
+  return s.id.split('.').slice(-s.name.split('.').length).join('.');
+}
+
+/** Base versions of the modified functions and methods, by changed id. */
+async function baseSymbols(input: PrReviewInput, git: GitDeps): Promise<Map<string, PySymbol>> {
+  const { changes } = input;
+  const out = new Map<string, PySymbol>();
+  if (changes.source !== 'git' || changes.mergeBase === undefined) return out;
+  const wanted = changes.changed.filter((c) => c.change === 'modified' && (c.kind === 'function' || c.kind === 'method'));
+  if (wanted.length === 0) return out;
+  const basePath = new Map(changes.files.map((f) => [f.path, f.oldPath ?? f.path]));
+  const paths = [...new Set(wanted.map((c) => basePath.get(c.file) ?? c.file))].sort();
+  const bytes = await readFilesAtRevision(input.repoDir, changes.mergeBase, paths.map((p) => repoPathOf(p, changes.scanPrefix)), git);
+  const parser = await loadPythonParser();
+  const byFile = new Map<string, Map<string, PySymbol>>();
+  for (const path of paths) {
+    const raw = bytes.get(repoPathOf(path, changes.scanPrefix));
+    if (!raw) continue;
+    const decoded = decodePythonSource(raw);
+    if (!decoded.ok) continue;
+    try {
+      byFile.set(path, new Map((input.extract ?? extractFile)(parser, path, decoded.text).symbols.map((s) => [localId(s), s])));
+    } catch {
+      // Unparseable base file (a trap, the parse time limit): its symbols have no base version here.
+      // Not silent: diff/prChanges.ts failed on the same version first and its note names the file.
+    }
+  }
+  for (const c of wanted) {
+    const symbol = byFile.get(basePath.get(c.file) ?? c.file)?.get(localId(c));
+    if (symbol) out.set(c.id, symbol);
+  }
+  return out;
+}
+
+function addedLines(changes: PrReviewInput['changes']): Map<string, Set<number>> {
+  const out = new Map<string, Set<number>>();
+  for (const f of changes.files) {
+    if (f.linesUnknown || !f.isPython) continue;
+    const lines = new Set<number>();
+    for (const [from, to] of f.newLines) for (let n = from; n <= to; n++) lines.add(n);
+    out.set(f.path, lines);
+  }
+  return out;
+}
+
+export async function reviewPr(input: PrReviewInput, git: GitDeps = { runGit: runGitDefault }): Promise<PrReview> {
+  const notes: string[] = [];
+  const bases = await baseSymbols(input, git);
+  if (input.changes.source !== 'git') notes.push('Signatures were not compared: the base files are unknown without git.');
+  const changed: ChangedCallable[] = input.changes.changed.map((c: ChangedSymbol) => {
+    const base = bases.get(c.id);
+    return { id: c.id, change: c.change, ...(base ? { base } : {}) };
+  });
+  const adjacency = adjacencyOf(input.index);
+  const references = input.removedReferences;
+  const findings = findBreakingSites({
+    symbols: input.index.byId,
+    edges: input.index.edges,
+    adjacency,
+    changed,
+    addedLines: addedLines(input.changes),
+    ...(references ? { reportRemoved: false } : {}),
+  });
+  if (input.secrets) {
+    for (const s of findings.signatures) {
+      s.diff.before = redactText(s.diff.before, input.secrets).text;
+      s.diff.after = redactText(s.diff.after, input.secrets).text;
+    }
+  }
+  if (references) {
+    findings.breaking = [...findings.breaking, ...references.flatMap(removedSites)].sort(compareBreaking);
+  }
+  const tests = findAffectedTests({ symbols: input.index.byId, adjacency, changed });
+  return { findings, tests, notes };
+}
+
+function short(id: string): string {
+  return id.slice(id.lastIndexOf('.') + 1);
+}
+
+/** A removed symbol's live references as breaking sites: resolved ones broken, name-only ones "check". */
+function removedSites(ref: RemovedReference): BreakingSite[] {
+  const moved = ref.movedTo !== undefined ? ` (now \`${short(ref.movedTo)}\`)` : '';
+  const sites: BreakingSite[] = ref.sites.map((s) => ({
+    symbol: ref.id,
+    site: { file: s.file, line: s.line ?? 0, caller: s.caller },
+    reason: `${s.via === 'import' ? 'imports' : 'calls'} \`${short(ref.id)}\`, which this change removes${moved}`,
+    certainty: 'broken',
+  }));
+  for (const s of ref.heuristicSites) {
+    sites.push({
+      symbol: ref.id,
+      site: { file: s.file, line: s.line ?? 0, caller: s.caller },
+      reason: `name-only match: may call \`${short(ref.id)}\`, which this change removes`,
+      certainty: 'check',
+    });
+  }
+  return sites;
+}
+
+function compareBreaking(a: BreakingSite, b: BreakingSite): number {
+  if (a.certainty !== b.certainty) return a.certainty === 'broken' ? -1 : 1;
+  return a.site.file < b.site.file ? -1 : a.site.file > b.site.file ? 1 : a.site.line - b.site.line || (a.symbol < b.symbol ? -1 : a.symbol > b.symbol ? 1 : 0);
+}

@@ -1,0 +1,175 @@
+// The review sections of a PR digest (pure): breaking call sites, signature changes with their
+// overrides, and the tests that reach the change. Shown before any code.
+//
+// Decisions:
+// - "Likely broken" first, then "check", then overrides that still match, then the signature
+//   changes: a reviewer reads the verdicts before the evidence.
+// - Paths and ids go in code spans (prSections.codeSpan); reasons quote only identifiers.
+// - Tests that reach the same changed symbols in as many hops are one line. Up to NAMED_GROUP tests
+//   it names them all ("`a`, `b` and `c`": a reviewer runs them, and two names cost about what "and 1
+//   more test" does); a larger group is led by the first node id ("and N more tests"): click 7a0a3447
+//   listed 20 of 320 tests, each reaching only `Command.main` (2 hops), ~600 tokens while 14 changed
+//   symbols were left out. The node ids are all in JSON and the Action's `tests` output.
+// - Long lists stay complete in JSON; here at most MAX_LISTED lines each, then "… and N more"; a long
+//   signature is folded to its changed parameters (signatureDelta.ts), JSON keeps it whole.
+// - `plain` (the XML document's CDATA header) drops markdown emphasis and code spans.
+// - The review sections shrink with the rest of the preamble when changed code would be left out
+//   (ReviewDetail, one step of pipeline/prDigest.ts's ladder each): a reviewer reads the diff first and
+//   the lists second, and every list is whole in the JSON digest and the Action's outputs. `compact`
+//   keeps every verdict line (likely broken, check) and at most COMPACT_GROUPS test lines, and counts
+//   the matching overrides, the signature changes and the untested symbols; `counts` keeps the verdict
+//   count and at most COMPACT_GROUPS verdict lines, and makes the tests one line of counts. click
+//   7a0a3447 at 3,000 tokens: 5 of 29 root symbols in the document with the lists whole, 8 with them counted.
+import type { AffectedTest, AffectedTests } from '../review/affectedTests.js';
+import type { ReviewFindings } from '../review/breakingSites.js';
+import { codeSpan } from './sections.js';
+import { plural } from '../shared/plural.js';
+import { signatureDelta } from './signatureDelta.js';
+
+export const MAX_LISTED = 20;
+/** How many verdict or test lines the shortened review sections keep. */
+export const COMPACT_GROUPS = 5;
+
+/** How much of the review lists a PR digest carries (the budget's ladder, pipeline/prDigest.ts). */
+export type ReviewDetail = 'full' | 'compact' | 'counts';
+/** A group of tests this small is named in full on its line. */
+export const NAMED_GROUP = 3;
+
+function span(text: string, plain: boolean): string {
+  return plain ? text : codeSpan(text);
+}
+
+function reasonText(reason: string, plain: boolean): string {
+  return plain ? reason.replace(/`/g, '') : reason;
+}
+
+function more(total: number, shown: number): string[] {
+  return total > shown ? [`- … and ${total - shown} more (all of them in the JSON digest)`] : [];
+}
+
+export function renderBreakingSection(findings: ReviewFindings, plain = false, detail: ReviewDetail = 'full'): string {
+  const heading = plain ? 'Breaking call sites' : '### Breaking call sites';
+  const broken = findings.breaking.filter((b) => b.certainty === 'broken');
+  const check = findings.breaking.filter((b) => b.certainty === 'check');
+  const matching = findings.overrides.filter((o) => o.matches);
+  const lines = [heading, ''];
+  if (findings.breaking.length === 0) {
+    const changed = findings.signatures.filter((s) => s.diff.breaking).length;
+    lines.push(
+      changed === 0
+        ? 'No signature changed in a way that can break a call, and no removed symbol is still called.'
+        : `No call site or override breaks: ${plural(findings.checkedSites, 'call site')} of ${plural(changed, 'changed signature')} still ${findings.checkedSites === 1 ? 'binds' : 'bind'}.`,
+    );
+  } else {
+    lines.push(`${plain ? '' : '**'}${broken.length} likely broken${plain ? '' : '**'}, ${check.length} to check.`, '');
+    const max = detail === 'counts' ? COMPACT_GROUPS : MAX_LISTED;
+    for (const b of [...broken, ...check].slice(0, max)) {
+      const verdict = b.certainty === 'broken' ? 'likely broken' : 'check';
+      lines.push(`- ${verdict}: ${span(`${b.site.file}:${b.site.line}`, plain)} in ${span(b.site.caller, plain)}: ${reasonText(b.reason, plain)}`);
+    }
+    lines.push(...more(broken.length + check.length, max));
+  }
+  if (detail !== 'full') {
+    // Shortened: the overrides that still match and the signature changes are counted (JSON lists them).
+    const counted = [
+      ...(matching.length > 0 ? [`${plural(matching.length, 'override')} of changed signatures still ${matching.length === 1 ? 'matches' : 'match'}`] : []),
+      ...(findings.signatures.length > 0 ? [plural(findings.signatures.length, 'signature') + ' changed'] : []),
+    ];
+    if (counted.length > 0) lines.push('', `${counted.join('; ')} (listed in the JSON digest).`);
+    return lines.join('\n');
+  }
+  if (matching.length > 0) {
+    lines.push('', 'Overrides of changed signatures that still match:', '');
+    for (const o of matching.slice(0, MAX_LISTED)) {
+      lines.push(`- ${span(o.override, plain)} (${span(`${o.file}:${o.line}`, plain)}) overrides ${span(o.base, plain)}: matches`);
+    }
+    lines.push(...more(matching.length, MAX_LISTED));
+  }
+  if (findings.signatures.length > 0) {
+    lines.push('', 'Signature changes:', '');
+    for (const s of findings.signatures.slice(0, MAX_LISTED)) {
+      const what = s.diff.changes.map((c) => reasonText(c.text, plain)).join('; ');
+      const shown = signatureDelta(s.diff.before, s.diff.after);
+      lines.push(`- ${span(s.id, plain)}: ${span(shown.before, plain)} -> ${span(shown.after, plain)} (${what})`);
+    }
+    lines.push(...more(findings.signatures.length, MAX_LISTED));
+  }
+  return lines.join('\n');
+}
+
+/** Tests that reach the same changed symbols in as many hops, in node-id order of their first test. */
+function sameReach(tests: readonly AffectedTest[]): AffectedTest[][] {
+  const groups = new Map<string, AffectedTest[]>();
+  for (const t of tests) {
+    const key = [t.hops, ...t.reaches].join('\u0000');
+    const group = groups.get(key);
+    if (group) group.push(t);
+    else groups.set(key, [t]);
+  }
+  return [...groups.values()];
+}
+
+/** "`a`", "`a` and `b`", "`a`, `b` and `c`" up to NAMED_GROUP tests; beyond, "`a` and N more tests". */
+function groupNames(group: readonly AffectedTest[], plain: boolean): string {
+  const ids = group.map((t) => span(t.nodeId, plain));
+  if (ids.length === 1) return ids[0]!;
+  if (ids.length <= NAMED_GROUP) return `${ids.slice(0, -1).join(', ')} and ${ids.at(-1)!}`;
+  return `${ids[0]!} and ${plural(ids.length - 1, 'more test')}`;
+}
+
+export function renderTestsSection(tests: AffectedTests, plain = false, detail: ReviewDetail = 'full'): string {
+  const heading = plain ? 'Tests that exercise the change' : '### Tests that exercise the change';
+  const lines = [heading, ''];
+  const n = tests.tests.length;
+  const untested = tests.unreached.length;
+  if (detail === 'counts') {
+    const reach = n === 0 ? 'No test reaches a changed symbol within two calls' : `${plural(n, 'test')} ${n === 1 ? 'reaches' : 'reach'} a changed symbol within two calls`;
+    const none = untested > 0 ? `; ${plural(untested, 'changed symbol')} ${untested === 1 ? 'is' : 'are'} reached by none` : '';
+    lines.push(`${reach}${none} (the JSON digest lists them${n > 0 ? `, the Action's ${span('tests', plain)} output the tests` : ''}).`);
+    return lines.join('\n');
+  }
+  if (n === 0) lines.push(`No test reaches a changed symbol within two calls${untested > 0 && detail === 'full' ? ':' : '.'}`);
+  else {
+    lines.push(`${plural(n, 'test')} ${n === 1 ? 'reaches' : 'reach'} a changed symbol within two calls (pytest node ids; the Action's ${span('tests', plain)} output lists them all):`, '');
+    const groups = sameReach(tests.tests);
+    let shown = 0;
+    for (const group of groups.slice(0, detail === 'full' ? MAX_LISTED : COMPACT_GROUPS)) {
+      const t = group[0]!;
+      const reaches = t.reaches.map((id) => span(id, plain)).join(', ');
+      const how = t.hops === 0 ? 'changed itself' : plural(t.hops, 'hop');
+      lines.push(`- ${groupNames(group, plain)}: ${reaches} (${how})`);
+      shown += group.length;
+    }
+    lines.push(...more(tests.tests.length, shown));
+  }
+  if (untested > 0 && detail !== 'full') {
+    lines.push('', `${plural(untested, 'changed symbol')} ${untested === 1 ? 'is' : 'are'} reached by no test within two calls (listed in the JSON digest).`);
+  } else if (untested > 0) {
+    // A paragraph between the two lists: a blank line alone would join them into one list.
+    if (tests.tests.length > 0) lines.push('', 'Changed symbols that no test reaches within two calls:');
+    lines.push('');
+    for (const id of tests.unreached.slice(0, MAX_LISTED)) lines.push(`- ${span(id, plain)}`);
+    lines.push(...more(tests.unreached.length, MAX_LISTED));
+  }
+  return lines.join('\n');
+}
+
+/** One line for the tightest budgets: the verdict counts, the lists left to the JSON digest. */
+export function renderReviewSummary(findings: ReviewFindings, tests: AffectedTests, plain = false): string {
+  const broken = findings.breaking.filter((b) => b.certainty === 'broken').length;
+  const check = findings.breaking.length - broken;
+  const strong = (text: string): string => (plain ? text : `**${text}**`);
+  return `${strong('Review:')} ${plural(broken, 'call site')} likely broken, ${check} to check; ${plural(tests.tests.length, 'test')} ${tests.tests.length === 1 ? 'reaches' : 'reach'} the change (lists in the JSON digest).`;
+}
+
+/** The review's JSON metadata: complete lists, whatever the budget. */
+export function reviewJson(findings: ReviewFindings, tests: AffectedTests, redactions: readonly { kind: string; count: number }[]): Record<string, unknown> {
+  return {
+    breaking: findings.breaking.map((b) => ({ symbol: b.symbol, site: { file: b.site.file, line: b.site.line, caller: b.site.caller }, reason: b.reason, certainty: b.certainty })),
+    overrides: findings.overrides.map((o) => ({ base: o.base, override: o.override, file: o.file, line: o.line, matches: o.matches, ...(o.reason ? { reason: o.reason } : {}) })),
+    signatures: findings.signatures.map((s) => ({ id: s.id, before: s.diff.before, after: s.diff.after, breaking: s.diff.breaking, changes: s.diff.changes })),
+    tests: tests.tests.map((t) => ({ nodeId: t.nodeId, reaches: t.reaches, hops: t.hops })),
+    untested: tests.unreached,
+    redactions: redactions.map((r) => ({ kind: r.kind, count: r.count })),
+  };
+}

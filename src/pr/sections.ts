@@ -1,0 +1,386 @@
+// The PR-specific sections of the digest preamble (pure): header, changed-symbols list, call sites to
+// check (the Mermaid graph is mermaid.ts).
+//
+// Decisions:
+// - Everything from the PR or the repository (title, paths, symbol names, refs) is hostile: it lands in
+//   a PR comment where `@org/team` pings people, `#123` cross-links issues and raw HTML renders.
+//   Free text goes through `escapeMarkdownText` (one line, markdown punctuation backslash-escaped, HTML
+//   metacharacters as entities, `@`/`#` references broken with U+200B); identifiers and paths go in code
+//   spans (`codeSpan`), where nothing pings or renders, with a fence longer than any backtick run.
+// - Call sites are listed for every changed symbol that has any (issue 8): "removed but still called"
+//   alarms first and in full (the references come from diff/, checked against head's own bindings;
+//   name-only matches are a quieter "unresolved, check" line), then symbols whose contract changed
+//   (moved, renamed, signature), then the rest. When space is short the lists get more compact (one
+//   line per file with line numbers, then counts), never silently shorter.
+// - A symbol's call sites in test files, when more than MAX_TEST_SITES_LISTED, are one line per file even
+//   in a full list: the tests section already names the tests that reach the change, and a line per test
+//   call is the budget the callers' code needs (requests 1190afd1 at 3,000 tokens: 63 test lines of
+//   `Request`, ~1,600 tokens, left out `Session.request`, its only caller outside the tests).
+// - Likewise a symbol's call sites outside test files, when more than MAX_SITES_LISTED, are one line per
+//   file even in a full list: so many are read as where the symbol is used, not one by one, and a line
+//   each crowded the code out (rich 39ee57df at 6,000 tokens: `Console.print`'s 168 such lines, the
+//   section 3,610 tokens, and the digest packed one neighbour; now 1,614 tokens and ten).
+// - A removed symbol's own calls no longer exist in head: it is never listed or counted as a caller.
+// - Token numbers are parameters: the packer's footer logic knows them only after packing.
+import { compareStrings } from '../shared/compare.js';
+import type { Adjacency } from '../graph/adjacency.js';
+import type { ChangedSymbol } from '../diff/changedSymbols.js';
+import type { ImportRecord } from '../model.js';
+import type { MoveFields } from '../diff/symbolDiff.js';
+import type { RemovedReference } from '../diff/removedReferences.js';
+import { plural } from '../shared/plural.js';
+import { visibleText } from '../shared/visibleText.js';
+
+const ZWSP = '\u200b';
+const MAX_TITLE_CHARS = 200;
+// C0/C1 controls, and bidi overrides/isolates that can visually reorder text (Trojan-source style).
+const INVISIBLE = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+
+/** Free text -> one line of inert markdown. */
+export function escapeMarkdownText(text: string, maxChars = MAX_TITLE_CHARS): string {
+  let chars = [...text.replace(INVISIBLE, '').replace(/\s+/g, ' ').trim()];
+  if (chars.length > maxChars) chars = [...chars.slice(0, maxChars - 1), '…'];
+  return chars
+    .join('')
+    .replace(/[\\`*_[\]()#+\-!|~{}:]/g, (ch) => `\\${ch}`)
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/@(?=[\p{L}\p{N}_-])/gu, `@${ZWSP}`)
+    .replace(/#(?=\p{N})/gu, `#${ZWSP}`);
+}
+
+/**
+ * Free text -> one line of plain text, for the header of an XML digest: its preamble sits in CDATA,
+ * where markdown escapes would be literal noise (`\(1 added\)`). Invisible and control characters
+ * are still removed and the length capped; the XML renderer splits any `]]>`.
+ */
+export function plainText(text: string, maxChars = MAX_TITLE_CHARS): string {
+  let chars = [...text.replace(INVISIBLE, '').replace(/\s+/g, ' ').trim()];
+  if (chars.length > maxChars) chars = [...chars.slice(0, maxChars - 1), '…'];
+  return chars.join('');
+}
+
+/**
+ * Text as an inline code span that nothing can escape; `inTable` escapes `|`, which GFM splits cells on even inside code.
+ * Controls and bidi controls are shown as visible escapes (visibleText.ts), as in the code headings: a file
+ * named `bidi\u202egnp.py` is listed by that name, not as a different file `bidignp.py`.
+ */
+export function codeSpan(text: string, inTable = false): string {
+  let body = visibleText(text.replace(/[\r\n\t]+/g, ' '));
+  if (inTable) body = body.replace(/\|/g, '\\|');
+  const longestRun = Math.max(0, ...(body.match(/`+/g) ?? []).map((run) => run.length));
+  const fence = '`'.repeat(longestRun + 1);
+  const pad = body.startsWith('`') || body.endsWith('`') || body.startsWith(' ') || body === '' ? ' ' : '';
+  return `${fence}${pad}${body}${pad}${fence}`;
+}
+
+function shortRev(rev: string): string {
+  return /^[0-9a-f]{40,64}$/i.test(rev) ? rev.slice(0, 7) : rev;
+}
+
+function count(n: number): string {
+  return Number.isFinite(n) ? String(Math.trunc(n)) : '?';
+}
+
+export interface PrHeaderInput {
+  prNumber?: number;
+  title?: string;
+  base: string;
+  head: string;
+  tokensUsed: number;
+  budget: number;
+  encoding: string;
+  incomplete?: boolean;
+  /** Our own notes (they may quote paths: escaped like any text). */
+  notes?: readonly string[];
+  /** Title and notes as plain text (XML digests), not escaped markdown. */
+  plain?: boolean;
+}
+
+export function renderPrHeader(input: PrHeaderInput): string {
+  const number = input.prNumber !== undefined && Number.isSafeInteger(input.prNumber) ? `PR #${input.prNumber}` : 'Changes';
+  const text = input.plain ? plainText : escapeMarkdownText;
+  const title = input.title ? `: ${text(input.title)}` : '';
+  const lines = [
+    `## RepoDigest · ${number}${title}`,
+    '',
+    `${codeSpan(shortRev(input.base))}..${codeSpan(shortRev(input.head))} · ${count(input.tokensUsed)} / ${count(input.budget)} tokens (${codeSpan(input.encoding)})`,
+  ];
+  if (input.incomplete) lines.push('', '> **Incomplete:** the list of changes may be partial (see notes).');
+  for (const note of input.notes ?? []) lines.push(`> ${text(note, 500)}`);
+  return lines.join('\n');
+}
+
+function location(c: ChangedSymbol): string {
+  const [start, end] = c.lines;
+  return `${c.file}:${start === end ? start : `${start}-${end}`}`;
+}
+
+/** A changed symbol as the PR sections see it: the diff's entry, its move links, and whether its contract changed. */
+export type PrEntry = ChangedSymbol &
+  MoveFields & {
+    /** What breaks callers: the symbol is gone (not moved), was renamed or moved, or its header changed. */
+    contract?: 'removed' | 'moved' | 'renamed' | 'signature';
+    /** Moved unchanged together with this moved ancestor (a method of a renamed class): listed under it. */
+    carriedBy?: string;
+  };
+
+/** How much of the changed list the preamble carries: a table, names per file, or counts per file. */
+export type ListLevel = 'table' | 'names' | 'counts';
+/** How call sites are listed: one line per site, one line per file with line numbers, or only counted. */
+export type SitesLevel = 'full' | 'compact' | 'counts';
+
+function removedIds(changed: readonly PrEntry[]): Set<string> {
+  return new Set(changed.filter((c) => c.change === 'removed').map((c) => c.id));
+}
+
+/** Callers that exist in head (a removed symbol's calls are gone with it). */
+function liveCallers(id: string, adjacency: Adjacency, removed: ReadonlySet<string>) {
+  return adjacency.callers(id).filter((n) => !removed.has(n.id));
+}
+
+/** `a.b.f` shortened against `c.id` when both live in the same module or class (`Old` for a rename in place). */
+function shortAgainst(other: string, c: PrEntry): string {
+  const scope = c.id.slice(0, c.id.length - c.name.length);
+  return scope !== '' && other.startsWith(scope) ? other.slice(scope.length) : other;
+}
+
+/** What a list says about a change beyond added/modified/removed: the move, the carried members, a signature change. */
+function changeDetail(c: PrEntry, inTable: boolean, members: readonly PrEntry[] = []): string | undefined {
+  const span = (id: string) => codeSpan(id, inTable);
+  const how = c.moveKind === 'renamed' ? 'renamed' : 'moved';
+  const carried = members.length > 0 ? `; moved with it, unchanged: ${members.map((m) => span(m.id.slice(c.id.length + 1))).join(', ')}` : '';
+  if (c.movedTo !== undefined) return `${how} to ${span(shortAgainst(c.movedTo, c))}`;
+  if (c.movedFrom !== undefined) return `${how} from ${span(shortAgainst(c.movedFrom, c))}${carried}`;
+  return c.contract === 'signature' ? 'signature' : undefined;
+}
+
+function changeText(c: PrEntry, inTable: boolean, members: readonly PrEntry[] = []): string {
+  const detail = changeDetail(c, inTable, members);
+  return detail === undefined ? c.change : `${c.change} (${detail})`;
+}
+
+/** The same inside parentheses of its own: `added, renamed from x`, not `added (renamed from x)` nested in `(…)`. */
+function changeClause(c: PrEntry): string {
+  const detail = changeDetail(c, false);
+  return detail === undefined ? c.change : `${c.change}, ${detail === 'signature' ? 'signature changed' : detail}`;
+}
+
+/** The entries a list shows on their own: not the removed end of a move (its added end names it), not carried members. */
+function ownLines(changed: readonly PrEntry[]): { entry: PrEntry; members: PrEntry[] }[] {
+  const members = new Map<string, PrEntry[]>();
+  for (const c of changed) if (c.carriedBy !== undefined) members.set(c.carriedBy, [...(members.get(c.carriedBy) ?? []), c]);
+  const hasAddedEnd = new Set(changed.filter((c) => c.movedFrom !== undefined).map((c) => c.movedFrom));
+  return changed
+    .filter((c) => c.carriedBy === undefined && !(c.movedTo !== undefined && hasAddedEnd.has(c.id)) && !isCarriedRemovedEnd(c, changed))
+    .map((entry) => ({ entry, members: members.get(entry.id) ?? [] }));
+}
+
+/** The removed end of a carried member: its added end is listed under the moved ancestor. */
+function isCarriedRemovedEnd(c: PrEntry, changed: readonly PrEntry[]): boolean {
+  return c.movedTo !== undefined && changed.some((o) => o.id === c.movedTo && o.carriedBy !== undefined);
+}
+
+function summaryCounts(changed: readonly PrEntry[]): string {
+  const n = (change: string) => changed.filter((c) => c.change === change).length;
+  return `${n('added')} added, ${n('modified')} modified, ${n('removed')} removed`;
+}
+
+function byFile(changed: readonly PrEntry[]): [string, PrEntry[]][] {
+  const files = new Map<string, PrEntry[]>();
+  for (const c of changed) files.set(c.file, [...(files.get(c.file) ?? []), c]);
+  return [...files];
+}
+
+/**
+ * Every changed symbol, at every level (issue 8): a table; or, when that displaces code, names per file;
+ * or counts per file. The list is never cut.
+ */
+export function renderChangedList(changed: readonly PrEntry[], adjacency: Adjacency, level: ListLevel, nonPython: readonly string[] = []): string {
+  const removed = removedIds(changed);
+  const heading = `### Changed symbols (${changed.length}: ${summaryCounts(changed)})`;
+  const lines = [heading, ''];
+  if (changed.length === 0) lines.push('_No Python symbols changed._');
+  else if (level === 'table') {
+    lines.push('| Symbol | Change | Location | Callers | Callees |', '| --- | --- | --- | ---: | ---: |');
+    for (const { entry: c, members } of ownLines(changed)) {
+      const row = [codeSpan(c.id, true), changeText(c, true, members), codeSpan(location(c), true), liveCallers(c.id, adjacency, removed).length, adjacency.callees(c.id).length];
+      lines.push(`| ${row.join(' | ')} |`);
+    }
+  } else if (level === 'names') {
+    const shown = ownLines(changed);
+    const membersOf = new Map(shown.map((x) => [x.entry, x.members]));
+    for (const [file, entries] of byFile(shown.map((x) => x.entry))) {
+      const groups = (['added', 'modified', 'removed'] as const)
+        .map((change) => {
+          const names = entries
+            .filter((c) => c.change === change)
+            .map((c) => {
+              const detail = changeDetail(c, false, membersOf.get(c));
+              return `${codeSpan(c.name === '' ? '(module-level code)' : c.name)}${detail === undefined ? '' : ` (${detail})`}`;
+            });
+          return names.length > 0 ? `${change}: ${names.join(', ')}` : '';
+        })
+        .filter((g) => g !== '');
+      lines.push(`- ${codeSpan(file)} ${groups.join('; ')}`);
+    }
+  } else {
+    for (const [file, entries] of byFile(changed)) {
+      const counts = (['added', 'modified', 'removed'] as const)
+        .map((change) => [change, entries.filter((c) => c.change === change).length] as const)
+        .filter(([, n]) => n > 0)
+        .map(([change, n]) => `${n} ${change}`);
+      lines.push(`- ${codeSpan(file)}: ${counts.join(', ')}`);
+    }
+    lines.push('', '_Names left out to fit the budget: the JSON digest lists every changed symbol._');
+  }
+  if (nonPython.length > 0) {
+    lines.push('', `Changed but not analysed (not Python): ${nonPython.map((p) => codeSpan(p)).join(', ')}`);
+  }
+  return lines.join('\n');
+}
+
+/** Where a caller lives: the pipeline's symbol lookup (head index, plus removed symbols); `imports` gives import lines. */
+export type LocateSymbol = (id: string) => { file: string; imports?: readonly ImportRecord[] } | undefined;
+
+/** Ids of the symbols whose scope imports `id` (the graph's `imports` edges), sorted. */
+export type ImportersOf = (id: string) => readonly string[];
+
+/** One place that refers to a symbol: a call site (line in `file`) or an import. */
+interface SiteRef {
+  caller: string;
+  file?: string;
+  line?: number;
+  /** `value`: the symbol is passed, stored or returned there (a `references` edge, issue 10): "used by". */
+  via?: 'call' | 'import' | 'value';
+}
+
+function siteLine(site: SiteRef): string {
+  const where = site.file === undefined ? '' : `${codeSpan(site.line === undefined ? site.file : `${site.file}:${site.line}`)} in `;
+  const via = site.via === 'import' ? ' (import)' : site.via === 'value' ? ' (used by: passed or stored as a value)' : '';
+  return `  - ${where}${codeSpan(site.caller)}${via}`;
+}
+
+/** `pkg/a.py: 12, 40; pkg/b.py: 3` (sites without a line count as the file). */
+function compactSites(sites: readonly SiteRef[]): string {
+  const files = new Map<string, number[]>();
+  for (const s of sites) {
+    const file = s.file ?? s.caller;
+    const list = files.get(file) ?? [];
+    if (s.line !== undefined) list.push(s.line);
+    files.set(file, list);
+  }
+  return [...files]
+    .map(([file, lines]) => codeSpan(lines.length > 0 ? `${file}: ${[...new Set(lines)].sort((a, b) => a - b).join(', ')}` : file))
+    .join('; ');
+}
+
+function callerSites(c: PrEntry, adjacency: Adjacency, locate: LocateSymbol, removed: ReadonlySet<string>): { sites: SiteRef[]; guesses: number } {
+  const sites: SiteRef[] = [];
+  let guesses = 0;
+  for (const caller of liveCallers(c.id, adjacency, removed)) {
+    const file = locate(caller.id)?.file;
+    const lines = caller.lines.length > 0 ? caller.lines : [undefined];
+    for (const line of lines) {
+      sites.push({ caller: caller.id, ...(file === undefined ? {} : { file }), ...(line === undefined ? {} : { line }) });
+      if (caller.resolution === 'heuristic') guesses++;
+    }
+  }
+  // Functions used as values are called from wherever they are passed to: their users count as sites.
+  for (const user of adjacency.users(c.id).filter((n) => !removed.has(n.id))) {
+    const file = locate(user.id)?.file;
+    for (const line of user.lines.length > 0 ? user.lines : [undefined]) {
+      sites.push({ caller: user.id, via: 'value', ...(file === undefined ? {} : { file }), ...(line === undefined ? {} : { line }) });
+    }
+  }
+  // Read in file order, like the alarms (diff/removedReferences.ts).
+  sites.sort((a, b) => compareStrings(a.file ?? a.caller, b.file ?? b.caller) || (a.line ?? 0) - (b.line ?? 0) || compareStrings(a.caller, b.caller));
+  return { sites, guesses };
+}
+
+
+export interface CallSitesInput {
+  changed: readonly PrEntry[];
+  adjacency: Adjacency;
+  locate: LocateSymbol;
+  /** Removed symbols head still refers to (diff/: computed against head's own bindings). */
+  alarms: readonly RemovedReference[];
+  /** Symbols whose contract changed (removed, moved, renamed, signature). */
+  contract: SitesLevel;
+  /** Every other changed symbol that has callers. */
+  other: SitesLevel;
+  /** Whether a file is a test file (review/affectedTests.ts isTestFile); without it no site is folded as a test. */
+  isTest?: (file: string) => boolean;
+}
+
+/** More call sites in test files than this, for one symbol, are listed one line per file (decision above). */
+export const MAX_TEST_SITES_LISTED = 5;
+/** More call sites outside test files than this, for one symbol, are listed one line per file (decision above). */
+export const MAX_SITES_LISTED = 20;
+
+/**
+ * Call sites for every changed symbol that has any: alarms first (always in full), then the symbols
+ * whose contract changed, then the rest; `contract` and `other` say how compact each group is. A
+ * statement that no call site exists is made only when none exists, never because lines were cut.
+ */
+export function renderCallSites(input: CallSitesInput): string {
+  const { changed, adjacency, locate } = input;
+  const lines = ['### Call sites to check', ''];
+  const removed = removedIds(changed);
+  for (const alarm of input.alarms) {
+    if (alarm.sites.length > 0) {
+      const calls = alarm.sites.filter((s) => s.via !== 'import').length;
+      const imports = alarm.sites.length - calls;
+      const what = calls > 0 ? 'called' : 'imported';
+      const counts = [...(calls > 0 ? [plural(calls, 'call site')] : []), ...(imports > 0 ? [plural(imports, 'import')] : [])].join(', ');
+      const moved = alarm.movedTo === undefined ? '' : ` (now ${codeSpan(alarm.movedTo)})`;
+      lines.push(`- **Removed but still ${what}:** ${codeSpan(alarm.id)}${moved}, ${counts}:`, ...alarm.sites.map((s) => siteLine(s)));
+    }
+    if (alarm.heuristicSites.length > 0) {
+      lines.push(`- Unresolved, check: ${codeSpan(alarm.id)} (removed) has ${plural(alarm.heuristicSites.length, 'name-only match', 'name-only matches')}: ${compactSites(alarm.heuristicSites)}`);
+    }
+  }
+  const listed = changed.filter((c) => c.change !== 'removed' && c.carriedBy === undefined);
+  const withSites = listed.map((c) => ({ c, ...callerSites(c, adjacency, locate, removed) })).filter((x) => x.sites.length > 0);
+  const contract = withSites.filter((x) => x.c.contract !== undefined);
+  const other = withSites.filter((x) => x.c.contract === undefined);
+  if (input.alarms.length === 0 && withSites.length === 0) {
+    lines.push('_No call sites of the changed symbols were found._');
+    return lines.join('\n');
+  }
+  const group = (entries: typeof withSites, level: SitesLevel, label: string) => {
+    if (entries.length === 0) return;
+    if (level === 'counts') {
+      lines.push(`- ${label}: ${entries.map((x) => `${codeSpan(x.c.id)} ${x.sites.length}`).join(', ')}`);
+      return;
+    }
+    for (const x of entries) {
+      const guess = x.guesses > 0 ? ` (${x.guesses} by name match, unresolved)` : '';
+      const head = `- ${codeSpan(x.c.id)} (${changeClause(x.c)}), ${plural(x.sites.length, 'call site')}${guess}`;
+      if (level === 'compact') {
+        lines.push(`${head}: ${compactSites(x.sites)}`);
+        continue;
+      }
+      const inTests = x.sites.filter((s) => s.file !== undefined && input.isTest?.(s.file) === true);
+      const tested = new Set(inTests);
+      const elsewhere = x.sites.filter((s) => !tested.has(s));
+      if (elsewhere.length > MAX_SITES_LISTED) {
+        lines.push(`${head}:`, `  - ${elsewhere.length} outside test files: ${compactSites(elsewhere)}`);
+        if (inTests.length > 0) lines.push(`  - ${inTests.length} in test files: ${compactSites(inTests)}`);
+        continue;
+      }
+      if (inTests.length <= MAX_TEST_SITES_LISTED) {
+        lines.push(`${head}:`, ...x.sites.map((s) => siteLine(s)));
+        continue;
+      }
+      // Only test sites: the one line per file is the head line's, as in a compact list.
+      if (elsewhere.length === 0) lines.push(`${head}: ${compactSites(inTests)}`);
+      else lines.push(`${head}:`, ...elsewhere.map((s) => siteLine(s)), `  - ${inTests.length} in test files: ${compactSites(inTests)}`);
+    }
+  };
+  group(contract, input.contract, 'Call sites of symbols whose signature or name changed (counts)');
+  group(other, input.other, 'Call sites of the other changed symbols (counts)');
+  return lines.join('\n');
+}

@@ -1,0 +1,55 @@
+// A PR digest's first step, before any file of the tree is parsed: the diff (git, or the REST API when
+// git cannot answer), the parser, and whether the working tree is head.
+import { stat } from 'node:fs/promises';
+import type { FileRecord, } from '../model.js';
+import { inspectWorktree, worktreeWarning } from '../diff/worktree.js';
+import { RepoDigestError } from '../shared/errors.js';
+import { collectPrChanges, type PrChanges, } from '../diff/prChanges.js';
+import { revisionExtractor } from '../cache/cachedExtract.js';
+import { loadPythonParser, type PythonParser } from '../python/treeSitter.js';
+import { runGitDefault, type GitDeps } from '../diff/gitDiff.js';
+import { type PrDigestRequest } from './request.js';
+
+/** What a PR digest knows before any file of the tree is parsed: the diff (git or API) and the parser. */
+export interface PrSetup {
+  parser: PythonParser;
+  git: GitDeps;
+  /** How the versions of changed files read from git are extracted: through the cache when there is one. */
+  extract: (parser: PythonParser, path: string, text: string) => FileRecord;
+  pathChanges: PrChanges;
+  warning?: string;
+}
+
+/** The diff of the PR, read once per run (git, or the API fallback). */
+export async function setupPr(request: Omit<PrDigestRequest, 'pack'>): Promise<PrSetup> {
+  await requireDirectory(request.repoDir);
+  const parser = await loadPythonParser();
+  const git = { runGit: runGitDefault };
+  const extract = revisionExtractor(request.index?.cache);
+  // [diff semantics] computed on path-based ids; renamed to the index's ids below (changesWithIds).
+  const pathChanges = await collectPrChanges(
+    request.repoDir,
+    request.base,
+    request.head,
+    parser,
+    { git, extract, ...(request.apiFallback ? { apiFallback: request.apiFallback } : {}) },
+    {
+      ...(request.index?.maxFileBytes === undefined ? {} : { maxFileBytes: request.index.maxFileBytes }),
+      fetchMissing: request.fetchMissing ?? false,
+      ...(request.scanPrefix === undefined ? {} : { scanPrefix: request.scanPrefix }),
+      ...(request.index?.include ? { include: request.index.include } : {}),
+      ...(request.index?.exclude ? { exclude: request.index.exclude } : {}),
+    },
+  );
+  const warning =
+    pathChanges.source === 'git' && pathChanges.head !== undefined
+      ? worktreeWarning(await inspectWorktree(request.repoDir, pathChanges.head, git), request.head, pathChanges.head)
+      : undefined;
+  return { parser, git, extract, pathChanges, ...(warning === undefined ? {} : { warning }) };
+}
+
+async function requireDirectory(dir: string): Promise<void> {
+  const info = await stat(dir).catch(() => null);
+  if (info === null) throw new RepoDigestError(`No such directory: ${dir}`);
+  if (!info.isDirectory()) throw new RepoDigestError(`Not a directory: ${dir}`, 'pass the folder to analyse');
+}
