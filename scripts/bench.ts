@@ -7,18 +7,18 @@
 // and prints. A benchmark reports; it never fails on a missed target. Exit 1 only when a corpus cannot
 // be fetched or measured, 2 on a usage error.
 import { spawn } from 'node:child_process';
+import { loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
-import { parseBenchArgs, UsageError, USAGE, type BenchSettings, type CorpusChoice } from './bench/args.js';
+import { type BenchSettings, type CorpusChoice, parseBenchArgs, USAGE, UsageError } from './bench/args.js';
 import { describeEnvironment } from './bench/environment.js';
 import { measureCorpus } from './bench/measure.js';
 import { loadStages } from './bench/modules.js';
 import type { PackTarget } from './bench/packing.js';
-import { evaluateTargets, renderText, type BenchSettingsEcho, type CorpusReport } from './bench/report.js';
-import { CorpusError, ensureCorpus } from './corpus.js';
-import { loadavg } from 'node:os';
 import { scalePlotSvg, writePng } from './bench/plot.js';
+import { type BenchSettingsEcho, type CorpusReport, evaluateTargets, renderText } from './bench/report.js';
 import { measureScale } from './bench/scale.js';
 import { renderScale } from './bench/scaleReport.js';
+import { CorpusError, ensureCorpus } from './corpus.js';
 
 interface WorkerJob {
   name: string;

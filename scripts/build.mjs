@@ -24,12 +24,12 @@
 //   __REPODIGEST_VIEWER_PAGE__ (esbuild `define`): dist/cli.js and dist/index.js write viewer files
 //   with no bundler at run time. The same function bundles it when running from source.
 import { execFileSync } from 'node:child_process';
-import { build, transform } from 'esbuild';
-import { bundleViewerPage } from '../src/viewer/browser/bundle.mjs';
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { build, transform } from 'esbuild';
+import { bundleViewerPage } from '../src/viewer/browser/bundle.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 

@@ -4,6 +4,7 @@
 // (run `repodigest pr` once with the same --cache-dir first); then preparePr + packPr are timed whole.
 // Process start and bundle load are measured outside (README "Cache").
 import { performance } from 'node:perf_hooks';
+
 const t0 = { cpu: process.cpuUsage(), wall: performance.now() };
 const { openFileCache } = await import('../src/cache/fileCache.js');
 const { defaultCacheDir } = await import('../src/cache/cacheDir.js');

@@ -4,9 +4,9 @@
 // Run: npx tsx scripts/callgraph-edges.ts <dir> [--parameter-flow | --no-parameter-flow] > edges.tsv
 import { readFileSync, statSync } from 'node:fs';
 import { relative, sep } from 'node:path';
-import { loadPythonParser } from '../src/python/treeSitter.js';
-import { extractFile } from '../src/python/extract.js';
 import { buildCallGraph, type CallGraphOptions } from '../src/graph/callGraph.js';
+import { extractFile } from '../src/python/extract.js';
+import { loadPythonParser } from '../src/python/treeSitter.js';
 import { pythonFiles } from './eval-callgraph.js';
 
 async function main(): Promise<void> {

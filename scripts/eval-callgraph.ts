@@ -9,9 +9,9 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import type { FileRecord } from '../src/model.js';
 import { buildCallGraph, type CallGraphOptions } from '../src/graph/callGraph.js';
-import { caseCounts, scoreByCategory, type CaseResult, type EdgePair, type Score } from '../src/graph/resolver/score.js';
+import { type CaseResult, caseCounts, type EdgePair, type Score, scoreByCategory } from '../src/graph/resolver/score.js';
+import type { FileRecord } from '../src/model.js';
 import { extractFile } from '../src/python/extract.js';
 import { loadPythonParser, type PythonParser } from '../src/python/treeSitter.js';
 

@@ -26,9 +26,9 @@ import { fileURLToPath } from 'node:url';
 import type { ChangedSymbol } from '../src/diff/changedSymbols.js';
 import { createTokenCounter } from '../src/pack/tokens.js';
 import { withPackDefaults } from '../src/pipeline/packRepository.js';
-import { parseReplayArgs } from './replayArgs.js';
 import { packPr } from '../src/pr/packPr.js';
 import { preparePr } from '../src/pr/prepare.js';
+import { parseReplayArgs } from './replayArgs.js';
 
 const TRUTH_SCRIPT = fileURLToPath(new URL('./eval-pr-truth.py', import.meta.url));
 

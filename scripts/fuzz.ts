@@ -18,7 +18,7 @@
 // - Progress on stderr every --progress cases (default 1,000) with the case number, CPU and wall
 //   seconds, RSS and live JS heap; the ten slowest cases (by CPU) with what they were are listed at
 //   the end. A one-line summary goes to stdout; exit 1 on any failure.
-import { spawn, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { readFileSync, writeSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';

@@ -1,10 +1,12 @@
 // Memory probe (not shipped): peak RSS per phase of `graph`. Usage: node probe.mjs ROOT [scan|assemble|json|clone] [snapshot]
 // `clone`: CPU of one structured clone of every record (what a worker would send back) and of one more compaction pass.
-import { scanRepository, assembleIndex } from '../src/pipeline/indexRepository.js';
-import { redactIndex } from '../src/review/redactIndex.js';
-import { renderGraphCommand } from '../src/cli/commands/graph.js';
+
 import v8 from 'node:v8';
+import { renderGraphCommand } from '../src/cli/commands/graph.js';
+import { assembleIndex, scanRepository } from '../src/pipeline/indexRepository.js';
 import { createRecordCompactor } from '../src/python/compactRecord.js';
+import { redactIndex } from '../src/review/redactIndex.js';
+
 const root = process.argv[2]!;
 const stop = process.argv[3] ?? 'json';
 const mb = (n: number) => (n / 1048576).toFixed(0);
@@ -34,7 +36,7 @@ if (stop !== 'scan' && stop !== 'clone') {
   if (stop === 'json') {
     const text = renderGraphCommand(index, { format: 'json', resolution: 'all' });
     report('rendered');
-    process.stdout.write(String(text.length) + '\n');
+    process.stdout.write(`${String(text.length)}\n`);
   }
 }
 if (process.argv[4]) v8.writeHeapSnapshot(process.argv[4]);

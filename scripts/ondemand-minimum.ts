@@ -5,15 +5,17 @@
 // that part against extracting every file (warm, in one process; the machine may be shared).
 //
 // Run: npx tsx scripts/ondemand-minimum.ts <git work tree with the PR at HEAD> [--base REV=HEAD~1] [--budget N=8000]
-import { preparePrPacks } from '../src/pr/digest.js';
+
 import { discoverPythonFiles } from '../src/files/discover.js';
-import { createSourceReader } from '../src/files/read.js';
 import { buildWordIndex } from '../src/files/prefilter.js';
-import { buildModuleLookup, chaseIn, importChases, type Chase } from '../src/pr/onDemandSelect.js';
-import { loadPythonParser } from '../src/python/treeSitter.js';
-import { extractFile } from '../src/python/extract.js';
+import { createSourceReader } from '../src/files/read.js';
 import { buildCallGraph } from '../src/graph/callGraph.js';
 import type { FileRecord } from '../src/model.js';
+import { preparePrPacks } from '../src/pr/digest.js';
+import { buildModuleLookup, type Chase, chaseIn, importChases } from '../src/pr/onDemandSelect.js';
+import { extractFile } from '../src/python/extract.js';
+import { loadPythonParser } from '../src/python/treeSitter.js';
+
 const argv = process.argv.slice(2);
 const option = (name: string, fallback: string): string => {
   const at = argv.indexOf(name);

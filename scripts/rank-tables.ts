@@ -4,7 +4,7 @@
 // rank modules by the same parser and codec the run uses, so the shipped tables cannot drift from it
 // (__tests__/pack/rankFile.test.ts compares a table written here with js-tiktoken's text). Called by
 // scripts/build.mjs; deterministic (same js-tiktoken, same bytes).
-import { writeFileSync, mkdirSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { rankFileFromPackage, rankFileName } from '../src/pack/loadRanks.js';
 import { TOKEN_ENCODINGS } from '../src/pack/tokens.js';

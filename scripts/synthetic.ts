@@ -8,7 +8,7 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import { ensureChangeRepo, type ChangeRepo } from './bench/changeCommit.js';
+import { type ChangeRepo, ensureChangeRepo } from './bench/changeCommit.js';
 import { DEFAULT_BENCH_DIR } from './corpus.js';
 import { syntheticFiles } from './synthetic/generate.js';
 

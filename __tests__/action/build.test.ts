@@ -1,8 +1,8 @@
 // scripts/build.mjs: self-contained, deterministic bundles, and a --check that catches a stale dist/.
 import { spawnSync } from 'node:child_process';
 import { appendFileSync, cpSync, mkdtempSync, readdirSync, readFileSync, symlinkSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { builtinModules } from 'node:module';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { repoRoot } from '../support/bareAction.js';
@@ -38,7 +38,7 @@ describe('scripts/build.mjs', () => {
     expect(bundle.startsWith("import { createRequire as __repodigestCreateRequire } from 'node:module';")).toBe(true);
     expect(bundle).not.toContain(repoRoot);
     expect(bundle).not.toContain(frozen);
-    expect(bundle).not.toContain(tmpdir() + '/');
+    expect(bundle).not.toContain(`${tmpdir()}/`);
     // Self-contained: no import of a package, only node: built-ins.
     // Static imports, and dynamic ones (not JSDoc type references like `{import("x").Type}`).
     const imports = [...bundle.matchAll(/^import .* from ['"]([^'"]+)['"];?$|(?<![{\w.])import\(\s*['"]([^'"]+)['"]\s*\)(?!\.\w)/gm)].map(

@@ -9,9 +9,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { bareCopy, node24, runAction, type ActionRun } from '../support/bareAction.js';
+import { type ActionRun, bareCopy, node24, runAction } from '../support/bareAction.js';
 import { pullRequestEvent, workflowDispatchEvent } from '../support/events.js';
-import { FakeGitHub, fakeRuntimeToken, type FakeCacheEntry } from '../support/fakeGitHub.js';
+import { type FakeCacheEntry, FakeGitHub, fakeRuntimeToken } from '../support/fakeGitHub.js';
 import { checkRequestsAndClose } from '../support/fakeGitHubHooks.js';
 import { GitRepo } from '../support/gitRepo.js';
 

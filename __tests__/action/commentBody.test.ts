@@ -2,11 +2,11 @@
 // or renders HTML. Digests are made by the real markdown renderer from real Python source.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { buildCommentBody, scanLines } from '../../src/render/comment.js';
-import { neutralise } from '../../src/render/neutralise.js';
 import { summaryText } from '../../src/action/summary.js';
 import type { DigestDocument, DigestItem } from '../../src/pack/document.js';
+import { buildCommentBody, scanLines } from '../../src/render/comment.js';
 import { renderMarkdown } from '../../src/render/markdown.js';
+import { neutralise } from '../../src/render/neutralise.js';
 
 const MARKER = '<!-- repodigest:default -->';
 
@@ -136,7 +136,7 @@ describe('buildCommentBody', () => {
 
   it('property: any mix of blocks stays under the cap with balanced fences and intact code', () => {
     const block = fc.oneof(
-      fc.string({ maxLength: 80 }).map((s) => s.replace(/[`~#\n\r]/g, '') + ' @user <i>'),
+      fc.string({ maxLength: 80 }).map((s) => `${s.replace(/[`~#\n\r]/g, '')} @user <i>`),
       fc.tuple(fc.string({ maxLength: 200 }), fc.integer({ min: 3, max: 6 })).map(([code, n]) => {
         const fence = '`'.repeat(n);
         return `${fence}python\n${code.replace(/`{3,}/g, '``')}\n${fence}`;

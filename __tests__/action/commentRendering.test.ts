@@ -4,8 +4,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { summaryText } from '../../src/action/summary.js';
-import { buildCommentBody } from '../../src/render/comment.js';
 import type { DigestDocument } from '../../src/pack/document.js';
+import { buildCommentBody } from '../../src/render/comment.js';
 import { renderMarkdown } from '../../src/render/markdown.js';
 import { cmarkGfm, codeBlocks, ensureCmarkGfm, renderFindings } from '../support/renderedMarkdown.js';
 

@@ -5,7 +5,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { bareCopy, node24, runAction, runCli, type ActionRun } from '../support/bareAction.js';
+import { type ActionRun, bareCopy, node24, runAction, runCli } from '../support/bareAction.js';
 import { pullRequestEvent, workflowDispatchEvent } from '../support/events.js';
 import { FakeGitHub, fakeRuntimeToken } from '../support/fakeGitHub.js';
 import { checkRequestsAndClose } from '../support/fakeGitHubHooks.js';
@@ -239,7 +239,7 @@ describe('without a git checkout', () => {
     const plain = mkdtempSync(join(tmpdir(), 'repodigest-nogit-'));
     for (const path of repo.git('ls-tree', '-r', '--name-only', headSha).split('\n')) {
       mkdirSync(dirname(join(plain, path)), { recursive: true });
-      writeFileSync(join(plain, path), repo.git('show', `${headSha}:${path}`) + '\n');
+      writeFileSync(join(plain, path), `${repo.git('show', `${headSha}:${path}`)}\n`);
     }
     const status: Record<string, 'added' | 'modified' | 'removed'> = { A: 'added', M: 'modified', D: 'removed' };
     gh.setPullFiles(

@@ -5,9 +5,9 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { bareCopy, node24, runAction, type ActionRun } from '../support/bareAction.js';
+import { type ActionRun, bareCopy, node24, runAction } from '../support/bareAction.js';
 import { pullRequestEvent } from '../support/events.js';
-import { FakeGitHub, fakeRuntimeToken, type DiffEntryInput } from '../support/fakeGitHub.js';
+import { type DiffEntryInput, FakeGitHub, fakeRuntimeToken } from '../support/fakeGitHub.js';
 import { checkRequestsAndClose } from '../support/fakeGitHubHooks.js';
 import { GitRepo } from '../support/gitRepo.js';
 

@@ -5,7 +5,7 @@ import { cpSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { bareCopy, node24, repoRoot, runAction, type ActionRun } from '../support/bareAction.js';
+import { type ActionRun, bareCopy, node24, repoRoot, runAction } from '../support/bareAction.js';
 import { pullRequestEvent, workflowDispatchEvent } from '../support/events.js';
 import { FakeGitHub, fakeRuntimeToken } from '../support/fakeGitHub.js';
 import { checkRequestsAndClose } from '../support/fakeGitHubHooks.js';

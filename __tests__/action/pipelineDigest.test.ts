@@ -1,16 +1,17 @@
 // The analysis inputs (`resolution`, `parameter-flow`, `max-file-bytes`) reach the index and the pack:
 // settings come from readSettings (as main.ts reads them), the digest from produceDigest over real
 // Python files in temp dirs, the real parser and tokenizer, and a real git repository for the PR path.
-import { actionCacheDir } from '../../src/action/digestCache.js';
+
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { actionCacheDir } from '../../src/action/digestCache.js';
 import { indexOptions, packSettings, produceDigest } from '../../src/action/pipelineDigest.js';
+import { writeDigestFiles } from '../../src/action/publish.js';
 import type { DigestRequest } from '../../src/action/runDigest.js';
 import { readSettings } from '../../src/action/settings.js';
-import { writeDigestFiles } from '../../src/action/publish.js';
 import { DEFAULT_MAX_FILE_BYTES } from '../../src/files/read.js';
 
 const dirs: string[] = [];

@@ -13,7 +13,7 @@
 // limit gives the middle outcome, which is what happens when the changed symbols are not handed over early.
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { bareCopy, node24, runAction, type ActionRun } from '../support/bareAction.js';
+import { type ActionRun, bareCopy, node24, runAction } from '../support/bareAction.js';
 import { pullRequestEvent } from '../support/events.js';
 import { FakeGitHub, fakeRuntimeToken } from '../support/fakeGitHub.js';
 import { checkRequestsAndClose } from '../support/fakeGitHubHooks.js';

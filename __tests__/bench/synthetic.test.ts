@@ -4,10 +4,10 @@ import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { indexRepository } from '../../src/pipeline/indexRepository.js';
-import { loadPythonParser } from '../../src/python/treeSitter.js';
 import { applyScriptedChange, changeOneFunction } from '../../scripts/bench/changeCommit.js';
 import { syntheticFiles } from '../../scripts/synthetic/generate.js';
+import { indexRepository } from '../../src/pipeline/indexRepository.js';
+import { loadPythonParser } from '../../src/python/treeSitter.js';
 
 const all = (n: number, seed: number) => [...syntheticFiles(n, seed)];
 

@@ -2,13 +2,14 @@
 // differ in one byte never read each other's entries, whether per-file records or call graphs, so a
 // changed extractor or resolver is never served its predecessor's results. Real bundles (dist/ as built,
 // and a copy with one comment line more), real processes, one cache folder.
-import { appendFileSync, cpSync, readdirSync } from 'node:fs';
+
 import { execFileSync } from 'node:child_process';
+import { appendFileSync, cpSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
 import { codeIdentity } from '../../src/cache/cacheKey.js';
-import { makeTempDir, removeTempDirs } from '../support/testRepo.js';
 import { repoRoot, sampleRepo } from '../cli/cliHarness.js';
+import { makeTempDir, removeTempDirs } from '../support/testRepo.js';
 
 afterAll(removeTempDirs);
 

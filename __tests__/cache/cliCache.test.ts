@@ -1,12 +1,12 @@
 // The CLI with the cache: a real git repository, `pr` and `graph` run cold, warm and with --no-cache
 // give the same bytes; a damaged entry is one warning line and changes nothing else.
-import { readdirSync, statSync, writeFileSync, readFileSync } from 'node:fs';
+
+import { execFileSync, spawn } from 'node:child_process';
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
 import { blobId, cacheNamespace, entryName } from '../../src/cache/cacheKey.js';
-import { execFileSync } from 'node:child_process';
 import { cli, repoRoot, samplePrRepository } from '../cli/cliHarness.js';
-import { spawn } from 'node:child_process';
 import { makeTempDir, removeTempDirs } from '../support/testRepo.js';
 
 afterAll(removeTempDirs);

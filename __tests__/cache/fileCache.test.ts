@@ -4,16 +4,16 @@
 import { cpSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { defaultCacheDir } from '../../src/cache/cacheDir.js';
+import { extractCached } from '../../src/cache/cachedExtract.js';
 import { blobId, cacheNamespace, entryName } from '../../src/cache/cacheKey.js';
 import { openFileCache } from '../../src/cache/fileCache.js';
-import { extractCached } from '../../src/cache/cachedExtract.js';
-import { defaultCacheDir } from '../../src/cache/cacheDir.js';
 import { createSourceReader } from '../../src/files/read.js';
+import { indexRepository } from '../../src/pipeline/indexRepository.js';
 import { extractFile } from '../../src/python/extract.js';
 import { loadPythonParser, type PythonParser } from '../../src/python/treeSitter.js';
-import { indexRepository } from '../../src/pipeline/indexRepository.js';
-import { makeRepo, makeTempDir, removeTempDirs } from '../support/testRepo.js';
 import { repoRoot } from '../cli/cliHarness.js';
+import { makeRepo, makeTempDir, removeTempDirs } from '../support/testRepo.js';
 
 let parser: PythonParser;
 beforeAll(async () => {

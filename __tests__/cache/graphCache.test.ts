@@ -9,12 +9,12 @@ import { cacheNamespace } from '../../src/cache/cacheKey.js';
 import { openFileCache } from '../../src/cache/fileCache.js';
 import { MAX_GRAPH_ENTRIES, treeKey } from '../../src/cache/graphCache.js';
 import { encodeGraphEntry } from '../../src/cache/graphCodec.js';
-import { indexRepository, scanRepository } from '../../src/pipeline/indexRepository.js';
-import { buildCallGraph } from '../../src/graph/callGraph.js';
 import { withRemovedSymbols } from '../../src/diff/changedSymbols.js';
+import { buildCallGraph } from '../../src/graph/callGraph.js';
 import type { Edge } from '../../src/model.js';
-import { makeTempDir, removeTempDirs } from '../support/testRepo.js';
+import { indexRepository, scanRepository } from '../../src/pipeline/indexRepository.js';
 import { repoRoot } from '../cli/cliHarness.js';
+import { makeTempDir, removeTempDirs } from '../support/testRepo.js';
 
 afterAll(removeTempDirs);
 

@@ -151,7 +151,7 @@ describe('repodigest pack', () => {
   });
 
   test('stderr says how many skipped symbols were never considered once the budget ran out', async () => {
-    const callees = Array.from({ length: 40 }, (_, i) => `def step_${i}(order):\n    \"\"\"Step ${i} of the order pipeline.\"\"\"\n    return order + ${i}\n`);
+    const callees = Array.from({ length: 40 }, (_, i) => `def step_${i}(order):\n    """Step ${i} of the order pipeline."""\n    return order + ${i}\n`);
     const main = `def run(order):\n${Array.from({ length: 40 }, (_, i) => `    order = step_${i}(order)`).join('\n')}\n    return order\n`;
     const root = tempTree({ 'pipe.py': `${main}\n\n${callees.join('\n\n')}` });
     const run = await cli('pack', root, '--entry', 'pipe.run', '--budget', '700', '--format', 'json');

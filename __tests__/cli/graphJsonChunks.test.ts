@@ -1,6 +1,6 @@
 // `graph --format json` is written in pieces (cli/commands/graph.ts); the pieces must join to exactly
 // the one-string JSON.stringify text, on a real project with every optional field, and on an empty one.
-import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';

@@ -3,8 +3,8 @@
 // packed code and became active `#8238;` entities in Mermaid labels. They are now shown as one
 // visible, inert escape (`\n`, `\x1b`, `\u202e`).
 import { describe, expect, it } from 'vitest';
-import { renderMermaid } from '../../src/pr/mermaid.js';
 import { buildAdjacency } from '../../src/graph/adjacency.js';
+import { renderMermaid } from '../../src/pr/mermaid.js';
 import { cli, tempTree } from './cliHarness.js';
 
 const ACTING = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/u;

@@ -4,14 +4,14 @@
 import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
 import type { ChangedSymbol } from '../../src/diff/changedSymbols.js';
-import { BudgetTooSmallError } from '../../src/pack/packer.js';
 import type { DigestFormat } from '../../src/pack/document.js';
+import { BudgetTooSmallError } from '../../src/pack/packer.js';
+import { levelNotes, type SectionsLevel } from '../../src/pr/levels.js';
+import { packPr } from '../../src/pr/packPr.js';
+import { type PreparedPr, preparePr } from '../../src/pr/prepare.js';
 import { makeRepo, removeTempDirs } from '../support/testRepo.js';
 import { cli } from './cliHarness.js';
 import { monorepoPr } from './prScenario.js';
-import { type SectionsLevel, levelNotes } from '../../src/pr/levels.js';
-import { packPr } from '../../src/pr/packPr.js';
-import { type PreparedPr, preparePr } from '../../src/pr/prepare.js';
 
 afterAll(removeTempDirs);
 

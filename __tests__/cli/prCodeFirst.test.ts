@@ -3,10 +3,10 @@
 // that does not fit is named even when other roots sit inside packed classes (second walkthrough).
 import { afterAll, describe, expect, test } from 'vitest';
 import { rootsInDocument } from '../../src/pack/packer.js';
-import { makeRepo, removeTempDirs } from '../support/testRepo.js';
-import { cli } from './cliHarness.js';
 import { packPr } from '../../src/pr/packPr.js';
 import { preparePr } from '../../src/pr/prepare.js';
+import { makeRepo, removeTempDirs } from '../support/testRepo.js';
+import { cli } from './cliHarness.js';
 
 afterAll(removeTempDirs);
 

@@ -2,12 +2,12 @@
 // a reviewer reads for a signature change, a deleted-line fix, a module-level import and a PR with 150
 // changed symbols of which 5 are code.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createTokenCounter } from '../../src/pack/tokens.js';
 import type { DigestFormat } from '../../src/pack/document.js';
-import { removeTempDirs } from '../support/testRepo.js';
-import { buildPrFixture, type FixturePrName, type PrFixture } from './prFixture.js';
+import { createTokenCounter } from '../../src/pack/tokens.js';
 import { packPr } from '../../src/pr/packPr.js';
 import { type PreparedPr, preparePr } from '../../src/pr/prepare.js';
+import { removeTempDirs } from '../support/testRepo.js';
+import { buildPrFixture, type FixturePrName, type PrFixture } from './prFixture.js';
 
 let fixture: PrFixture;
 const prepared = new Map<FixturePrName, PreparedPr>();

@@ -2,10 +2,10 @@
 // the digest names the changed parameter, old -> new, with the unchanged ones folded into `…`, in the
 // signature list and under the code heading; the JSON manifest keeps both headers whole.
 import { afterAll, describe, expect, test } from 'vitest';
+import { signatureDelta } from '../../src/pr/signatureDelta.js';
+import { cmarkGfm } from '../support/renderedMarkdown.js';
 import { makeRepo, removeTempDirs } from '../support/testRepo.js';
 import { cli } from './cliHarness.js';
-import { cmarkGfm } from '../support/renderedMarkdown.js';
-import { signatureDelta } from '../../src/pr/signatureDelta.js';
 
 afterAll(removeTempDirs);
 

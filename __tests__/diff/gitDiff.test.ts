@@ -3,14 +3,14 @@ import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import {
   diffRevisions,
+  type GitDeps,
   GitUnavailableError,
   listFilesAtRevision,
   readFileAtRevision,
   readFilesAtRevision,
   runGitDefault,
-  type GitDeps,
 } from '../../src/diff/gitDiff.js';
-import { makeRepo, makeTempDir, openRepo, ISOLATED_GIT_ENV, type TestRepo, removeTempDirs } from '../support/testRepo.js';
+import { ISOLATED_GIT_ENV, makeRepo, makeTempDir, openRepo, removeTempDirs, type TestRepo } from '../support/testRepo.js';
 
 const repos: TestRepo[] = [];
 afterAll(() => {

@@ -2,7 +2,7 @@ import { chmodSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parsePatchHunks, parseUnifiedDiff, unquoteCPath } from '../../src/diff/hunks.js';
-import { makeRepo, type TestRepo, removeTempDirs } from '../support/testRepo.js';
+import { makeRepo, removeTempDirs, type TestRepo } from '../support/testRepo.js';
 
 const repos: TestRepo[] = [];
 afterAll(() => {
@@ -12,7 +12,7 @@ afterAll(() => {
 
 /** Real `git diff` output between two commits, with the pinned flags gitDiff.ts uses. */
 function realDiff(repo: TestRepo, from: string, to: string, ...extra: string[]): string {
-  return repo.git('-c', 'core.quotePath=true', 'diff', '--no-color', '--src-prefix=a/', '--dst-prefix=b/', ...extra, from, to) + '\n';
+  return `${repo.git('-c', 'core.quotePath=true', 'diff', '--no-color', '--src-prefix=a/', '--dst-prefix=b/', ...extra, from, to)}\n`;
 }
 
 describe('parseUnifiedDiff on real git output', () => {

@@ -1,7 +1,7 @@
 // Moves and renames found on real git histories: each commit's expected pairing is written beside it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { collectPrChanges, type PrChanges } from '../../src/diff/prChanges.js';
 import { detectMoves } from '../../src/diff/moves.js';
+import { collectPrChanges, type PrChanges } from '../../src/diff/prChanges.js';
 import { extractFile } from '../../src/python/extract.js';
 import { loadPythonParser, type PythonParser } from '../../src/python/treeSitter.js';
 import { makeRepo, removeTempDirs, type TestRepo } from '../support/testRepo.js';
@@ -44,7 +44,7 @@ beforeAll(async () => {
   // 2: move normalise to pkg/text.py verbatim (cross-file move); the importer follows.
   const [normalise, rest] = [HELPERS.slice(0, HELPERS.indexOf('def tiny')), HELPERS.slice(HELPERS.indexOf('def tiny'))];
   repo.write({
-    'pkg/text.py': normalise.trimEnd() + '\n',
+    'pkg/text.py': `${normalise.trimEnd()}\n`,
     'pkg/helpers.py': rest.replace('class Parser:', 'class SourceParser:').replace('def tiny():', 'def small():'),
     'pkg/app.py': 'from pkg.text import normalise\n\n\ndef run(t):\n    return normalise(t)\n',
   });

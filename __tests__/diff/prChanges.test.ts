@@ -2,7 +2,7 @@ import { cpSync, mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFileAtRevision, runGitDefault } from '../../src/diff/gitDiff.js';
-import { collectPrChanges, workingTreeReader, type PrChanges } from '../../src/diff/prChanges.js';
+import { collectPrChanges, type PrChanges, workingTreeReader } from '../../src/diff/prChanges.js';
 import { extractFile } from '../../src/python/extract.js';
 import { loadPythonParser, type PythonParser } from '../../src/python/treeSitter.js';
 import { makeTempDir, removeTempDirs } from '../support/testRepo.js';

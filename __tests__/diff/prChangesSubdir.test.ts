@@ -6,7 +6,7 @@ import { readFileAtRevision, runGitDefault } from '../../src/diff/gitDiff.js';
 import { collectPrChanges, type PrChanges } from '../../src/diff/prChanges.js';
 import { extractFile } from '../../src/python/extract.js';
 import { loadPythonParser, type PythonParser } from '../../src/python/treeSitter.js';
-import { monorepoPr, type MonorepoPr } from '../cli/prScenario.js';
+import { type MonorepoPr, monorepoPr } from '../cli/prScenario.js';
 import { makeTempDir, removeTempDirs } from '../support/testRepo.js';
 import { githubEntries, pagedListFiles } from './githubEntries.js';
 

@@ -3,8 +3,8 @@
 // without a word (it was neither packed nor skipped, even at 30,000 tokens).
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_PACK_SETTINGS } from '../../src/pipeline/packRepository.js';
-import { twoCommitPrFixture } from './prRepo.js';
 import { packPr } from '../../src/pr/packPr.js';
+import { twoCommitPrFixture } from './prRepo.js';
 
 const APP = (member: string) => `class App:\n    name = "app"\n\n${member}\n\n    def run(self):\n        return self.name\n`;
 

@@ -1,8 +1,8 @@
 // A real git repository holding one pull request's worth of Python changes. The expected changed
 // symbols are written next to each edit.
 import { afterAll, beforeAll } from 'vitest';
-import { makeRepo, removeTempDirs, type TestRepo } from '../support/testRepo.js';
 import { type PreparedPr, preparePr } from '../../src/pr/prepare.js';
+import { makeRepo, removeTempDirs, type TestRepo } from '../support/testRepo.js';
 
 export interface PrRepo {
   repo: TestRepo;

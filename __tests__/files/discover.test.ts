@@ -1,11 +1,10 @@
 import { execFileSync } from 'node:child_process';
-import fs from 'node:fs';
-import { promises as fsp } from 'node:fs';
+import fs, { promises as fsp } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { DiscoverDeps } from '../../src/files/discover.js';
 import { discoverPythonFiles } from '../../src/files/discover.js';
-import { RepoDigestError, formatError } from '../../src/shared/errors.js';
+import { formatError, RepoDigestError } from '../../src/shared/errors.js';
 import { errnoError, link, runningAsRoot, tempDir, writeTree } from './tempTree.js';
 
 const realDeps: DiscoverDeps = {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { RepoDigestError, UsageError, exitCodeFor, formatError } from '../../src/shared/errors.js';
+import { exitCodeFor, formatError, RepoDigestError, UsageError } from '../../src/shared/errors.js';
 
 describe('errors', () => {
   it('formats our errors as one line with the remedy, even under --debug', () => {

@@ -1,7 +1,6 @@
 // Issue 9, defect 5 (file layer): a non-UTF-8 file name was skipped as "unreadable: ENOENT" although
 // it exists; a UTF-16 file was called "binary"; a symlinked .gitignore was ignored without a word.
 import fs from 'node:fs';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { indexRepository } from '../../src/pipeline/indexRepository.js';
 import { link, tempDir, writeTree } from './tempTree.js';

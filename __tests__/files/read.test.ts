@@ -247,7 +247,7 @@ describe('createSourceReader: one reader per run', () => {
 
   it('reads a file larger than its first buffer (sizes around the growth steps)', async () => {
     const root = tempDir();
-    const content = 'value = "' + 'é'.repeat(40_000) + '"\n';
+    const content = `value = "${'é'.repeat(40_000)}"\n`;
     writeTree(root, { 'm.py': content });
     expect(createSourceReader(root, { maxBytes: MB }).read('m.py')).toEqual({ ok: true, text: content, notes: [] });
   });

@@ -8,10 +8,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { indexRepository } from '../../src/pipeline/indexRepository.js';
-import { makeRepo, removeTempDirs } from '../support/testRepo.js';
-import { loadPythonParser, ParseTimeLimitError } from '../../src/python/treeSitter.js';
 import { packPr } from '../../src/pr/packPr.js';
 import { preparePr } from '../../src/pr/prepare.js';
+import { loadPythonParser, ParseTimeLimitError } from '../../src/python/treeSitter.js';
+import { makeRepo, removeTempDirs } from '../support/testRepo.js';
 
 /** The fuzz case's shape: an unterminated string of cp1252-decoded U+202E bytes on one long line. */
 const HOSTILE = `x = "${'â€®'.repeat(6_000)}\n`;
@@ -62,7 +62,7 @@ describe('per-file parse time limit', () => {
     repo.commit('head');
     process.env.REPODIGEST_PARSE_TIME_LIMIT_MS = '50';
     const prepared = await preparePr({ repoDir: repo.dir, base: 'HEAD~1', head: 'HEAD' });
-    const expected = [
+    const _expected = [
       'mod.py at the merge base could not be analysed (tree-sitter did not finish within 0.05 s of CPU time (error recovery on a very long line); file skipped): its changed functions\' signatures were not compared',
     ];
     // Said once, where the base version is first parsed (diff/prChanges.ts); the symbol diffs and the

@@ -3,8 +3,8 @@
 // same target for 100,000 cases.
 import fc from 'fast-check';
 import { describe, it } from 'vitest';
-import { loadPythonParser } from '../../src/python/treeSitter.js';
 import { checkCase, fuzzCaseArbitrary, loadCorpus } from '../../scripts/fuzz/target.js';
+import { loadPythonParser } from '../../src/python/treeSitter.js';
 
 const RUNS = Number(process.env.REPODIGEST_FUZZ_RUNS ?? 2000);
 

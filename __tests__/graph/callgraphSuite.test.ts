@@ -2,9 +2,9 @@
 // per-edge precision and recall must stay at or above the floors reached so far. Raise a floor when
 // the resolver improves; never set one above what `npx tsx scripts/eval-callgraph.ts` prints.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { scoreByCategory, type Score } from '../../src/graph/resolver/score.js';
-import { loadPythonParser, type PythonParser } from '../../src/python/treeSitter.js';
 import { loadSuite, runSuite, type SuiteCase } from '../../scripts/eval-callgraph.js';
+import { type Score, scoreByCategory } from '../../src/graph/resolver/score.js';
+import { loadPythonParser, type PythonParser } from '../../src/python/treeSitter.js';
 
 /** [precision, recall] floors, all edges (resolved + heuristic) counted as predictions. */
 const FLOORS: Record<string, [number, number]> = {

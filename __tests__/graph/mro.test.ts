@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createMroComputer, EXTERNAL_BASE, MAX_MRO_LENGTH, UNKNOWN_BASE, type BaseRef } from '../../src/graph/resolver/mro.js';
+import { type BaseRef, createMroComputer, EXTERNAL_BASE, MAX_MRO_LENGTH, UNKNOWN_BASE } from '../../src/graph/resolver/mro.js';
 
 function computer(bases: Record<string, string[]>) {
   return createMroComputer((id) =>

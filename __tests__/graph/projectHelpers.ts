@@ -3,8 +3,8 @@
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, sep } from 'node:path';
-import type { Edge, FileRecord } from '../../src/model.js';
 import { buildCallGraph, type CallGraphOptions } from '../../src/graph/callGraph.js';
+import type { Edge, FileRecord } from '../../src/model.js';
 import { extractFile } from '../../src/python/extract.js';
 import { loadPythonParser } from '../../src/python/treeSitter.js';
 

@@ -1,8 +1,8 @@
 // Parameter flow (resolverFlow.ts) and its bounds, on real Python through the real extractor.
 import { describe, expect, it } from 'vitest';
+import { buildCallGraph } from '../../src/graph/callGraph.js';
 import { MAX_FLOW_SITES } from '../../src/graph/resolver/flow.js';
 import { extractProject } from './projectHelpers.js';
-import { buildCallGraph } from '../../src/graph/callGraph.js';
 
 async function callEdges(files: Record<string, string>): Promise<string[]> {
   const edges = buildCallGraph(await extractProject(files), { parameterFlow: true });

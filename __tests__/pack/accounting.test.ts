@@ -3,13 +3,13 @@
 // - every symbol the expansion reaches is packed, or counted as skipped, even after the scan stopped
 //   (budget used up, or the candidate limit), so the footer's "M skipped" is the whole truth.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { expansionOrder } from '../../src/pack/expansion.js';
 import { classLookups, subclassIndex } from '../../src/graph/classNeighbours.js';
-import { BudgetTooSmallError, packContext, type PackInput, type PackResult } from '../../src/pack/packer.js';
+import type { DigestFormat } from '../../src/pack/document.js';
+import { expansionOrder } from '../../src/pack/expansion.js';
+import { BudgetTooSmallError, type PackInput, type PackResult, packContext } from '../../src/pack/packer.js';
 import { createTokenCounter, type TokenCounter } from '../../src/pack/tokens.js';
 import { DIGEST_FORMATS, rendererFor } from '../../src/render/renderers.js';
-import type { DigestFormat } from '../../src/pack/document.js';
-import { py, pythonProject, type Project } from './pythonProject.js';
+import { type Project, py, pythonProject } from './pythonProject.js';
 
 let counter: TokenCounter;
 let ledger: Project;

@@ -2,13 +2,13 @@
 // subclasses, are its own neighbours (rule in src/pack/expansion.ts). Skips that are only inside a
 // packed symbol are counted apart from real skips (src/render/document.ts).
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Edge } from '../../src/model.js';
 import { buildAdjacency } from '../../src/graph/adjacency.js';
 import { subclassIndex } from '../../src/graph/classNeighbours.js';
-import { packContext, type PackInput, type PackResult } from '../../src/pack/packer.js';
+import type { Edge } from '../../src/model.js';
+import { type PackInput, type PackResult, packContext } from '../../src/pack/packer.js';
 import { createTokenCounter, type TokenCounter } from '../../src/pack/tokens.js';
 import { rendererFor } from '../../src/render/renderers.js';
-import { py, pythonProject, type Project } from './pythonProject.js';
+import { type Project, py, pythonProject } from './pythonProject.js';
 
 let counter: TokenCounter;
 let shop: Project;

@@ -3,10 +3,10 @@
 // src/pack/constructionView.ts). click 047adef2 at 6,000 tokens packed `click.Command` as a 2,761-token
 // signature of all its method stubs beside `Command.__init__` (400).
 import { beforeAll, describe, expect, it } from 'vitest';
-import { packContext, type PackResult } from '../../src/pack/packer.js';
+import { type PackResult, packContext } from '../../src/pack/packer.js';
 import { createTokenCounter, type TokenCounter } from '../../src/pack/tokens.js';
 import { rendererFor } from '../../src/render/renderers.js';
-import { py, pythonProject, type Project } from './pythonProject.js';
+import { type Project, py, pythonProject } from './pythonProject.js';
 
 let counter: TokenCounter;
 let project: Project;

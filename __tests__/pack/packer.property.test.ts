@@ -2,9 +2,9 @@
 // budget, its footer states its exact token count, and the same input gives byte-identical output.
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { PySymbol } from '../../src/model.js';
 import { buildAdjacency } from '../../src/graph/adjacency.js';
 import { buildCallGraph } from '../../src/graph/callGraph.js';
+import type { PySymbol } from '../../src/model.js';
 import { packContext } from '../../src/pack/packer.js';
 import { createTokenCounter, type TokenCounter } from '../../src/pack/tokens.js';
 import { extractFile } from '../../src/python/extract.js';

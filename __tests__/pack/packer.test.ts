@@ -1,12 +1,12 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Edge } from '../../src/model.js';
 import { buildAdjacency } from '../../src/graph/adjacency.js';
-import { packContext, type PackInput, type PackResult } from '../../src/pack/packer.js';
+import type { Edge } from '../../src/model.js';
+import { type PackInput, type PackResult, packContext } from '../../src/pack/packer.js';
 import { createTokenCounter, type TokenCounter } from '../../src/pack/tokens.js';
 import { markdownRenderer } from '../../src/render/markdown.js';
-import { rendererFor, DIGEST_FORMATS } from '../../src/render/renderers.js';
+import { DIGEST_FORMATS, rendererFor } from '../../src/render/renderers.js';
 import { RepoDigestError } from '../../src/shared/errors.js';
-import { py, pythonProject, type Project } from './pythonProject.js';
+import { type Project, py, pythonProject } from './pythonProject.js';
 
 let counter: TokenCounter;
 let graph: Project;

@@ -3,7 +3,7 @@
 // count the inner ones as `contained in` instead of showing their code twice.
 import { describe, expect, it } from 'vitest';
 import { buildAdjacency } from '../../src/graph/adjacency.js';
-import { isTestPath, planPr, type PlanEntry } from '../../src/pr/plan.js';
+import { isTestPath, type PlanEntry, planPr } from '../../src/pr/plan.js';
 
 // An added private class `_Box` holding a private method `_fill` holding a public nested `build`:
 // by rank alone (public before private) `build` would come first, then `_Box`, then `_fill`.

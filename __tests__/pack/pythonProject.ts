@@ -1,11 +1,11 @@
 // Test helper: a real Python project on disk, read back and run through the real extractor and the
 // name-based graph, as the pipeline does.
-import { mkdtempSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import type { Edge, FileRecord, PySymbol } from '../../src/model.js';
-import { buildAdjacency, type Adjacency } from '../../src/graph/adjacency.js';
+import { type Adjacency, buildAdjacency } from '../../src/graph/adjacency.js';
 import { buildCallGraph } from '../../src/graph/callGraph.js';
+import type { Edge, FileRecord, PySymbol } from '../../src/model.js';
 import { extractFile } from '../../src/python/extract.js';
 import { loadPythonParser } from '../../src/python/treeSitter.js';
 

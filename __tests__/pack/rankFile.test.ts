@@ -7,11 +7,11 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { rankTableOf, type RankData, type RankTable } from '../../src/pack/bpeRanks.js';
-import { defaultRankLoadDeps, loadRankTable, rankFileName, type RankLoadDeps } from '../../src/pack/loadRanks.js';
+import { writeRankTables } from '../../scripts/rank-tables.js';
+import { type RankData, type RankTable, rankTableOf } from '../../src/pack/bpeRanks.js';
+import { defaultRankLoadDeps, loadRankTable, type RankLoadDeps, rankFileName } from '../../src/pack/loadRanks.js';
 import { decodeRankFile } from '../../src/pack/rankFile.js';
 import { TOKEN_ENCODINGS } from '../../src/pack/tokens.js';
-import { writeRankTables } from '../../scripts/rank-tables.js';
 
 const require = createRequire(import.meta.url);
 const temp = mkdtempSync(join(tmpdir(), 'repodigest-ranks-'));

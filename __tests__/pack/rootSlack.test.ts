@@ -2,9 +2,9 @@
 // only a test that calls the root, not the root, saying "root does not fit after earlier roots"
 // although there is one root. The root is now packed whenever the real document with it fits.
 import { describe, expect, it } from 'vitest';
+import { createTokenCounter } from '../../src/pack/tokens.js';
 import { indexRepository } from '../../src/pipeline/indexRepository.js';
 import { packRepository } from '../../src/pipeline/packRepository.js';
-import { createTokenCounter } from '../../src/pack/tokens.js';
 
 describe('a single root near the budget', () => {
   it('is packed at every budget where a document holding it fits, and otherwise named truthfully', async () => {

@@ -3,16 +3,16 @@
 // space, and tokens the document leaves unused are spent naming skips that were only counted.
 // Run on the shipped sample PR built as `npm run demo` builds it (scripts/demoRepository.ts), with its title.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { preparePrPacks } from '../../src/pr/digest.js';
-import { withPackDefaults } from '../../src/pipeline/packRepository.js';
+import { DEMO_TITLE, makeDemoRepository } from '../../scripts/demoRepository.js';
+import type { PackResult } from '../../src/pack/packer.js';
 import { DROPPED } from '../../src/pack/packState.js';
 import { createTokenCounter } from '../../src/pack/tokens.js';
-import { markdownRenderer } from '../../src/render/markdown.js';
-import type { PackResult } from '../../src/pack/packer.js';
-import { DEMO_TITLE, makeDemoRepository } from '../../scripts/demoRepository.js';
-import { makeTempDir, removeTempDirs } from '../support/testRepo.js';
+import { withPackDefaults } from '../../src/pipeline/packRepository.js';
+import { preparePrPacks } from '../../src/pr/digest.js';
 import { packPr } from '../../src/pr/packPr.js';
-import { type PreparedPr } from '../../src/pr/prepare.js';
+import type { PreparedPr } from '../../src/pr/prepare.js';
+import { markdownRenderer } from '../../src/render/markdown.js';
+import { makeTempDir, removeTempDirs } from '../support/testRepo.js';
 
 const counter = createTokenCounter('o200k_base');
 let prepared: PreparedPr;

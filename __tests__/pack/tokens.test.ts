@@ -68,7 +68,7 @@ describe('atLeast: a lower bound without byte-pair encoding', () => {
     '',
     'x',
     'def __init__(self, *args, **kwargs):\n    return {k: v for k, v in x.items()}\n',
-    '    ' + '='.repeat(500) + '\n' + ' '.repeat(300) + 'y\n',
+    `    ${'='.repeat(500)}\n${' '.repeat(300)}y\n`,
     'Ünïcode déjà vu — «quotes» 日本語のテキスト 🙂🙂🙂 \r\n\t<|endoftext|>',
     "it's they're we've I'd 1234567 3.14159e-10 0x1F",
   ];

@@ -2,7 +2,7 @@
 // built to stress the long-line memo (tokens.ts restartsAt), and on random strings. js-tiktoken's
 // quadratic merge limits how long a single piece can be here (a 4 KB piece takes it ~1 s).
 import { execFileSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { Tiktoken } from 'js-tiktoken/lite';
@@ -88,7 +88,7 @@ describe('token counts equal js-tiktoken', () => {
   });
 
   it('on long single pieces (the heap merge against the rescanning merge)', () => {
-    const pieces = ['A'.repeat(1500), 'a'.repeat(1200), '!'.repeat(1000), ' '.repeat(1000) + 'x', 'Zy'.repeat(500), 'é'.repeat(600), '🙂'.repeat(300), '\u0301'.repeat(500)];
+    const pieces = ['A'.repeat(1500), 'a'.repeat(1200), '!'.repeat(1000), `${' '.repeat(1000)}x`, 'Zy'.repeat(500), 'é'.repeat(600), '🙂'.repeat(300), '\u0301'.repeat(500)];
     for (const encoding of TOKEN_ENCODINGS) {
       const counter = createTokenCounter(encoding);
       for (const piece of pieces) expect([piece.slice(0, 4), counter.count(piece)]).toEqual([piece.slice(0, 4), expected(encoding, piece)]);

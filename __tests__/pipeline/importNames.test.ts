@@ -3,10 +3,10 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RepoIndex } from '../../src/model.js';
 import { indexRepository } from '../../src/pipeline/indexRepository.js';
 import { resolveTarget } from '../../src/pipeline/resolveTarget.js';
 import { searchRepository } from '../../src/pipeline/searchRepository.js';
-import type { RepoIndex } from '../../src/model.js';
 import { makeTempDir, removeTempDirs } from '../support/testRepo.js';
 
 const FILES: Record<string, string> = {

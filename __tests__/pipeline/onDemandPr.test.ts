@@ -5,16 +5,17 @@
 //
 // `reach` is a PR built for the selection rules: each file below is needed for its own reason, and no
 // changed file imports it, so a rule that is missing leaves a file unparsed and the digest different.
-import { afterAll, describe, expect, test } from 'vitest';
+
 import { join } from 'node:path';
-import { preparePrPacks } from '../../src/pr/digest.js';
+import { afterAll, describe, expect, test } from 'vitest';
+import { compareDigests } from '../../scripts/ondemandCompare.js';
 import { withPackDefaults } from '../../src/pipeline/packRepository.js';
+import { preparePrPacks } from '../../src/pr/digest.js';
+import type { PrDigestRequest } from '../../src/pr/request.js';
+import { samplePrRepository } from '../cli/cliHarness.js';
 import { buildPrFixture, type FixturePrName } from '../cli/prFixture.js';
 import { monorepoPr } from '../cli/prScenario.js';
-import { samplePrRepository } from '../cli/cliHarness.js';
 import { makeRepo, removeTempDirs } from '../support/testRepo.js';
-import { compareDigests } from '../../scripts/ondemandCompare.js';
-import { type PrDigestRequest } from '../../src/pr/request.js';
 
 afterAll(removeTempDirs);
 

@@ -3,11 +3,11 @@
 // scan stops, is compared with itself minus one never-considered entry (what on demand can miss: the
 // pytest replay c0ab40c93b) and with one considered entry changed (a real difference).
 import { afterAll, expect, test } from 'vitest';
-import { preparePrPacks } from '../../src/pr/digest.js';
+import { compareDigests } from '../../scripts/ondemandCompare.js';
 import { withPackDefaults } from '../../src/pipeline/packRepository.js';
+import { preparePrPacks } from '../../src/pr/digest.js';
 import { samplePrRepository } from '../cli/cliHarness.js';
 import { removeTempDirs } from '../support/testRepo.js';
-import { compareDigests } from '../../scripts/ondemandCompare.js';
 
 afterAll(removeTempDirs);
 

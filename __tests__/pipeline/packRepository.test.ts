@@ -1,6 +1,6 @@
 // The package API's pack call: partial settings over the defaults, and errors that read whole
 // (message = what failed + remedy) without naming CLI flags.
-import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';

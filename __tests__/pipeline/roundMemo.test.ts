@@ -2,10 +2,10 @@
 // (pipeline/roundMemo.ts): each distinct question is asked once, a failure is asked again, and every
 // caller gets its own copy of a record.
 import { afterAll, expect, test } from 'vitest';
-import { memoisedRounds } from '../../src/pr/roundMemo.js';
 import type { GitRunner } from '../../src/diff/gitDiff.js';
-import { makeRepo, removeTempDirs } from '../support/testRepo.js';
+import { memoisedRounds } from '../../src/pr/roundMemo.js';
 import { setupPr } from '../../src/pr/setup.js';
+import { makeRepo, removeTempDirs } from '../support/testRepo.js';
 
 afterAll(removeTempDirs);
 

@@ -1,7 +1,7 @@
 // IndexOptions.keepText false (python/dropText.ts, used by `graph`): the same graph, no code kept, and the
 // files' text no longer alive once the scan is done (checked in a real heap snapshot of this process).
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { getHeapSnapshot } from 'node:v8';

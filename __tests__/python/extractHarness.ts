@@ -2,9 +2,9 @@
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { CallSite, FileRecord, PySymbol, RefExpr } from '../../src/model.js';
 import { extractFile } from '../../src/python/extract.js';
 import { loadPythonParser } from '../../src/python/treeSitter.js';
-import type { CallSite, FileRecord, PySymbol, RefExpr } from '../../src/model.js';
 
 export const FIXTURES = join(dirname(fileURLToPath(import.meta.url)), '..', 'fixtures', 'python');
 

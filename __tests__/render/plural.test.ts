@@ -1,16 +1,16 @@
 // Counts read "1 callee" and "2 callees": the helper, and the rendered places that use it.
 import { afterAll, describe, expect, it } from 'vitest';
+import type { DigestDocument, DigestItem } from '../../src/pack/document.js';
 import { BudgetTooSmallError } from '../../src/pack/packer.js';
 import { DEFAULT_PACK_SETTINGS } from '../../src/pipeline/packRepository.js';
-import { buildCommentBody } from '../../src/render/comment.js';
-import type { DigestDocument, DigestItem } from '../../src/pack/document.js';
-import { renderMarkdown } from '../../src/render/markdown.js';
-import { noun, plural } from '../../src/shared/plural.js';
-import { rendererFor } from '../../src/render/renderers.js';
-import { GitRepo } from '../support/gitRepo.js';
-import { removeTempDirs } from '../support/testRepo.js';
 import { packPr } from '../../src/pr/packPr.js';
 import { preparePr } from '../../src/pr/prepare.js';
+import { buildCommentBody } from '../../src/render/comment.js';
+import { renderMarkdown } from '../../src/render/markdown.js';
+import { rendererFor } from '../../src/render/renderers.js';
+import { noun, plural } from '../../src/shared/plural.js';
+import { GitRepo } from '../support/gitRepo.js';
+import { removeTempDirs } from '../support/testRepo.js';
 
 afterAll(() => removeTempDirs());
 

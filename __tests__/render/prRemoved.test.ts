@@ -2,14 +2,14 @@
 // heading says so in every format: markdown "(removed; code as in base)", xml status="removed",
 // json `status: "removed"` (an optional key; nothing else in the entry changes).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DigestFormat } from '../../src/pack/document.js';
 import { createTokenCounter } from '../../src/pack/tokens.js';
 import { DEFAULT_PACK_SETTINGS } from '../../src/pipeline/packRepository.js';
-import type { DigestFormat } from '../../src/pack/document.js';
+import { packPr } from '../../src/pr/packPr.js';
+import { type PreparedPr, preparePr } from '../../src/pr/prepare.js';
 import { REMOVED_NOTE } from '../../src/render/markdown.js';
 import { GitRepo } from '../support/gitRepo.js';
 import { removeTempDirs } from '../support/testRepo.js';
-import { packPr } from '../../src/pr/packPr.js';
-import { type PreparedPr, preparePr } from '../../src/pr/prepare.js';
 
 let prepared: PreparedPr;
 let base: string;
@@ -52,7 +52,7 @@ describe('a removed symbol in a PR digest', () => {
     expect(REMOVED_NOTE).toBe('(removed; code as in base)');
     // Live symbols carry no removed mark: the modified one (its change said, shown as a diff with the
     // deleted line) and its still-existing caller (a neighbour: no change mark).
-    expect(result.content).toMatch(/### `calc\.money\.modern_round` \(function, full\) — `calc\/money\.py:1-2` · modified\n\n```diff\n def modern_round\(cents\):\n-    return round\(cents\)\n\+    return round\(cents \+ 0\)\n```/);
+    expect(result.content).toMatch(/### `calc\.money\.modern_round` \(function, full\) — `calc\/money\.py:1-2` · modified\n\n```diff\n def modern_round\(cents\):\n- {4}return round\(cents\)\n\+ {4}return round\(cents \+ 0\)\n```/);
     expect(result.content).toMatch(/### `calc\.report\.report` \(function, full\) — `calc\/report\.py:3-4`\n/);
     expect(result.content.split(REMOVED_NOTE).length).toBe(2);
     expect(createTokenCounter('o200k_base').count(result.content)).toBe(result.totalTokens);

@@ -1,23 +1,23 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { withRemovedSymbols, type ChangedSymbol } from '../../src/diff/changedSymbols.js';
+import { withRemovedSymbols } from '../../src/diff/changedSymbols.js';
 import { collectPrChanges, type PrChanges } from '../../src/diff/prChanges.js';
+import { removedStillReferenced } from '../../src/diff/removedReferences.js';
 import { buildAdjacency } from '../../src/graph/adjacency.js';
 import { buildCallGraph } from '../../src/graph/callGraph.js';
 import type { PySymbol } from '../../src/model.js';
-import { extractFile } from '../../src/python/extract.js';
-import { loadPythonParser } from '../../src/python/treeSitter.js';
 import {
   codeSpan,
   escapeMarkdownText,
-  renderCallSites,
   MAX_SITES_LISTED,
+  type PrEntry,
+  renderCallSites,
   renderChangedList,
   renderPrHeader,
-  type PrEntry,
 } from '../../src/pr/sections.js';
-import { removedStillReferenced } from '../../src/diff/removedReferences.js';
-import { removeTempDirs } from '../support/testRepo.js';
+import { extractFile } from '../../src/python/extract.js';
+import { loadPythonParser } from '../../src/python/treeSitter.js';
 import { buildPrRepo, type PrRepo } from '../diff/prRepo.js';
+import { removeTempDirs } from '../support/testRepo.js';
 
 const ZWSP = '\u200b';
 /** An @mention or #reference GitHub would link: `@` or `#` directly followed by a name or number. */

@@ -2,11 +2,11 @@
 // tells it the format, and xml carries it verbatim in CDATA, so markdown escapes are never forced
 // into xml (src/render/document.ts).
 import { beforeAll, expect, it } from 'vitest';
+import type { DigestFormat, TokenUsage } from '../../src/pack/document.js';
 import { packContext } from '../../src/pack/packer.js';
 import { createTokenCounter, type TokenCounter } from '../../src/pack/tokens.js';
-import type { DigestFormat, TokenUsage } from '../../src/pack/document.js';
 import { DIGEST_FORMATS, rendererFor } from '../../src/render/renderers.js';
-import { py, pythonProject, type Project } from '../pack/pythonProject.js';
+import { type Project, py, pythonProject } from '../pack/pythonProject.js';
 import { checkWellFormedXml } from './xmlCheck.js';
 
 let project: Project;

@@ -1,11 +1,11 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { packContext, type PackResult } from '../../src/pack/packer.js';
+import type { DigestDocument } from '../../src/pack/document.js';
+import { type PackResult, packContext } from '../../src/pack/packer.js';
 import { createTokenCounter, type TokenCounter } from '../../src/pack/tokens.js';
-import { codeFence, codeSpan, inlineText } from '../../src/shared/fence.js';
 import { renderMarkdown } from '../../src/render/markdown.js';
 import { rendererFor } from '../../src/render/renderers.js';
-import type { DigestDocument } from '../../src/pack/document.js';
-import { py, pythonProject, type Project } from '../pack/pythonProject.js';
+import { codeFence, codeSpan, inlineText } from '../../src/shared/fence.js';
+import { type Project, py, pythonProject } from '../pack/pythonProject.js';
 import { checkWellFormedXml, decodeAttr } from './xmlCheck.js';
 
 const TICKS4 = '````';

@@ -1,8 +1,8 @@
 // diff/symbolDiff.ts: a symbol's diff cut from git's own hunks (deleted lines included), a moved body
 // diffed line by line, hunks with context; render/prViews.ts: what a `#N` suffix means.
 import { describe, expect, it } from 'vitest';
-import { changedHeadLines, sameFileDiff, textDiff, type DiffLine } from '../../src/diff/symbolDiff.js';
 import { hunksText, unifiedDiff, wholeDiffText } from '../../src/diff/diffText.js';
+import { changedHeadLines, type DiffLine, sameFileDiff, textDiff } from '../../src/diff/symbolDiff.js';
 import type { PySymbol } from '../../src/model.js';
 import { definitionNote } from '../../src/pr/views.js';
 

@@ -24,7 +24,7 @@ const BASE = {
 };
 // Head: `currency` becomes keyword-only. orders.py passes it by position (broken), billing.py by keyword (fine).
 const HEAD = {
-  'pkg/pricing.py': ['STRIPE_KEY = "' + STRIPE + '"', '', '', 'def net_price(amount, *, currency):', '    return round(amount, 2)', ''].join('\n'),
+  'pkg/pricing.py': [`STRIPE_KEY = "${STRIPE}"`, '', '', 'def net_price(amount, *, currency):', '    return round(amount, 2)', ''].join('\n'),
 };
 
 let gh: FakeGitHub;

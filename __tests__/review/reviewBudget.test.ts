@@ -4,12 +4,12 @@
 // A real git repository: 12 changed functions, 6 reached by tests that each reach a different pair,
 // 6 reached by none.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { preparePrPacks } from '../../src/pr/digest.js';
-import { withPackDefaults } from '../../src/pipeline/packRepository.js';
 import { rootsInDocument } from '../../src/pack/packer.js';
-import { makeRepo, removeTempDirs } from '../support/testRepo.js';
+import { withPackDefaults } from '../../src/pipeline/packRepository.js';
+import { preparePrPacks } from '../../src/pr/digest.js';
 import { packPr } from '../../src/pr/packPr.js';
-import { type PreparedPr } from '../../src/pr/prepare.js';
+import type { PreparedPr } from '../../src/pr/prepare.js';
+import { makeRepo, removeTempDirs } from '../support/testRepo.js';
 
 const SHORTENED = 'the review lists are shortened or counted';
 

@@ -2,10 +2,11 @@
 // parser; the head graph built as the PR digest builds it (removed symbols put back as in base).
 // Changed symbols are those whose text differs by id; added lines are head lines absent from the
 // base file. Nothing is mocked.
-import type { PySymbol } from '../../src/model.js';
+
+import { withRemovedSymbols } from '../../src/diff/changedSymbols.js';
 import { buildAdjacency } from '../../src/graph/adjacency.js';
 import { buildCallGraph } from '../../src/graph/callGraph.js';
-import { withRemovedSymbols } from '../../src/diff/changedSymbols.js';
+import type { PySymbol } from '../../src/model.js';
 import type { ChangedCallable } from '../../src/review/breakingSites.js';
 import { writeAndExtract } from '../pack/pythonProject.js';
 

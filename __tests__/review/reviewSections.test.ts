@@ -1,8 +1,8 @@
 // The review sections rendered from real findings (the overrides fixture of breakingSites.test.ts).
 import { describe, expect, it } from 'vitest';
-import { findBreakingSites } from '../../src/review/breakingSites.js';
-import { findAffectedTests } from '../../src/review/affectedTests.js';
 import { renderBreakingSection, renderReviewSummary, renderTestsSection, reviewJson } from '../../src/pr/reviewSections.js';
+import { findAffectedTests } from '../../src/review/affectedTests.js';
+import { findBreakingSites } from '../../src/review/breakingSites.js';
 import { cmarkGfm } from '../support/renderedMarkdown.js';
 import { reviewProject } from './reviewProject.js';
 
@@ -161,7 +161,7 @@ describe('shortened review lists (the budget ladder, pipeline/prDigest.ts)', () 
     // 8 changed functions: 7 reached by a test each (7 lines), 1 by none.
     const names = Array.from({ length: 8 }, (_, i) => `f${i}`);
     const core = names.map((n) => `def ${n}(x):\n    return x\n`).join('\n\n');
-    const tests = [`from pkg.core import ${names.join(', ')}`, ...names.slice(0, 7).map((n) => `\n\ndef test_${n}():\n    ${n}(1)`)].join('\n') + '\n';
+    const tests = `${[`from pkg.core import ${names.join(', ')}`, ...names.slice(0, 7).map((n) => `\n\ndef test_${n}():\n    ${n}(1)`)].join('\n')}\n`;
     const p = await reviewProject(
       { 'pkg/__init__.py': '', 'pkg/core.py': core, 'tests/test_core.py': tests },
       { 'pkg/__init__.py': '', 'pkg/core.py': core.replace(/return x/g, 'return x + 1'), 'tests/test_core.py': tests },

@@ -1,9 +1,9 @@
 // Signature diff on real extracted definitions: each kind of change, and what is not a change.
 import { describe, expect, it } from 'vitest';
-import { extractFile } from '../../src/python/extract.js';
-import { loadPythonParser } from '../../src/python/treeSitter.js';
 import { diffSignature, renderSignature } from '../../src/diff/signatureDiff.js';
 import type { PySymbol } from '../../src/model.js';
+import { extractFile } from '../../src/python/extract.js';
+import { loadPythonParser } from '../../src/python/treeSitter.js';
 
 async function def(source: string, name = 'f'): Promise<PySymbol> {
   const parser = await loadPythonParser();

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { PySymbol } from '../../src/model.js';
 import { buildSearchIndex, searchDocumentText, searchIndex } from '../../src/search/bm25.js';
 import { searchTerm, subTokens } from '../../src/search/tokenize.js';
-import { py, pythonProject, type Project } from '../pack/pythonProject.js';
+import { type Project, py, pythonProject } from '../pack/pythonProject.js';
 
 let project: Project;
 let symbols: PySymbol[];

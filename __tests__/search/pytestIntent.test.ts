@@ -6,8 +6,8 @@ import type { RepoIndex } from '../../src/model.js';
 import { indexRepository } from '../../src/pipeline/indexRepository.js';
 import { searchRepository } from '../../src/pipeline/searchRepository.js';
 import { asksAboutTests } from '../../src/search/priors.js';
-import { py } from '../pack/pythonProject.js';
 import { tempTree } from '../cli/cliHarness.js';
+import { py } from '../pack/pythonProject.js';
 
 const SOURCES: Record<string, string> = {
   'src/_pytest/__init__.py': '',

@@ -1,14 +1,14 @@
 // Retrieval on a real project (temp dir, real tree-sitter, real call graph): each query signal finds its
 // target where the seed BM25 (id + signature + docstring, bm25.ts) does not, tests are demoted yet
 // findable, and `pack --query` starts from several roots when the best hits score close together.
-import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { RepoIndex } from '../../src/model.js';
 import { indexRepository } from '../../src/pipeline/indexRepository.js';
 import { packRepository } from '../../src/pipeline/packRepository.js';
-import { resolveTarget, ROOT_CUTOFF } from '../../src/pipeline/resolveTarget.js';
+import { ROOT_CUTOFF, resolveTarget } from '../../src/pipeline/resolveTarget.js';
 import { searchRepository } from '../../src/pipeline/searchRepository.js';
 import { buildSearchIndex, searchIndex } from '../../src/search/bm25.js';
 import { py } from '../pack/pythonProject.js';

@@ -2,7 +2,7 @@
 // dir, real tree-sitter, real call graph): every test compares a setting with the mechanism on against
 // the same setting with it off, so each fails if its mechanism stops doing its job; and the defaults
 // rank the changed method above the class that holds it (the commonest miss before).
-import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';

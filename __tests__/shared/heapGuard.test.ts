@@ -8,8 +8,8 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { syntheticFiles } from '../../scripts/synthetic/generate.js';
-import { createHeapGuard, heapRemedy, nearLimit, safeHeapMb, workerHeapMb, workerOutOfHeapError, type HeapReading } from '../../src/shared/heapGuard.js';
 import { RepoDigestError } from '../../src/shared/errors.js';
+import { createHeapGuard, type HeapReading, heapRemedy, nearLimit, safeHeapMb, workerHeapMb, workerOutOfHeapError } from '../../src/shared/heapGuard.js';
 import { repoRoot } from '../cli/cliHarness.js';
 
 const MB = 2 ** 20;

@@ -4,7 +4,7 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { type BrowserContext, chromium, type Page } from 'playwright-core';
 
 export const CHROMIUM = process.env['REPODIGEST_CHROMIUM'] ?? '/usr/bin/chromium';
 export const SCREENSHOTS = join(dirname(fileURLToPath(import.meta.url)), '.screenshots');

@@ -5,10 +5,10 @@ import { rmSync } from 'node:fs';
 import { MultiDirectedGraph } from 'graphology';
 import { afterEach, describe, expect, it } from 'vitest';
 import { indexRepository } from '../../src/pipeline/indexRepository.js';
-import { buildViewerPayload } from '../../src/viewer/payload.js';
+import { fanAngle, type Positions, placeNew, relax } from '../../src/viewer/browser/layout.js';
 import { buildModel, type Model } from '../../src/viewer/browser/model.js';
 import { computeShown } from '../../src/viewer/browser/visible.js';
-import { fanAngle, placeNew, relax, type Positions } from '../../src/viewer/browser/layout.js';
+import { buildViewerPayload } from '../../src/viewer/payload.js';
 import { tempTree } from '../cli/cliHarness.js';
 
 const dirs: string[] = [];

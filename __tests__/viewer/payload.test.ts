@@ -1,11 +1,12 @@
 // The viewer's data and page, without a browser: payload shape and determinism, the PR impact set,
 // headers, likely-broken sites, and the page's escaping of hostile text.
-import { describe, expect, it } from 'vitest';
+
 import { gunzipSync } from 'node:zlib';
+import { describe, expect, it } from 'vitest';
 import { indexRepository } from '../../src/pipeline/indexRepository.js';
-import { buildViewerPayload } from '../../src/viewer/payload.js';
-import { renderViewerHtml, scriptSafe } from '../../src/viewer/html.js';
 import { brokenSitesFrom } from '../../src/viewer/brokenSites.js';
+import { renderViewerHtml, scriptSafe } from '../../src/viewer/html.js';
+import { buildViewerPayload } from '../../src/viewer/payload.js';
 import { EDGE_STRIDE, FLAG_TEST, type ViewerPayload } from '../../src/viewer/payloadTypes.js';
 import { sampleRepo, tempTree } from '../cli/cliHarness.js';
 

@@ -1,5 +1,5 @@
 // The machine a benchmark ran on: numbers mean little without it.
-import { cpus, platform, arch, totalmem } from 'node:os';
+import { arch, cpus, platform, totalmem } from 'node:os';
 
 export interface Environment {
   node: string;

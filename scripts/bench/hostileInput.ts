@@ -11,12 +11,12 @@
 // never enforced. Run alone: `npx tsx scripts/bench/hostileInput.ts`.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { build } from 'esbuild';
-import { writeRankTables } from '../rank-tables.js';
-import { cpuNow, timeFirstCount } from './firstCount.js';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+import { writeRankTables } from '../rank-tables.js';
+import { cpuNow, timeFirstCount } from './firstCount.js';
 
 type CaseName = 'encoderBundle' | 'encoder' | 'longLine' | 'longLinePr';
 interface CaseResult {

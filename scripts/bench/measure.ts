@@ -20,7 +20,7 @@ import type { PythonParser } from '../../src/python/treeSitter.js';
 import { countIndex, type IndexCounts } from './counts.js';
 import type { Stages } from './modules.js';
 import { measurePacks, type PackResults, type PackTarget } from './packing.js';
-import { timeRounds, type GcFn, type Phase, type Timing } from './timing.js';
+import { type GcFn, type Phase, type Timing, timeRounds } from './timing.js';
 import { loadWorkload, type Workload } from './workload.js';
 
 export interface MeasureSettings {

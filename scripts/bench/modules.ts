@@ -6,7 +6,7 @@
 // wrong result in one place rather than as scattered casts.
 import { existsSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import type { Edge, FileRecord, PySymbol, RepoIndex, SkippedFile } from '../../src/model.js';
+import type { Edge, FileRecord, RepoIndex, SkippedFile } from '../../src/model.js';
 import type { PythonParser } from '../../src/python/treeSitter.js';
 
 export type DiscoverFn = (

@@ -21,7 +21,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensureSynthetic } from '../synthetic.js';
-import { ensureChangeRepo, type ChangedFunction } from './changeCommit.js';
+import { type ChangedFunction, ensureChangeRepo } from './changeCommit.js';
 import { measureRows, type ProcessCommand, type ProcessRow, type RowResult } from './processes.js';
 import { buildCli, ensureRepomix, supportsCacheDir, type Tool } from './tools.js';
 

@@ -20,13 +20,13 @@ import fc from 'fast-check';
 import { decodePythonSource } from '../../src/files/decode.js';
 import { DEFAULT_MAX_FILE_BYTES as MAX_FILE_BYTES } from '../../src/files/read.js';
 import type { FileRecord, SkippedFile } from '../../src/model.js';
+import type { DigestFormat } from '../../src/pack/document.js';
 import { BudgetTooSmallError } from '../../src/pack/packer.js';
 import { createTokenCounter } from '../../src/pack/tokens.js';
 import { assembleIndex } from '../../src/pipeline/indexRepository.js';
 import { packRepository } from '../../src/pipeline/packRepository.js';
 import { extractFile } from '../../src/python/extract.js';
 import { ParserTrapError, type PythonParser } from '../../src/python/treeSitter.js';
-import type { DigestFormat } from '../../src/pack/document.js';
 
 export interface CorpusFile {
   path: string;

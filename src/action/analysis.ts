@@ -4,15 +4,15 @@
 // workerData; main.ts sees the job and runs it instead of the action. It reports the changed symbols
 // as soon as they are known, so a run cut short can still post them (action/partialDigest.ts).
 import { fileURLToPath } from 'node:url';
+import { getHeapStatistics } from 'node:v8';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import type { ChangedSymbolRow } from '../pack/document.js';
+import { machineMemoryBytes, workerHeapMb, workerOutOfHeapError } from '../shared/heapGuard.js';
 import type { EventInfo } from './event.js';
 import { createOctokit, pullFilesLister } from './octokit.js';
 import { produceDigest } from './pipelineDigest.js';
 import type { DigestProduct, DigestRequest, DigestServices } from './runDigest.js';
 import type { Settings } from './settings.js';
-import { machineMemoryBytes, workerHeapMb, workerOutOfHeapError } from '../shared/heapGuard.js';
-import { getHeapStatistics } from 'node:v8';
 
 const JOB = 'repodigestAnalysisJob';
 

@@ -19,7 +19,7 @@ import { homedir } from 'node:os';
 import { join } from 'node:path';
 import * as actionsCache from '@actions/cache';
 import { cacheNamespace } from '../cache/cacheKey.js';
-import { openFileCache, type FileCache } from '../cache/fileCache.js';
+import { type FileCache, openFileCache } from '../cache/fileCache.js';
 import { pruneCache } from '../cache/pruneCache.js';
 
 /** As written to @actions/cache (its version hash includes the path text). */

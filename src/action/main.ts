@@ -4,20 +4,21 @@
 //
 // Two ways in: the normal run produces a digest with the pipeline; `post-digest` instead posts a digest
 // file made earlier (the second half of the fork-safe two-workflow pattern), with no analysis at all.
-import { plural } from '../shared/plural.js';
+
 import { existsSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import * as core from '@actions/core';
+import { failureFor } from '../review/failOn.js';
+import { plural } from '../shared/plural.js';
+import { preferSmallHeap } from '../shared/smallHeap.js';
 import { analyseWithin, isAnalysisWorker, runAnalysisWorker } from './analysis.js';
+import { restoreDigestCache, saveDigestCache } from './digestCache.js';
 import { readEvent } from './event.js';
 import { partialDigest } from './partialDigest.js';
-import { publish, writeDigestFiles, type Delivery } from './publish.js';
+import { type Delivery, publish, writeDigestFiles } from './publish.js';
 import { digestRequest } from './runDigest.js';
 import { readSettings, type Settings } from './settings.js';
-import { restoreDigestCache, saveDigestCache } from './digestCache.js';
-import { failureFor } from '../review/failOn.js';
-import { preferSmallHeap } from '../shared/smallHeap.js';
 
 async function run(env: NodeJS.ProcessEnv): Promise<void> {
   try {

@@ -1,8 +1,9 @@
 // The digest posted when the time limit stops the analysis (action/analysis.ts): what was known by
 // then, the changed symbols when the diff had been read, and a note that says the rest is missing and
 // why. Rendered in all three formats so digest-path and json-path keep their promises.
-import { codeSpan } from '../shared/fence.js';
+
 import type { ChangedSymbolRow } from '../pack/document.js';
+import { codeSpan } from '../shared/fence.js';
 import { plural } from '../shared/plural.js';
 import type { DigestProduct } from './runDigest.js';
 import type { Settings } from './settings.js';

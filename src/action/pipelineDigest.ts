@@ -10,19 +10,20 @@
 // The analysis inputs map onto the same options as the CLI's flags: include/exclude, max-file-bytes and
 // parameter-flow onto the index (indexOptions, like cli/main.ts indexOptionsFrom), resolution onto every
 // pack (packSettings, like cli/commands/pack.ts packSettingsFrom).
-import { appendAll } from '../shared/arrays.js';
+
 import type { RepoIndex, SkippedFile } from '../model.js';
-import { BudgetTooSmallError, type PackResult } from '../pack/packer.js';
-import { indexRepository, type IndexOptions } from '../pipeline/indexRepository.js';
-import { packRepository, type PackSettings } from '../pipeline/packRepository.js';
-import { preparePrPacks } from '../pr/digest.js';
 import type { DigestFormat } from '../pack/document.js';
-import type { DigestProduct, ProduceDigest } from './runDigest.js';
+import { BudgetTooSmallError, type PackResult } from '../pack/packer.js';
+import { type IndexOptions, indexRepository } from '../pipeline/indexRepository.js';
+import { type PackSettings, packRepository } from '../pipeline/packRepository.js';
+import { preparePrPacks } from '../pr/digest.js';
+import { appendAll } from '../shared/arrays.js';
 import { visibleText } from '../shared/visibleText.js';
-import { renderViewer } from '../viewer/generate.js';
 import { brokenSitesFrom, type RemovedReferenceLike } from '../viewer/brokenSites.js';
-import type { Settings } from './settings.js';
+import { renderViewer } from '../viewer/generate.js';
 import { analysisCache, finishAnalysisCache } from './digestCache.js';
+import type { DigestProduct, ProduceDigest } from './runDigest.js';
+import type { Settings } from './settings.js';
 
 /** A pytest node id a shell reads as one plain word: path characters, `::`, identifiers. */
 export const SHELL_SAFE_NODE_ID = /^[\p{L}\p{N}_./-]+(?:::[\p{L}\p{N}_]+)*$/u;

@@ -4,16 +4,17 @@
 // soft where GitHub's own limits or permissions are the cause (fork PRs get a read-only token, GHES
 // has no artifact service): a warning, and the others still happen. Anything else is a real error and
 // propagates to main.ts, the one place that fails the step.
-import { plural } from '../shared/plural.js';
+
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as core from '@actions/core';
 import { buildCommentBody } from '../render/comment.js';
-import { uploadDigestArtifact, type ArtifactResult } from './artifact.js';
-import { runKeyFromEnv, runKeyLine, stickyMarker, upsertStickyComment, type CommentResult } from './comment.js';
+import { plural } from '../shared/plural.js';
+import { type ArtifactResult, uploadDigestArtifact } from './artifact.js';
+import { type CommentResult, runKeyFromEnv, runKeyLine, stickyMarker, upsertStickyComment } from './comment.js';
 import type { EventInfo } from './event.js';
 import { createOctokit, type Octokit } from './octokit.js';
-import { setOutputs, type ActionOutputs } from './outputs.js';
+import { type ActionOutputs, setOutputs } from './outputs.js';
 import type { DigestProduct } from './runDigest.js';
 import type { Settings } from './settings.js';
 import { writeJobSummary } from './summary.js';

@@ -15,7 +15,7 @@
 //   to compute the blob id anyway: verbatim text is then stored once per file, in the file itself
 //   (Django: 5.0 MB of source, 20.6 MB of entries, most of it call sites and bindings; README "Cache").
 import type { FileRecord } from '../model.js';
-import { indexLines, sliceLines, type SourceLines } from '../python/render.js';
+import { indexLines, type SourceLines, sliceLines } from '../python/render.js';
 import { frameEntry, parseJson, unframeEntry } from './entryFrame.js';
 import { validateRecord } from './validateRecord.js';
 

@@ -10,9 +10,10 @@
 //   one, never a half-written one (and a half-written one from a crash fails the length check).
 // - Synchronous I/O, like files/read.ts: indexing is one file after another, and each await would cost
 //   a thread-pool round trip per file.
+
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import { dirname, join } from 'node:path';
-import { randomBytes } from 'node:crypto';
 import type { FileRecord } from '../model.js';
 import { blobId, cacheNamespace, entryName } from './cacheKey.js';
 import { decodeEntry, encodeEntry } from './entryCodec.js';

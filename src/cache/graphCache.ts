@@ -16,13 +16,14 @@
 // - Fail soft, as fileCache.ts (whose atomic write this uses): an entry that cannot be read or trusted
 //   is one reported line and the graph is resolved again and rewritten; a folder that cannot be written
 //   is the file cache's one line and the run goes on.
-import fs from 'node:fs';
+
 import { createHash } from 'node:crypto';
+import fs from 'node:fs';
 import { join } from 'node:path';
-import type { Edge, FileRecord } from '../model.js';
 import { buildCallGraph, type CallGraphOptions } from '../graph/callGraph.js';
+import type { Edge, FileRecord } from '../model.js';
 import { cacheNamespace } from './cacheKey.js';
-import { namespaceFolder, type FileCache } from './fileCache.js';
+import { type FileCache, namespaceFolder } from './fileCache.js';
 import { decodeGraphEntry, writeGraphEntry } from './graphCodec.js';
 
 /** Bump when the resolver (graph/) makes any edge differently, as CACHE_FORMAT_VERSION for extraction. */

@@ -13,9 +13,10 @@
 //   an id of the files being indexed. The first failure is the reason returned; nothing partial is used.
 // - Decoded edges have the resolver's own property order, so any output that prints them is the same
 //   bytes warm or cold.
-import type { Edge, EdgeKind, Resolution } from '../model.js';
+
 import { compareEdges } from '../graph/callGraph.js';
-import { parseJson, streamEntry, streamedBytes, unframeEntry, type EntrySink } from './entryFrame.js';
+import type { Edge, EdgeKind, Resolution } from '../model.js';
+import { type EntrySink, parseJson, streamEntry, streamedBytes, unframeEntry } from './entryFrame.js';
 
 const MAGIC = 'repodigest-graph-entry';
 const KINDS: readonly EdgeKind[] = ['calls', 'contains', 'imports', 'inherits', 'references'];

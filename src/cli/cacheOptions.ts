@@ -3,7 +3,7 @@
 // MAX_PROBLEM_LINES, then a count); hits and misses are not, so a run's stderr is the same warm or cold.
 import { resolve } from 'node:path';
 import { defaultCacheDir } from '../cache/cacheDir.js';
-import { openFileCache, type FileCache } from '../cache/fileCache.js';
+import { type FileCache, openFileCache } from '../cache/fileCache.js';
 import { visibleText } from '../shared/visibleText.js';
 
 const MAX_PROBLEM_LINES = 10;

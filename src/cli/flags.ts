@@ -2,7 +2,7 @@
 import type { FileCache } from '../cache/fileCache.js';
 import { DEFAULT_MAX_FILE_BYTES } from '../files/read.js';
 import type { IndexOptions } from '../pipeline/indexRepository.js';
-import { cacheFrom, type CacheFlags } from './cacheOptions.js';
+import { type CacheFlags, cacheFrom } from './cacheOptions.js';
 import { parseGlobList, parsePositiveInteger } from './options.js';
 
 export interface ScanFlags extends CacheFlags {

@@ -5,16 +5,16 @@ import { writeFileSync } from 'node:fs';
 import { basename, resolve } from 'node:path';
 import { Command, CommanderError, Option } from 'commander';
 import { DEFAULT_MAX_FILE_BYTES } from '../files/read.js';
-import { packageVersion } from '../shared/packageInfo.js';
+import { FAIL_ON_VALUES, failureFor } from '../review/failOn.js';
 import { exitCodeFor, formatError, RepoDigestError, UsageError } from '../shared/errors.js';
+import { packageVersion } from '../shared/packageInfo.js';
 import { graphCommandChunks, writeViewerHtml } from './commands/graph.js';
 import { packSettingsFrom, runPackCommand } from './commands/pack.js';
 import { runPrCommand } from './commands/pr.js';
-import { FAIL_ON_VALUES, failureFor } from '../review/failOn.js';
 import { renderSearchCommand } from './commands/search.js';
-import { parseChoice, parsePositiveInteger, type ListFormat, type ResolutionFilter } from './options.js';
-import { type PackFlags, type ScanFlags } from './flags.js';
+import type { PackFlags, ScanFlags } from './flags.js';
 import { type CliIo, defaultIo, progressFor } from './io.js';
+import { type ListFormat, parseChoice, parsePositiveInteger, type ResolutionFilter } from './options.js';
 import { scanWithReport } from './scan.js';
 
 function collect(value: string, previous: string[] = []): string[] {

@@ -5,7 +5,7 @@ import { indexRepository } from '../pipeline/indexRepository.js';
 import { visibleText } from '../shared/visibleText.js';
 import { reportCache } from './cacheOptions.js';
 import { indexOptionsFrom, type ScanFlags } from './flags.js';
-import { progressFor, type CliIo } from './io.js';
+import { type CliIo, progressFor } from './io.js';
 import type { Progress } from './progress.js';
 
 /** Scans with the progress line running; the caller moves it on (pack, render) and ends it with done(). */

@@ -10,7 +10,7 @@
 // - A rename is split into the old file removed and the new one added, as the git path does with
 //   --no-renames (why: gitDiff.ts). Should the old name also be listed on its own (a new file took it),
 //   that entry wins.
-import { compareStrings, isPythonPath, parsePatchHunks, type FileChange } from './hunks.js';
+import { compareStrings, type FileChange, isPythonPath, parsePatchHunks } from './hunks.js';
 
 /** The fields of GitHub's `diff-entry` schema that we read. */
 export interface ApiDiffEntry {

@@ -5,7 +5,7 @@
 // lines skip its methods and definitions), and its header numbers the lines as git does, so each `@@`
 // says where its lines are (flask c77a5203: App's change at line 925 was glued to attributes at 276 and
 // headed `@@ -276`).
-import { hasChange, type DiffLine } from './symbolDiff.js';
+import { type DiffLine, hasChange } from './symbolDiff.js';
 
 /** Every line, prefixed by its tag: the body of a `diff` fence showing the whole symbol. */
 export function wholeDiffText(lines: readonly DiffLine[]): string {

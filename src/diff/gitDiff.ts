@@ -15,7 +15,7 @@
 //   Python, the old file removed and the new one added, never as an unchanged file under a new name.
 import { execFile } from 'node:child_process';
 import { RepoDigestError, UsageError } from '../shared/errors.js';
-import { parseUnifiedDiff, type FileChange } from './hunks.js';
+import { type FileChange, parseUnifiedDiff } from './hunks.js';
 
 export interface GitResult {
   code: number;

@@ -18,18 +18,17 @@
 import { readFile, realpath } from 'node:fs/promises';
 import { isAbsolute, join, normalize } from 'node:path';
 import { decodePythonSource } from '../files/decode.js';
-import { DEFAULT_MAX_FILE_BYTES } from '../files/read.js';
-import { isInside } from '../files/read.js';
+import { createSelector } from '../files/filters.js';
+import { DEFAULT_MAX_FILE_BYTES, isInside } from '../files/read.js';
 import type { FileRecord, PySymbol } from '../model.js';
 import { extractFile } from '../python/extract.js';
 import type { PythonParser } from '../python/treeSitter.js';
-import { diffFromApi, type ListFilesPage } from './apiDiff.js';
-import { computeChangedSymbols, type ChangedSymbol } from './changedSymbols.js';
-import { diffRevisions, isGitUnavailable, readFilesAtRevision, runGitDefault, type GitDeps } from './gitDiff.js';
-import { createSelector } from '../files/filters.js';
 import { namedList, plural } from '../shared/plural.js';
+import { diffFromApi, type ListFilesPage } from './apiDiff.js';
+import { type ChangedSymbol, computeChangedSymbols } from './changedSymbols.js';
+import { diffRevisions, type GitDeps, isGitUnavailable, readFilesAtRevision, runGitDefault } from './gitDiff.js';
 import { compareStrings, type FileChange } from './hunks.js';
-import { outsideNote, repoPathOf, scanPrefixOf, scopeChanges, type ScopedChanges } from './scanRoot.js';
+import { outsideNote, repoPathOf, type ScopedChanges, scanPrefixOf, scopeChanges } from './scanRoot.js';
 
 export type ReadSide = (path: string) => Promise<Uint8Array | null>;
 /** Many files of one side at once: path -> bytes, null when absent. */

@@ -12,8 +12,9 @@
 // - A moved or renamed symbol is treated like any removed one: references that were updated point at the
 //   new home and raise nothing; one left pointing at the old name is a true alarm (`movedTo` helps the fix).
 //   Its name-only matches are dropped: the symbol at its new home explains them better.
-import type { ImportRecord, Resolution } from '../model.js';
+
 import type { Adjacency } from '../graph/adjacency.js';
+import type { ImportRecord, Resolution } from '../model.js';
 import type { ChangedSymbol } from './changedSymbols.js';
 import { compareStrings } from './hunks.js';
 

@@ -14,7 +14,7 @@ import { realpath } from 'node:fs/promises';
 import { relative, sep } from 'node:path';
 import { namedList } from '../shared/plural.js';
 import type { GitDeps } from './gitDiff.js';
-import { compareStrings, isPythonPath, type FileChange } from './hunks.js';
+import { compareStrings, type FileChange, isPythonPath } from './hunks.js';
 
 /** How many outside paths the note names before "…". */
 const NAMED_OUTSIDE = 5;

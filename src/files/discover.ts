@@ -27,7 +27,7 @@ import path from 'node:path';
 import type { SkippedFile } from '../model.js';
 import { RepoDigestError } from '../shared/errors.js';
 import type { IgnoreLayer } from './filters.js';
-import { SKIPPED_DIR_NAMES, VIRTUALENV_MARKER, addIgnoreLayer, createSelector, isIgnored } from './filters.js';
+import { addIgnoreLayer, createSelector, isIgnored, SKIPPED_DIR_NAMES, VIRTUALENV_MARKER } from './filters.js';
 import { isInside } from './read.js';
 
 export interface DiscoverOptions {

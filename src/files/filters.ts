@@ -10,8 +10,9 @@
 // - include/exclude match the relative POSIX path with `dot: true`; include narrows, exclude wins.
 // - These are selections the user (or their .gitignore) asked for, so nothing filtered here is reported
 //   as a skip; discover.ts reports failures and refusals (unreadable, symlinks, duplicates).
-import ignore from 'ignore';
+
 import type { Ignore } from 'ignore';
+import ignore from 'ignore';
 import picomatch from 'picomatch';
 
 /** Never worth scanning: VCS data, caches, installed third-party code. */
@@ -54,5 +55,5 @@ export function isIgnored(layer: IgnoreLayer | undefined, relPath: string, isDir
 export function createSelector(options: { include?: string[]; exclude?: string[] }): (relPath: string) => boolean {
   const include = options.include?.length ? picomatch(options.include, { dot: true }) : undefined;
   const exclude = options.exclude?.length ? picomatch(options.exclude, { dot: true }) : undefined;
-  return (relPath) => (!include || include(relPath)) && !(exclude && exclude(relPath));
+  return (relPath) => (!include || include(relPath)) && !(exclude?.(relPath));
 }

@@ -12,17 +12,18 @@
 // them; when one run's evaluator died, the next run's instances got new hidden classes and V8 threw
 // away and recompiled the resolver's optimized code (Django, warm runs: ~90 recompiles and 50-60
 // deoptimisations per run, on V8's compiler threads; README "Call-graph resolution").
-import { appendAll } from '../shared/arrays.js';
+
 import type { CallSite, Edge, EdgeKind, FileRecord, PySymbol } from '../model.js';
+import { appendAll } from '../shared/arrays.js';
 import { callTargets, GetterCollector, resolveSite, type SiteTargets } from './resolver/calls.js';
+import { DEFAULT_MIN_CONFIDENCE } from './resolver/confidence.js';
 import { decoratedAt } from './resolver/decorated.js';
-import { referenceEdges } from './resolver/references.js';
 import { containsEdges, importEdges, inheritsEdges } from './resolver/edges.js';
 import { Evaluator } from './resolver/evaluator.js';
 import { ArgumentFlow } from './resolver/flow.js';
 import { DEFAULT_MAX_HEURISTIC_TARGETS } from './resolver/heuristic.js';
-import { DEFAULT_MIN_CONFIDENCE } from './resolver/confidence.js';
 import { bareName, buildProjectIndex } from './resolver/projectIndex.js';
+import { referenceEdges } from './resolver/references.js';
 
 export interface CallGraphOptions {
   maxHeuristicTargets?: number;

@@ -8,7 +8,7 @@
 // - Subclasses are sorted like call neighbours (resolved first, then by id), so the expansion's
 //   ordering rule needs no special case; `lines` is empty (an inheritance is not a call site).
 import type { Edge, PySymbol } from '../model.js';
-import { compareNeighbours, strongerResolution, type Neighbour } from './adjacency.js';
+import { compareNeighbours, type Neighbour, strongerResolution } from './adjacency.js';
 
 export interface ClassLookups {
   /** Every symbol nested in `id`, at any depth, sorted by id; empty for a symbol with none. */

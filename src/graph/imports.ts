@@ -7,7 +7,7 @@
 // exists under no root is external: calls through it produce no edge. A relative import is resolved
 // from the importer's directory alone, never through roots.
 import type { ImportRecord } from '../model.js';
-import { dirOf, dirToDotted, joinModuleId, moduleExists, type ModuleTable } from './sourceRoots.js';
+import { dirOf, dirToDotted, joinModuleId, type ModuleTable, moduleExists } from './sourceRoots.js';
 
 export type ModuleRef = { kind: 'module'; id: string; prefix: string } | { kind: 'ext' } | { kind: 'unknown' };
 

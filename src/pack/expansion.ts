@@ -38,10 +38,11 @@
 //   the room of the changed code's callers either (click 047adef2 at 6,000 tokens: 3,879 tokens of what
 //   the new test constructs, `Command` as a signature, `Command.__init__` and `Option.__init__`, left
 //   out `UsageError.show`, a caller of the changed method, when late parts waited only within a hop).
-import type { Resolution } from '../model.js';
-import { compareNeighbours, isProved, strongerResolution, type Adjacency, type Neighbour } from '../graph/adjacency.js';
-import type { PackDirection } from './document.js';
+
+import { type Adjacency, compareNeighbours, isProved, type Neighbour, strongerResolution } from '../graph/adjacency.js';
 import type { ClassLookups } from '../graph/classNeighbours.js';
+import type { Resolution } from '../model.js';
+import type { PackDirection } from './document.js';
 
 export interface Candidate {
   id: string;

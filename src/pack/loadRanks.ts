@@ -20,7 +20,7 @@ import { createRequire } from 'node:module';
 import { dirname, join, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { RepoDigestError } from '../shared/errors.js';
-import { parseRankText, rankTableOf, type RankData, type RankTable } from './bpeRanks.js';
+import { parseRankText, type RankData, type RankTable, rankTableOf } from './bpeRanks.js';
 import { decodeRankFile, encodeRankFile } from './rankFile.js';
 
 export interface LoadedRanks {

@@ -67,8 +67,14 @@
 //   (the footer said "0 skipped" before), the whole pack ~0.1 s; sympy 1.11, root
 //   sympy.simplify.simplify.simplify, budget 4000: the candidate limit stops the scan and 15,437 more
 //   are walked, ~0.25 s of a ~0.4 s pack (was ~0.07 s, reporting 1,995 of 17,432 skips).
-import type { PySymbol } from '../model.js';
+
 import type { Adjacency, Neighbour } from '../graph/adjacency.js';
+import { classLookups } from '../graph/classNeighbours.js';
+import type { PySymbol } from '../model.js';
+import { markdownRenderer } from '../render/markdown.js';
+import { RepoDigestError } from '../shared/errors.js';
+import { plural } from '../shared/plural.js';
+import { CONSTRUCTION_LEFT_OUT_MAX, constructionView } from './constructionView.js';
 import type {
   ChangedSymbolRow,
   DigestDocument,
@@ -79,14 +85,9 @@ import type {
   PackMode,
   TokenUsage,
 } from './document.js';
-import { markdownRenderer } from '../render/markdown.js';
-import { plural } from '../shared/plural.js';
-import { RepoDigestError } from '../shared/errors.js';
-import { classLookups } from '../graph/classNeighbours.js';
-import { CONSTRUCTION_LEFT_OUT_MAX, constructionView } from './constructionView.js';
-import { expansionOrder, type Candidate, type ExpansionInput } from './expansion.js';
+import { type Candidate, type ExpansionInput, expansionOrder } from './expansion.js';
 import { PackState } from './packState.js';
-import { settleUsage, type Settled } from './settle.js';
+import { type Settled, settleUsage } from './settle.js';
 import type { TokenCounter } from './tokens.js';
 
 export type Preamble = readonly string[] | ((usage: TokenUsage) => readonly string[]);

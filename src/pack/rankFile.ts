@@ -52,7 +52,7 @@ const LITTLE_ENDIAN = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
 
 export function encodeRankFile(meta: RankFileMeta, arrays: RankArrays): Buffer {
   const count = arrays.starts.length - 1;
-  const ranked = arrays.ranks !== undefined && arrays.ranks.some((rank, t) => rank !== t);
+  const ranked = arrays.ranks?.some((rank, t) => rank !== t) === true;
   const body = Buffer.concat([int32Bytes(arrays.starts), ...(ranked && arrays.ranks ? [int32Bytes(arrays.ranks)] : []), int32Bytes(arrays.slots), arrays.bytes]);
   const fields: Omit<Header, 'sha1'> = {
     format: RANK_FILE_FORMAT,

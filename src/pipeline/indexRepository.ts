@@ -3,17 +3,18 @@
 // reported in skippedFiles / the file's notes with its reason.
 // Ids: the call graph is built on path-based ids, then every id takes its module's import name
 // (graph/importNames.ts: `src.flask.app.Flask` -> `flask.app.Flask`), here and only here.
+
+import { extractCached } from '../cache/cachedExtract.js';
+import type { FileCache } from '../cache/fileCache.js';
+import { type CallGraphBuilder, cachedCallGraph, noteScannedRecord } from '../cache/graphCache.js';
 import { discoverPythonFiles } from '../files/discover.js';
 import { createSourceReader, DEFAULT_MAX_FILE_BYTES } from '../files/read.js';
 import { buildCallGraph, type CallGraphOptions } from '../graph/callGraph.js';
 import { importIdFor, importModuleNames } from '../graph/importNames.js';
 import type { Edge, FileRecord, PySymbol, RepoIndex, SkippedFile } from '../model.js';
-import { extractCached } from '../cache/cachedExtract.js';
-import type { FileCache } from '../cache/fileCache.js';
-import { cachedCallGraph, noteScannedRecord, type CallGraphBuilder } from '../cache/graphCache.js';
-import { loadPythonParser, type PythonParser } from '../python/treeSitter.js';
 import { createRecordCompactor } from '../python/compactRecord.js';
 import { dropText } from '../python/dropText.js';
+import { loadPythonParser, type PythonParser } from '../python/treeSitter.js';
 import { redactIndex } from '../review/redactIndex.js';
 import { createHeapGuard, type HeapGuard } from '../shared/heapGuard.js';
 

@@ -3,12 +3,12 @@
 // call adjacency and the subclass lookup are built once per index.
 // Settings are partial for callers: what is given (and not undefined) is laid over
 // DEFAULT_PACK_SETTINGS, so `packRepository(index, target, { budget: 500 })` works as it reads.
-import { buildAdjacency, type Adjacency, type Neighbour } from '../graph/adjacency.js';
-import type { RepoIndex } from '../model.js';
+import { type Adjacency, buildAdjacency, type Neighbour } from '../graph/adjacency.js';
 import { baseIndex, subclassIndex } from '../graph/classNeighbours.js';
-import { packContext, type PackInput, type PackResult, type Preamble } from '../pack/packer.js';
-import { createTokenCounter, type TokenEncoding } from '../pack/tokens.js';
+import type { RepoIndex } from '../model.js';
 import type { ChangedSymbolRow, DigestFormat } from '../pack/document.js';
+import { type PackInput, type PackResult, type Preamble, packContext } from '../pack/packer.js';
+import { createTokenCounter, type TokenEncoding } from '../pack/tokens.js';
 import { rendererFor } from '../render/renderers.js';
 import { perIndex } from './perIndex.js';
 import { resolveTarget, type Target } from './resolveTarget.js';

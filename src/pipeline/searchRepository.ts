@@ -1,7 +1,7 @@
 // Search over an index (src/search/retrieve.ts); the retrieval index is built once per RepoIndex and reused.
 import type { RepoIndex } from '../model.js';
 import type { SearchHit } from '../search/bm25.js';
-import { buildRetrievalIndex, retrieve, type RetrievalIndex } from '../search/retrieve.js';
+import { buildRetrievalIndex, type RetrievalIndex, retrieve } from '../search/retrieve.js';
 import type { RetrievalTuning } from '../search/tuning.js';
 import { perIndex } from './perIndex.js';
 

@@ -1,18 +1,17 @@
 
-import { scanRepository, type ScannedFiles } from '../pipeline/indexRepository.js';
-import { type PackSettings } from '../pipeline/packRepository.js';
-import { onDemandPr, type OnDemandOutcome, } from './onDemandRounds.js';
+import type { PrChanges } from '../diff/prChanges.js';
+import type { RepoIndex } from '../model.js';
+import type { ChangedSymbolRow } from '../pack/document.js';
+import type { PackResult } from '../pack/packer.js';
+import { type ScannedFiles, scanRepository } from '../pipeline/indexRepository.js';
+import type { PackSettings } from '../pipeline/packRepository.js';
 import { createHeapGuard } from '../shared/heapGuard.js';
+import { type OnDemandOutcome, type OnDemandStats, onDemandPr } from './onDemandRounds.js';
 import { packPr } from './packPr.js';
 import { type PreparedPr, prepareFromScan } from './prepare.js';
-import { type PrDigestRequest } from './request.js';
+import type { PrDigestRequest } from './request.js';
+import type { PrReview } from './review.js';
 import { type PrSetup, setupPr } from './setup.js';
-import { type PrChanges } from '../diff/prChanges.js';
-import { type RepoIndex } from '../model.js';
-import { type ChangedSymbolRow } from '../pack/document.js';
-import { type PackResult } from '../pack/packer.js';
-import { type OnDemandStats } from './onDemandRounds.js';
-import { type PrReview } from './review.js';
 
 export interface PrDigest {
   /** How the index was built: on demand (files parsed of the total) or full, and why full. */

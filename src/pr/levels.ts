@@ -1,18 +1,18 @@
 
-import { type ChangedSymbol } from '../diff/changedSymbols.js';
-import { BudgetTooSmallError, rootsInDocument, type PackResult } from '../pack/packer.js';
+import type { ChangedSymbol } from '../diff/changedSymbols.js';
+import { BudgetTooSmallError, type PackResult, rootsInDocument } from '../pack/packer.js';
+import { adjacencyOf, type PackSettings } from '../pipeline/packRepository.js';
+import { isTestFile } from '../review/affectedTests.js';
 import { plural } from '../shared/plural.js';
 import { renderMermaid } from './mermaid.js';
+import { isTestIn, type PreparedPr } from './prepare.js';
+import { type ReviewDetail, renderBreakingSection, renderTestsSection } from './reviewSections.js';
 import {
-  renderCallSites,
   type ListLevel,
   type PrEntry,
+  renderCallSites,
   type SitesLevel,
 } from './sections.js';
-import { adjacencyOf, type PackSettings } from '../pipeline/packRepository.js';
-import { renderBreakingSection, renderTestsSection, type ReviewDetail } from './reviewSections.js';
-import { isTestFile } from '../review/affectedTests.js';
-import { type PreparedPr, isTestIn } from './prepare.js';
 
 /**
  * How much of the PR sections the document carries (issue 8: the preamble is sized against the code).

@@ -15,8 +15,9 @@
 //   node, "N tests", placed after its other callers: the tests section names them, and one node each was
 //   most of the graph (httpx 66225539: 37 of 40 nodes were tests calling `Request.__init__`, and none of
 //   its 13 callees was drawn).
-import type { Adjacency } from '../graph/adjacency.js';
+
 import type { ChangedSymbol } from '../diff/changedSymbols.js';
+import type { Adjacency } from '../graph/adjacency.js';
 import { visibleText } from '../shared/visibleText.js';
 
 export const DEFAULT_MERMAID_MAX_NODES = 40;

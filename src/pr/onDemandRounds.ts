@@ -25,23 +25,22 @@
 //   file can change an old site's targets (a subclass adds dispatch, a name gets crowded).
 // - Falls back to the full index (and says why in the returned `fallback`) where the rule above
 //   would not hold: `parameterFlow` (an edge then depends on another function's body).
-import type { PackResult } from '../pack/packer.js';
-import type { FileRecord, PySymbol, SkippedFile } from '../model.js';
+
 import { discoverPythonFiles } from '../files/discover.js';
-import { createSourceReader, DEFAULT_MAX_FILE_BYTES } from '../files/read.js';
 import { buildWordIndex, NO_WORDS } from '../files/prefilter.js';
-import { createRecordCompactor } from '../python/compactRecord.js';
-import { mayHoldProviderToken, redactText } from '../review/redact.js';
-import { extractFile } from '../python/extract.js';
-import { extractRead, scanRepository, type IndexOptions, type ScannedFiles } from '../pipeline/indexRepository.js';
-import { buildModuleLookup, calleeNeeds, callerNeeds, chaseIn, importChases, type Chase, type Corpus } from './onDemandSelect.js';
-import type { RepoIndex } from '../model.js';
+import { createSourceReader, DEFAULT_MAX_FILE_BYTES } from '../files/read.js';
 import { DEFAULT_MAX_HEURISTIC_TARGETS } from '../graph/resolver/heuristic.js';
-import { bareNameOf, type Known } from './onDemandSelect.js';
-import { memoisedRounds } from './roundMemo.js';
+import type { FileRecord, PySymbol, RepoIndex, SkippedFile } from '../model.js';
+import type { PackResult } from '../pack/packer.js';
+import { extractRead, type IndexOptions, type ScannedFiles, scanRepository } from '../pipeline/indexRepository.js';
+import { createRecordCompactor } from '../python/compactRecord.js';
+import { extractFile } from '../python/extract.js';
+import { mayHoldProviderToken, redactText } from '../review/redact.js';
 import { createHeapGuard } from '../shared/heapGuard.js';
-import { type PreparedPr } from './prepare.js';
-import { type PrSetup } from './setup.js';
+import { bareNameOf, buildModuleLookup, type Chase, type Corpus, calleeNeeds, callerNeeds, chaseIn, importChases, type Known } from './onDemandSelect.js';
+import type { PreparedPr } from './prepare.js';
+import { memoisedRounds } from './roundMemo.js';
+import type { PrSetup } from './setup.js';
 
 export interface OnDemandStages {
   prepare: (setup: PrSetup, scanned: ScannedFiles) => Promise<PreparedPr>;

@@ -17,10 +17,11 @@
 //   changed files import ~540 of its 859 files transitively.
 // Each is a superset of what a parse would find, so once every needed file is parsed, the edges of
 // those symbols are the full index's edges.
+
+import type { WordIndex } from '../files/prefilter.js';
+import { dirOf, dirToDotted } from '../graph/sourceRoots.js';
 import type { FileRecord, ImportRecord, PySymbol, RefExpr } from '../model.js';
 import { moduleNameForPath } from '../python/modules.js';
-import { dirOf, dirToDotted } from '../graph/sourceRoots.js';
-import type { WordIndex } from '../files/prefilter.js';
 import { isTestFile } from '../review/affectedTests.js';
 
 export interface Corpus {

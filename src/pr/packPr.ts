@@ -1,15 +1,15 @@
 
-import { type PackResult } from '../pack/packer.js';
+import type { PackResult } from '../pack/packer.js';
+import { adjacencyOf, type PackSettings, packRoots } from '../pipeline/packRepository.js';
 import { jsonAroundMarkdown } from '../render/json.js';
+import { bestOf, graphOf, levelNotes, levelsFor, mermaidWanted, type SectionsLevel, sitesInput } from './levels.js';
+import type { PreparedPr } from './prepare.js';
+import { renderBreakingSection, renderReviewSummary, renderTestsSection, reviewJson, } from './reviewSections.js';
 import {
   renderCallSites,
   renderChangedList,
   renderPrHeader,
 } from './sections.js';
-import { adjacencyOf, packRoots, type PackSettings } from '../pipeline/packRepository.js';
-import { renderBreakingSection, renderReviewSummary, renderTestsSection, reviewJson, } from './reviewSections.js';
-import { type SectionsLevel, bestOf, graphOf, levelNotes, levelsFor, mermaidWanted, sitesInput } from './levels.js';
-import { type PreparedPr } from './prepare.js';
 
 /** The cheap half, once per output format: pack the prepared roots with the PR sections as preamble. */
 export function packPr(prepared: PreparedPr, pack: PackSettings): PackResult {

@@ -26,9 +26,10 @@
 // A changed symbol always comes before any neighbour: the packer packs no neighbour while a changed
 // symbol is out of the document (pack/packer.ts `changedFirst`), and a changed symbol that does not fit
 // whole is shown as its hunks (render/prViews.ts).
-import { compareStrings } from '../shared/compare.js';
-import { isProved, RESOLUTION_RANK, type Adjacency } from '../graph/adjacency.js';
+
+import { type Adjacency, isProved, RESOLUTION_RANK } from '../graph/adjacency.js';
 import type { Reached } from '../pack/expansion.js';
+import { compareStrings } from '../shared/compare.js';
 
 /** A test file by pytest's and unittest's conventions: `test_*.py`, `*_test.py`, `conftest.py`, or under a `tests`/`testing` folder. */
 export function isTestPath(file: string): boolean {

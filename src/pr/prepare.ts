@@ -1,32 +1,32 @@
 
-import type { RepoIndex } from '../model.js';
-import type { FileChange } from '../diff/hunks.js';
-import { reboundInHead, withRemovedSymbols, type ChangedSymbol } from '../diff/changedSymbols.js';
-import { removedStillReferenced, type RemovedReference } from '../diff/removedReferences.js';
-import { type PrChanges, } from '../diff/prChanges.js';
-import { neighbourOrder, planPr, type Plan, isTestPath } from './plan.js';
-import { ancestors } from '../pack/packState.js';
-import type { Reached } from '../pack/expansion.js';
-import { changedHeadLines, hasChange, type MoveFields, type SymbolChangeInfo } from '../diff/symbolDiff.js';
+import { type ChangedSymbol, reboundInHead, withRemovedSymbols } from '../diff/changedSymbols.js';
 import { unifiedDiff } from '../diff/diffText.js';
-import type { ChangedSymbolRow, ItemView } from '../pack/document.js';
-import { namedList, plural } from '../shared/plural.js';
-import { perIndex } from '../pipeline/perIndex.js';
-import { viewsOf } from './views.js';
-import {
-  type ImportersOf,
-  type PrEntry,
-} from './sections.js';
-import { assembleIndex, graphOptionsOf, importIdOf, scanRepository, type ScannedFiles } from '../pipeline/indexRepository.js';
+import type { FileChange } from '../diff/hunks.js';
 import { changesWithIds } from '../diff/importIds.js';
+import type { PrChanges, } from '../diff/prChanges.js';
+import { type RemovedReference, removedStillReferenced } from '../diff/removedReferences.js';
+import { changedHeadLines, hasChange, type MoveFields, type SymbolChangeInfo } from '../diff/symbolDiff.js';
+import type { RepoIndex } from '../model.js';
+import type { ChangedSymbolRow, ItemView } from '../pack/document.js';
+import type { Reached } from '../pack/expansion.js';
+import { ancestors } from '../pack/packState.js';
+import { assembleIndex, graphOptionsOf, importIdOf, type ScannedFiles, scanRepository } from '../pipeline/indexRepository.js';
 import { adjacencyOf, } from '../pipeline/packRepository.js';
-import { collectSymbolDiffs } from './symbolDiffs.js';
-import { reviewPr, type PrReview } from './review.js';
-import { redactIndex, type IndexRedaction } from '../review/redactIndex.js';
-import { redactDiffs } from '../review/redactDiffs.js';
+import { perIndex } from '../pipeline/perIndex.js';
 import { addCounts, sortedCounts } from '../review/redact.js';
-import { type PrDigestRequest } from './request.js';
+import { redactDiffs } from '../review/redactDiffs.js';
+import { type IndexRedaction, redactIndex } from '../review/redactIndex.js';
+import { namedList, plural } from '../shared/plural.js';
+import { isTestPath, neighbourOrder, type Plan, planPr } from './plan.js';
+import type { PrDigestRequest } from './request.js';
+import { type PrReview, reviewPr } from './review.js';
+import type {
+  ImportersOf,
+  PrEntry,
+} from './sections.js';
 import { type PrSetup, setupPr } from './setup.js';
+import { collectSymbolDiffs } from './symbolDiffs.js';
+import { viewsOf } from './views.js';
 
 export interface PreparedPr {
   changes: PrChanges;

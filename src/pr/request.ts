@@ -1,7 +1,7 @@
 
-import { type PrChangesDeps } from '../diff/prChanges.js';
-import { type IndexOptions, } from '../pipeline/indexRepository.js';
-import { type PackSettings } from '../pipeline/packRepository.js';
+import type { PrChangesDeps } from '../diff/prChanges.js';
+import type { IndexOptions, } from '../pipeline/indexRepository.js';
+import type { PackSettings } from '../pipeline/packRepository.js';
 
 export interface PrDigestRequest {
   repoDir: string;

@@ -11,19 +11,20 @@
 // - Without git (the REST API fallback) base files are unknown: signatures are not compared, and a
 //   note says so; removed symbols still called and the tests are still found.
 // - Calls that changed code adds are those on the head lines the diff added.
-import type { FileRecord, PySymbol, RepoIndex } from '../model.js';
+
 import type { ChangedSymbol } from '../diff/changedSymbols.js';
-import { readFilesAtRevision, runGitDefault, type GitDeps } from '../diff/gitDiff.js';
+import { type GitDeps, readFilesAtRevision, runGitDefault } from '../diff/gitDiff.js';
 import type { PrChanges } from '../diff/prChanges.js';
 import type { RemovedReference } from '../diff/removedReferences.js';
-import { redactText, type SecretTable } from '../review/redact.js';
 import { repoPathOf } from '../diff/scanRoot.js';
 import { decodePythonSource } from '../files/decode.js';
+import type { FileRecord, PySymbol, RepoIndex } from '../model.js';
+import { adjacencyOf } from '../pipeline/packRepository.js';
 import { extractFile } from '../python/extract.js';
 import { loadPythonParser, type PythonParser } from '../python/treeSitter.js';
-import { findAffectedTests, type AffectedTests } from '../review/affectedTests.js';
-import { findBreakingSites, type BreakingSite, type ChangedCallable, type ReviewFindings } from '../review/breakingSites.js';
-import { adjacencyOf } from '../pipeline/packRepository.js';
+import { type AffectedTests, findAffectedTests } from '../review/affectedTests.js';
+import { type BreakingSite, type ChangedCallable, findBreakingSites, type ReviewFindings } from '../review/breakingSites.js';
+import { redactText, type SecretTable } from '../review/redact.js';
 
 export interface PrReview {
   findings: ReviewFindings;

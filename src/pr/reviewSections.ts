@@ -22,8 +22,8 @@
 //   7a0a3447 at 3,000 tokens: 5 of 29 root symbols in the document with the lists whole, 8 with them counted.
 import type { AffectedTest, AffectedTests } from '../review/affectedTests.js';
 import type { ReviewFindings } from '../review/breakingSites.js';
-import { codeSpan } from './sections.js';
 import { plural } from '../shared/plural.js';
+import { codeSpan } from './sections.js';
 import { signatureDelta } from './signatureDelta.js';
 
 export const MAX_LISTED = 20;
@@ -73,7 +73,7 @@ export function renderBreakingSection(findings: ReviewFindings, plain = false, d
     // Shortened: the overrides that still match and the signature changes are counted (JSON lists them).
     const counted = [
       ...(matching.length > 0 ? [`${plural(matching.length, 'override')} of changed signatures still ${matching.length === 1 ? 'matches' : 'match'}`] : []),
-      ...(findings.signatures.length > 0 ? [plural(findings.signatures.length, 'signature') + ' changed'] : []),
+      ...(findings.signatures.length > 0 ? [`${plural(findings.signatures.length, 'signature')} changed`] : []),
     ];
     if (counted.length > 0) lines.push('', `${counted.join('; ')} (listed in the JSON digest).`);
     return lines.join('\n');

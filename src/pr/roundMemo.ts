@@ -3,10 +3,11 @@
 // head versions of the changed files every round. Within one run git's answers cannot change (the
 // commands are reads), so each distinct command and each distinct (path, text) extraction is done
 // once and shared by every round.
-import type { FileRecord } from '../model.js';
+
 import type { GitResult, GitRunner } from '../diff/gitDiff.js';
+import type { FileRecord } from '../model.js';
 import type { PythonParser } from '../python/treeSitter.js';
-import { type PrSetup } from './setup.js';
+import type { PrSetup } from './setup.js';
 
 /** `setup` with git and extraction answered once per distinct question. */
 export function memoisedRounds(setup: PrSetup): PrSetup {

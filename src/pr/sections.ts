@@ -22,12 +22,13 @@
 //   section 3,610 tokens, and the digest packed one neighbour; now 1,614 tokens and ten).
 // - A removed symbol's own calls no longer exist in head: it is never listed or counted as a caller.
 // - Token numbers are parameters: the packer's footer logic knows them only after packing.
-import { compareStrings } from '../shared/compare.js';
-import type { Adjacency } from '../graph/adjacency.js';
+
 import type { ChangedSymbol } from '../diff/changedSymbols.js';
-import type { ImportRecord } from '../model.js';
-import type { MoveFields } from '../diff/symbolDiff.js';
 import type { RemovedReference } from '../diff/removedReferences.js';
+import type { MoveFields } from '../diff/symbolDiff.js';
+import type { Adjacency } from '../graph/adjacency.js';
+import type { ImportRecord } from '../model.js';
+import { compareStrings } from '../shared/compare.js';
 import { plural } from '../shared/plural.js';
 import { visibleText } from '../shared/visibleText.js';
 

@@ -1,14 +1,14 @@
 // A PR digest's first step, before any file of the tree is parsed: the diff (git, or the REST API when
 // git cannot answer), the parser, and whether the working tree is head.
 import { stat } from 'node:fs/promises';
-import type { FileRecord, } from '../model.js';
-import { inspectWorktree, worktreeWarning } from '../diff/worktree.js';
-import { RepoDigestError } from '../shared/errors.js';
-import { collectPrChanges, type PrChanges, } from '../diff/prChanges.js';
 import { revisionExtractor } from '../cache/cachedExtract.js';
+import { type GitDeps, runGitDefault } from '../diff/gitDiff.js';
+import { collectPrChanges, type PrChanges, } from '../diff/prChanges.js';
+import { inspectWorktree, worktreeWarning } from '../diff/worktree.js';
+import type { FileRecord, } from '../model.js';
 import { loadPythonParser, type PythonParser } from '../python/treeSitter.js';
-import { runGitDefault, type GitDeps } from '../diff/gitDiff.js';
-import { type PrDigestRequest } from './request.js';
+import { RepoDigestError } from '../shared/errors.js';
+import type { PrDigestRequest } from './request.js';
 
 /** What a PR digest knows before any file of the tree is parsed: the diff (git or API) and the parser. */
 export interface PrSetup {

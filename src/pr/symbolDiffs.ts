@@ -16,12 +16,12 @@
 // - The signature is the header from `def`/`class` to its colon, compared with whitespace collapsed:
 //   a change there breaks callers, so the digest shows it old -> new and ranks the symbol higher.
 import type { ChangedSymbol } from '../diff/changedSymbols.js';
-import { decodePythonSource } from '../files/decode.js';
-import { readFilesAtRevision, type GitDeps } from '../diff/gitDiff.js';
+import { type GitDeps, readFilesAtRevision } from '../diff/gitDiff.js';
 import type { FileChange, LineRange } from '../diff/hunks.js';
 import type { PrChanges } from '../diff/prChanges.js';
 import { repoPathOf } from '../diff/scanRoot.js';
-import { linesDiff, numbered, sameFileDiff, textDiff, type DiffLine, type DiffSide, type MoveFields, type SymbolChangeInfo } from '../diff/symbolDiff.js';
+import { type DiffLine, type DiffSide, linesDiff, type MoveFields, numbered, type SymbolChangeInfo, sameFileDiff, textDiff } from '../diff/symbolDiff.js';
+import { decodePythonSource } from '../files/decode.js';
 import type { FileRecord, PySymbol } from '../model.js';
 import { extractFile } from '../python/extract.js';
 import { topLevelIndex, withoutAnyComments } from '../python/extractText.js';

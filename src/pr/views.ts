@@ -12,11 +12,12 @@
 // Added code is shown as code (a diff of only `+` lines adds nothing), then as its signature; removed
 // code as it was in base (its heading says so, markdown.ts); a moved or renamed symbol once, at its new
 // place, as a diff against the body it came from.
-import type { PySymbol } from '../model.js';
-import { changedHeadLines, hasChange, type MoveFields, type SymbolChangeInfo } from '../diff/symbolDiff.js';
+
 import { hunksText, wholeDiffText } from '../diff/diffText.js';
-import type { ItemView } from '../pack/document.js';
 import { isOverload } from '../diff/signatureDiff.js';
+import { changedHeadLines, hasChange, type MoveFields, type SymbolChangeInfo } from '../diff/symbolDiff.js';
+import type { PySymbol } from '../model.js';
+import type { ItemView } from '../pack/document.js';
 import { codeSpan } from '../shared/fence.js';
 import { plural } from '../shared/plural.js';
 import { signatureDelta } from './signatureDelta.js';

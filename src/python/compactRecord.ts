@@ -24,7 +24,7 @@ type Ref<T extends RefExpr['t']> = Extract<RefExpr, { t: T }>;
  * copy already.
  */
 export function detached(s: string): string {
-  return s.length < 13 ? s : (' ' + s).slice(1);
+  return s.length < 13 ? s : (` ${s}`).slice(1);
 }
 
 /**
@@ -98,7 +98,7 @@ export function createRecordCompactor(textless = false): RecordCompactor {
     return ref;
   };
 
-  function shareOne(table: Map<RefExpr, RefExpr>, ref: RefExpr, child: RefExpr, make: (child: RefExpr) => RefExpr): RefExpr {
+  function shareOne(table: Map<RefExpr, RefExpr>, _ref: RefExpr, child: RefExpr, make: (child: RefExpr) => RefExpr): RefExpr {
     if (!isShared(child)) return keep(make(child));
     let known = table.get(child);
     if (!known) table.set(child, (known = make(child)));

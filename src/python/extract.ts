@@ -18,9 +18,9 @@
 // Dead ends, kept out: `node.parent` (quadratic, see queries.ts), one pattern per detail (40
 // patterns: captures 1.3x dearer), node-API walks for params/assignments (2-4x slower per
 // definition), querying in 64K-char ranges to bound live objects (no gain).
-import { appendAll } from '../shared/arrays.js';
+
 import type { CallSite, FileRecord, PySymbol } from '../model.js';
-import { moduleNameForPath } from './modules.js';
+import { appendAll } from '../shared/arrays.js';
 import {
   assignmentBindings,
   exceptBinding,
@@ -28,22 +28,23 @@ import {
   importRecords,
   literalStrings,
   unpackedBindings,
-  walrusBinding,
   type WrittenAttributes,
+  walrusBinding,
 } from './extractBindings.js';
 import { decoratesNext, readDecorator } from './extractDecorators.js';
 import { basesFromText, docstringOfBody, moduleDocstring, paramsFromText, readHeader } from './extractDefs.js';
-import { isPlainChain, refOf } from './extractRef.js';
-import { callArgumentsFromText, returnValueFromText, valueFromText } from './extractValues.js';
 import { containerAdd, isinstanceBinding, raiseSite, yieldValue } from './extractFlowFacts.js';
 import { iterationSites } from './extractIteration.js';
-import { callShapeFromText } from './extractShape.js';
+import { isPlainChain, refOf } from './extractRef.js';
 import { renderDefinitions, renderModule } from './extractRender.js';
-import { nameScope, newScope, newSymbol, ScopeStack, selfNameOf, type Decorator, type Scope } from './extractScope.js';
+import { type Decorator, nameScope, newScope, newSymbol, type Scope, ScopeStack, selfNameOf } from './extractScope.js';
+import { callShapeFromText } from './extractShape.js';
+import { callArgumentsFromText, returnValueFromText, valueFromText } from './extractValues.js';
 import { hasNonAscii, normaliseNames, pythonName } from './identifiers.js';
-import { ERROR_QUERY, EXTRACT_QUERY } from './queries.js';
-import { indexLines, positionOf, type OutlinePart } from './render.js';
 import { MAX_SCANNER_INDENT } from './indentGuard.js';
+import { moduleNameForPath } from './modules.js';
+import { ERROR_QUERY, EXTRACT_QUERY } from './queries.js';
+import { indexLines, type OutlinePart, positionOf } from './render.js';
 import type { PythonParser, SyntaxNode } from './treeSitter.js';
 
 interface Pending {

@@ -1,8 +1,8 @@
 
 import type { Binding, ImportRecord, RefExpr } from '../model.js';
+import { enterValue, subscriptStore, unpackBindings } from './extractFlowFacts.js';
 import { refFromDottedText, refFromText, refOf } from './extractRef.js';
 import { topLevelIndex } from './extractText.js';
-import { enterValue, subscriptStore, unpackBindings } from './extractFlowFacts.js';
 import { containerFromText, exceptTargetFromText, forIterableFromText, valueFromText } from './extractValues.js';
 import type { SyntaxNode } from './treeSitter.js';
 

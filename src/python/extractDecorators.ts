@@ -2,8 +2,8 @@
 // with via 'decorator', charged to the scope that defines the decorated symbol). A decorator with
 // arguments keeps its call (`@retry(3)` -> call(retry)): the resolver follows what the factory returns.
 import type { RefExpr } from '../model.js';
-import type { Decorator } from './extractScope.js';
 import { refExprOf, refFromDottedText } from './extractRef.js';
+import type { Decorator } from './extractScope.js';
 import { closingBracket, withoutComments } from './extractText.js';
 import type { SyntaxNode } from './treeSitter.js';
 

@@ -1,8 +1,9 @@
 // Fills `full` and `signature` of every symbol once all scopes are known (see render.ts for what
 // each rendering contains and why).
-import { classStub, fieldStub, functionStub, headerText, lineText, moduleFull, moduleOutline, sliceLines } from './render.js';
-import type { OutlinePart, SourceLines } from './render.js';
+
 import type { ClassField, Scope } from './extractScope.js';
+import type { OutlinePart, SourceLines } from './render.js';
+import { classStub, fieldStub, functionStub, headerText, lineText, moduleFull, moduleOutline, sliceLines } from './render.js';
 
 /** Children before parents, so a class can embed its members' finished stubs. */
 export function renderDefinitions(defScopes: readonly Scope[], src: SourceLines): void {

@@ -7,15 +7,15 @@
 //
 // Both .wasm files are read as bytes from disk: next to the running bundle (dist/) first, then from
 // node_modules when running from source. Nothing is fetched, and the working directory never matters.
-import { readFileSync, existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { Node, Tree } from 'web-tree-sitter';
 import { Language, Parser, Query } from 'web-tree-sitter';
 import { boundIndentation } from './indentGuard.js';
-import type { Node, Tree } from 'web-tree-sitter';
 
-export type { Node as SyntaxNode, Tree as SyntaxTree, Query as CompiledQuery } from 'web-tree-sitter';
+export type { Node as SyntaxNode, Query as CompiledQuery, Tree as SyntaxTree } from 'web-tree-sitter';
 
 const RUNTIME_WASM = 'tree-sitter.wasm';
 const PYTHON_WASM = 'tree-sitter-python.wasm';

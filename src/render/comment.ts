@@ -26,9 +26,9 @@
 // 262,144 UTF-8 bytes. A UTF-16 unit count is never below the code point count and a unit is at most
 // 3 UTF-8 bytes, so a body within 65,536 units is accepted under either reading.
 
+import { noun } from '../shared/plural.js';
 import { FILE_GROUP_HEADING, PACKED_SYMBOL_HEADING } from './markdown.js';
 import { neutralise } from './neutralise.js';
-import { noun } from '../shared/plural.js';
 
 export interface CommentBodyOptions {
   /** First line(s) of the body (the hidden sticky marker and run key); '' for none. Trusted: not neutralised. */

@@ -20,8 +20,9 @@
 // digest at the same budget; the JSON around it is metadata and is never cut: `changed` lists every
 // changed symbol with its diff, and `skipped` every skip. `totalTokens` is then the tokens of
 // `content`, the figure its footer states. (`pack --format json` keeps the contract above.)
-import { markdownItem, markdownRenderer, renderMarkdown } from './markdown.js';
+
 import type { ChangedSymbolRow, DigestDocument, DigestItem, DigestSkip, DocumentRenderer } from '../pack/document.js';
+import { markdownItem, markdownRenderer, renderMarkdown } from './markdown.js';
 
 function packedEntry(item: DigestItem) {
   return {

@@ -3,22 +3,23 @@
 //
 // The layout is fixed so that the pieces the packer estimates with (itemText, fileText, skipText) are
 // exactly the blocks render() joins with blank lines: estimates and the final count agree closely.
-import { codeFence, codeSpan, inlineText } from '../shared/fence.js';
-import { plural } from '../shared/plural.js';
+
 import {
-  groupByFile,
-  groupedRootSkips,
-  listedOwnLines,
-  rootsNotShown,
-  isInsidePacked,
-  lostTotal,
-  notListed,
-  usageLine,
   type DigestDocument,
   type DigestItem,
   type DigestSkip,
   type DocumentRenderer,
+  groupByFile,
+  groupedRootSkips,
+  isInsidePacked,
+  listedOwnLines,
+  lostTotal,
+  notListed,
+  rootsNotShown,
+  usageLine,
 } from '../pack/document.js';
+import { codeFence, codeSpan, inlineText } from '../shared/fence.js';
+import { plural } from '../shared/plural.js';
 
 /** How a file group and a packed symbol open in this layout; comment trimming cuts at these lines. */
 export const FILE_GROUP_HEADING = /^## `/;

@@ -1,9 +1,9 @@
 // The renderer for each output format.
 import type { DigestFormat, DocumentRenderer } from '../pack/document.js';
+import { RepoDigestError } from '../shared/errors.js';
 import { jsonRenderer } from './json.js';
 import { markdownRenderer } from './markdown.js';
 import { xmlRenderer } from './xml.js';
-import { RepoDigestError } from '../shared/errors.js';
 
 export const DIGEST_FORMATS: readonly DigestFormat[] = ['markdown', 'xml', 'json'];
 

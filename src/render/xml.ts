@@ -12,18 +12,18 @@
 //   carries status="removed" (its code and lines are base's); one from a file with syntax errors
 //   partialParse="true".
 import {
-  groupByFile,
-  groupedRootSkips,
-  listedOwnLines,
-  rootsNotShown,
-  isInsidePacked,
-  lostTotal,
-  notListed,
-  usageLine,
   type DigestDocument,
   type DigestItem,
   type DigestSkip,
   type DocumentRenderer,
+  groupByFile,
+  groupedRootSkips,
+  isInsidePacked,
+  listedOwnLines,
+  lostTotal,
+  notListed,
+  rootsNotShown,
+  usageLine,
 } from '../pack/document.js';
 
 // eslint-disable-next-line no-control-regex

@@ -13,8 +13,9 @@
 // - A changed test (or a changed class of tests) is its own reach at 0 hops: a PR's edited tests run.
 //   Code nested in a test (a local helper) counts as the test.
 // - Node ids are relative to the scanned folder, like the files of the digest.
-import type { PySymbol } from '../model.js';
+
 import type { Adjacency } from '../graph/adjacency.js';
+import type { PySymbol } from '../model.js';
 
 export const MAX_HOPS = 2;
 

@@ -15,11 +15,12 @@
 //   `__init__`/`__new__` are exempt: constructors are not called through the base's contract.
 // - Removed symbols still called through resolved edges are "broken" ("calls `f`, which this change
 //   removes"); through name-only edges, "check".
-import type { CallSite, Edge, PySymbol, RefExpr } from '../model.js';
+
+import { bindingOf, diffSignature, isOverload, type SignatureDiff } from '../diff/signatureDiff.js';
 import type { Adjacency } from '../graph/adjacency.js';
 import { baseIndex, subclassIndex } from '../graph/classNeighbours.js';
-import { bindingOf, diffSignature, isOverload, type SignatureDiff } from '../diff/signatureDiff.js';
-import { bindCall, type BindResult } from './callBinding.js';
+import type { CallSite, Edge, PySymbol, RefExpr } from '../model.js';
+import { type BindResult, bindCall } from './callBinding.js';
 import { overrideMismatch } from './overrides.js';
 
 export interface ChangedCallable {

@@ -1,7 +1,8 @@
 // `fail-on: breaking` (Action) / `--fail-on breaking` (CLI): the one line that fails the run, after the
 // digest has been delivered, naming the first few likely broken call sites.
-import type { BreakingSite } from './breakingSites.js';
+
 import { plural } from '../shared/plural.js';
+import type { BreakingSite } from './breakingSites.js';
 
 export type FailOn = 'none' | 'breaking';
 export const FAIL_ON_VALUES: readonly FailOn[] = ['none', 'breaking'];

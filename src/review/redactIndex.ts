@@ -6,7 +6,7 @@
 // top-level definitions, so the counts are secrets in the analysed files, each counted once. Only
 // files with a hit have their nested symbols rewritten.
 import type { RepoIndex } from '../model.js';
-import { addCounts, collectProviderSecrets, redactText, sortedCounts, type RedactionCount, type SecretTable } from './redact.js';
+import { addCounts, collectProviderSecrets, type RedactionCount, redactText, type SecretTable, sortedCounts } from './redact.js';
 
 export interface IndexRedaction {
   /** Exact values found by the provider rules (to redact other texts of the same run, e.g. diffs). */

@@ -9,7 +9,7 @@
 //   score in its file, so the hits of a file many words point to rise together above lone matches.
 import type { PySymbol } from '../model.js';
 import type { FieldIndex } from './fieldIndex.js';
-import { subTokens, searchTerm } from './tokenize.js';
+import { searchTerm, subTokens } from './tokenize.js';
 import type { RetrievalTuning } from './tuning.js';
 
 const COMMON_PATH_SHARE = 1 / 3;

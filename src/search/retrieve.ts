@@ -13,12 +13,12 @@
 // Decision: additive signals on one scale rather than a learned combination: every weight is one line
 // in the file that applies it, and eval:search (scripts/eval-search.ts) is how they were chosen.
 import type { Edge, PySymbol } from '../model.js';
-import { buildFieldIndex, FIELDS, fieldTexts, queryTerms, scoreFields, type FieldIndex } from './fieldIndex.js';
+import { buildFieldIndex, FIELDS, type FieldIndex, fieldTexts, queryTerms, scoreFields } from './fieldIndex.js';
 import { applyFileShare, applyPathBoost, buildFileContext, type FileContext } from './fileContext.js';
-import { buildNeighbours, spreadOneHop, type Neighbours } from './graphBoost.js';
+import { buildNeighbours, type Neighbours, spreadOneHop } from './graphBoost.js';
 import { asksAboutTests, isTestCode, kindCode, queryPriors, staticPrior } from './priors.js';
 import { parseQuery } from './queryParse.js';
-import { buildSignalTables, signalBonuses, type SignalTables } from './signals.js';
+import { buildSignalTables, type SignalTables, signalBonuses } from './signals.js';
 import { buildTestLinks, liftLinkedTests, type TestLinks } from './testLinks.js';
 import { DEFAULT_TUNING, type RetrievalTuning } from './tuning.js';
 

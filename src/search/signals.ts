@@ -16,8 +16,8 @@
 // An identifier that several symbols carry splits its bonus: each gets it / sqrt(count), so `__init__`
 // (hundreds) says almost nothing and a unique name says everything.
 import type { PySymbol } from '../model.js';
-import { editDistance } from './suggest.js';
 import type { ParsedQuery } from './queryParse.js';
+import { editDistance } from './suggest.js';
 
 export interface SignalTables {
   readonly symbols: readonly PySymbol[];

@@ -14,9 +14,10 @@
 // - No re-exec with a larger heap for the CLI: a second process on every run (a bare `node` here:
 //   0.14-0.17 s CPU, 41 MiB RSS, against Django's 198 MiB PR digest target), and a larger heap is the user's call (NODE_OPTIONS); the line
 //   names the value this machine allows (SAFE_MEMORY_SHARE of its memory, cgroup limit included).
+
+import { freemem, totalmem } from 'node:os';
 import { getHeapStatistics, setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
-import { freemem, totalmem } from 'node:os';
 import { RepoDigestError } from './errors.js';
 import { holdYoungGeneration } from './smallHeap.js';
 

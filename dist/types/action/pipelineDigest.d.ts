@@ -1,6 +1,6 @@
+import type { DigestFormat } from '../pack/document.js';
 import { type IndexOptions } from '../pipeline/indexRepository.js';
 import { type PackSettings } from '../pipeline/packRepository.js';
-import type { DigestFormat } from '../pack/document.js';
 import type { ProduceDigest } from './runDigest.js';
 import type { Settings } from './settings.js';
 /** A pytest node id a shell reads as one plain word: path characters, `::`, identifiers. */

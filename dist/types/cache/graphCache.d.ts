@@ -1,5 +1,5 @@
-import type { Edge, FileRecord } from '../model.js';
 import { type CallGraphOptions } from '../graph/callGraph.js';
+import type { Edge, FileRecord } from '../model.js';
 import { type FileCache } from './fileCache.js';
 /** Bump when the resolver (graph/) makes any edge differently, as CACHE_FORMAT_VERSION for extraction. */
 export declare const GRAPH_FORMAT_VERSION = 2;

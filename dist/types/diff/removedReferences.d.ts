@@ -1,5 +1,5 @@
-import type { ImportRecord, Resolution } from '../model.js';
 import type { Adjacency } from '../graph/adjacency.js';
+import type { ImportRecord, Resolution } from '../model.js';
 import type { ChangedSymbol } from './changedSymbols.js';
 export interface ReferenceSite {
     /** Head path of the referencing code. */

@@ -1,7 +1,7 @@
-import type { Resolution } from '../model.js';
 import { type Adjacency } from '../graph/adjacency.js';
-import type { PackDirection } from './document.js';
 import type { ClassLookups } from '../graph/classNeighbours.js';
+import type { Resolution } from '../model.js';
+import type { PackDirection } from './document.js';
 export interface Candidate {
     id: string;
     hop: number;

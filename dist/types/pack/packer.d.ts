@@ -1,7 +1,7 @@
-import type { PySymbol } from '../model.js';
 import type { Adjacency, Neighbour } from '../graph/adjacency.js';
-import type { ChangedSymbolRow, DigestItem, DigestSkip, DocumentRenderer, ItemView, TokenUsage } from './document.js';
+import type { PySymbol } from '../model.js';
 import { RepoDigestError } from '../shared/errors.js';
+import type { ChangedSymbolRow, DigestItem, DigestSkip, DocumentRenderer, ItemView, TokenUsage } from './document.js';
 import { type ExpansionInput } from './expansion.js';
 import type { TokenCounter } from './tokens.js';
 export type Preamble = readonly string[] | ((usage: TokenUsage) => readonly string[]);

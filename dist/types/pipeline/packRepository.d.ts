@@ -1,8 +1,8 @@
 import { type Adjacency, type Neighbour } from '../graph/adjacency.js';
 import type { RepoIndex } from '../model.js';
+import type { ChangedSymbolRow, DigestFormat } from '../pack/document.js';
 import { type PackInput, type PackResult, type Preamble } from '../pack/packer.js';
 import { type TokenEncoding } from '../pack/tokens.js';
-import type { ChangedSymbolRow, DigestFormat } from '../pack/document.js';
 import { type Target } from './resolveTarget.js';
 export interface PackSettings {
     budget: number;

@@ -1,13 +1,12 @@
-import { type PackSettings } from '../pipeline/packRepository.js';
-import { type OnDemandOutcome } from './onDemandRounds.js';
+import type { PrChanges } from '../diff/prChanges.js';
+import type { RepoIndex } from '../model.js';
+import type { ChangedSymbolRow } from '../pack/document.js';
+import type { PackResult } from '../pack/packer.js';
+import type { PackSettings } from '../pipeline/packRepository.js';
+import { type OnDemandOutcome, type OnDemandStats } from './onDemandRounds.js';
 import { type PreparedPr } from './prepare.js';
-import { type PrDigestRequest } from './request.js';
-import { type PrChanges } from '../diff/prChanges.js';
-import { type RepoIndex } from '../model.js';
-import { type ChangedSymbolRow } from '../pack/document.js';
-import { type PackResult } from '../pack/packer.js';
-import { type OnDemandStats } from './onDemandRounds.js';
-import { type PrReview } from './review.js';
+import type { PrDigestRequest } from './request.js';
+import type { PrReview } from './review.js';
 export interface PrDigest {
     /** How the index was built: on demand (files parsed of the total) or full, and why full. */
     indexing: OnDemandStats;

@@ -1,9 +1,9 @@
 import { type PackResult } from '../pack/packer.js';
-import { type ListLevel, type PrEntry, type SitesLevel } from './sections.js';
 import { type PackSettings } from '../pipeline/packRepository.js';
-import { type ReviewDetail } from './reviewSections.js';
 import { isTestFile } from '../review/affectedTests.js';
 import { type PreparedPr } from './prepare.js';
+import { type ReviewDetail } from './reviewSections.js';
+import { type ListLevel, type PrEntry, type SitesLevel } from './sections.js';
 /**
  * How much of the PR sections the document carries (issue 8: the preamble is sized against the code).
  * Levels go from fullest to most compact; each still accounts for every changed symbol. The Mermaid

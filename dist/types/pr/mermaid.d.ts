@@ -1,5 +1,5 @@
-import type { Adjacency } from '../graph/adjacency.js';
 import type { ChangedSymbol } from '../diff/changedSymbols.js';
+import type { Adjacency } from '../graph/adjacency.js';
 export declare const DEFAULT_MERMAID_MAX_NODES = 40;
 /** A Mermaid quoted-label body that cannot break out of `["..."]`. */
 export declare function mermaidLabel(text: string): string;

@@ -1,7 +1,7 @@
 import type { PackResult } from '../pack/packer.js';
 import { type IndexOptions, type ScannedFiles } from '../pipeline/indexRepository.js';
-import { type PreparedPr } from './prepare.js';
-import { type PrSetup } from './setup.js';
+import type { PreparedPr } from './prepare.js';
+import type { PrSetup } from './setup.js';
 export interface OnDemandStages {
     prepare: (setup: PrSetup, scanned: ScannedFiles) => Promise<PreparedPr>;
     pack: (prepared: PreparedPr) => PackResult[];

@@ -1,5 +1,5 @@
-import type { FileRecord, PySymbol } from '../model.js';
 import type { WordIndex } from '../files/prefilter.js';
+import type { FileRecord, PySymbol } from '../model.js';
 export interface Corpus {
     /** Every discovered Python file, POSIX, sorted; file numbers index this list. */
     paths: readonly string[];

@@ -1,15 +1,15 @@
-import type { RepoIndex } from '../model.js';
 import { type ChangedSymbol } from '../diff/changedSymbols.js';
+import type { PrChanges } from '../diff/prChanges.js';
 import { type RemovedReference } from '../diff/removedReferences.js';
-import { type PrChanges } from '../diff/prChanges.js';
-import { type Plan } from './plan.js';
-import type { Reached } from '../pack/expansion.js';
+import type { RepoIndex } from '../model.js';
 import type { ChangedSymbolRow, ItemView } from '../pack/document.js';
-import { type ImportersOf, type PrEntry } from './sections.js';
+import type { Reached } from '../pack/expansion.js';
 import { type ScannedFiles } from '../pipeline/indexRepository.js';
-import { type PrReview } from './review.js';
 import { type IndexRedaction } from '../review/redactIndex.js';
-import { type PrDigestRequest } from './request.js';
+import { type Plan } from './plan.js';
+import type { PrDigestRequest } from './request.js';
+import { type PrReview } from './review.js';
+import type { ImportersOf, PrEntry } from './sections.js';
 import { type PrSetup } from './setup.js';
 export interface PreparedPr {
     changes: PrChanges;

@@ -1,6 +1,6 @@
-import { type PrChangesDeps } from '../diff/prChanges.js';
-import { type IndexOptions } from '../pipeline/indexRepository.js';
-import { type PackSettings } from '../pipeline/packRepository.js';
+import type { PrChangesDeps } from '../diff/prChanges.js';
+import type { IndexOptions } from '../pipeline/indexRepository.js';
+import type { PackSettings } from '../pipeline/packRepository.js';
 export interface PrDigestRequest {
     repoDir: string;
     base: string;

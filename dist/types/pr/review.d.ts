@@ -1,11 +1,11 @@
-import type { FileRecord, RepoIndex } from '../model.js';
 import { type GitDeps } from '../diff/gitDiff.js';
 import type { PrChanges } from '../diff/prChanges.js';
 import type { RemovedReference } from '../diff/removedReferences.js';
-import { type SecretTable } from '../review/redact.js';
+import type { FileRecord, RepoIndex } from '../model.js';
 import { type PythonParser } from '../python/treeSitter.js';
 import { type AffectedTests } from '../review/affectedTests.js';
 import { type ReviewFindings } from '../review/breakingSites.js';
+import { type SecretTable } from '../review/redact.js';
 export interface PrReview {
     findings: ReviewFindings;
     tests: AffectedTests;

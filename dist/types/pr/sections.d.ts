@@ -1,8 +1,8 @@
-import type { Adjacency } from '../graph/adjacency.js';
 import type { ChangedSymbol } from '../diff/changedSymbols.js';
-import type { ImportRecord } from '../model.js';
-import type { MoveFields } from '../diff/symbolDiff.js';
 import type { RemovedReference } from '../diff/removedReferences.js';
+import type { MoveFields } from '../diff/symbolDiff.js';
+import type { Adjacency } from '../graph/adjacency.js';
+import type { ImportRecord } from '../model.js';
 /** Free text -> one line of inert markdown. */
 export declare function escapeMarkdownText(text: string, maxChars?: number): string;
 /**

@@ -1,8 +1,8 @@
-import type { FileRecord } from '../model.js';
-import { type PrChanges } from '../diff/prChanges.js';
-import { type PythonParser } from '../python/treeSitter.js';
 import { type GitDeps } from '../diff/gitDiff.js';
-import { type PrDigestRequest } from './request.js';
+import { type PrChanges } from '../diff/prChanges.js';
+import type { FileRecord } from '../model.js';
+import { type PythonParser } from '../python/treeSitter.js';
+import type { PrDigestRequest } from './request.js';
 /** What a PR digest knows before any file of the tree is parsed: the diff (git or API) and the parser. */
 export interface PrSetup {
     parser: PythonParser;

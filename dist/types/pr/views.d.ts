@@ -1,5 +1,5 @@
-import type { PySymbol } from '../model.js';
 import { type MoveFields, type SymbolChangeInfo } from '../diff/symbolDiff.js';
+import type { PySymbol } from '../model.js';
 import type { ItemView } from '../pack/document.js';
 export interface ViewInput {
     change: 'added' | 'modified' | 'removed';

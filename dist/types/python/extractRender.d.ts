@@ -1,5 +1,5 @@
-import type { OutlinePart, SourceLines } from './render.js';
 import type { Scope } from './extractScope.js';
+import type { OutlinePart, SourceLines } from './render.js';
 /** Children before parents, so a class can embed its members' finished stubs. */
 export declare function renderDefinitions(defScopes: readonly Scope[], src: SourceLines): void;
 /** The module's full text and outline; `outline` already holds its docstring and top-level imports. */

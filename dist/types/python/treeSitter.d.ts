@@ -1,6 +1,6 @@
-import { Query } from 'web-tree-sitter';
 import type { Node, Tree } from 'web-tree-sitter';
-export type { Node as SyntaxNode, Tree as SyntaxTree, Query as CompiledQuery } from 'web-tree-sitter';
+import { Query } from 'web-tree-sitter';
+export type { Node as SyntaxNode, Query as CompiledQuery, Tree as SyntaxTree } from 'web-tree-sitter';
 export interface PythonParser {
     /**
      * Parse source text; the caller must `delete()` the tree when done. Indentation wider than the

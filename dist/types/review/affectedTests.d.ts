@@ -1,5 +1,5 @@
-import type { PySymbol } from '../model.js';
 import type { Adjacency } from '../graph/adjacency.js';
+import type { PySymbol } from '../model.js';
 export declare const MAX_HOPS = 2;
 export interface AffectedTest {
     nodeId: string;

@@ -1,6 +1,6 @@
-import type { Edge, PySymbol } from '../model.js';
-import type { Adjacency } from '../graph/adjacency.js';
 import { type SignatureDiff } from '../diff/signatureDiff.js';
+import type { Adjacency } from '../graph/adjacency.js';
+import type { Edge, PySymbol } from '../model.js';
 export interface ChangedCallable {
     id: string;
     change: 'added' | 'modified' | 'removed';

@@ -1,17 +1,18 @@
 // `repodigest graph`: the symbol table and call graph, as a per-module table or the JSON contract
 // {"symbols":[{id,file,name,kind,startLine,endLine}],"edges":[{from,to,kind,resolution,line?,lines?,confidence?}]},
 // or the neighbours of one symbol (--callers / --callees) with their call sites.
-import { visibleText } from '../../shared/visibleText.js';
-import { plural } from '../../shared/plural.js';
+
+import { writeFileSync } from 'node:fs';
 import Table from 'cli-table3';
-import type { Edge, RepoIndex } from '../../model.js';
 import { buildAdjacency, isProved } from '../../graph/adjacency.js';
+import type { Edge, RepoIndex } from '../../model.js';
 import { closestIds } from '../../search/suggest.js';
 import { RepoDigestError } from '../../shared/errors.js';
-import type { ListFormat, ResolutionFilter } from '../options.js';
-import { writeFileSync } from 'node:fs';
+import { plural } from '../../shared/plural.js';
+import { visibleText } from '../../shared/visibleText.js';
 import { renderViewer } from '../../viewer/generate.js';
 import type { ViewerPayloadOptions } from '../../viewer/payload.js';
+import type { ListFormat, ResolutionFilter } from '../options.js';
 
 export interface GraphCommandOptions {
   format: ListFormat;

@@ -1,14 +1,15 @@
 // `repodigest pack`: validated flags -> packRepository -> the rendered document.
-import { plural } from '../../shared/plural.js';
+
 import type { RepoIndex } from '../../model.js';
-import { rootsInDocument, type PackResult } from '../../pack/packer.js';
-import { TOKEN_ENCODINGS, type TokenEncoding } from '../../pack/tokens.js';
-import { packRepository, type PackSettings } from '../../pipeline/packRepository.js';
-import type { Target } from '../../pipeline/resolveTarget.js';
 import type { DigestFormat } from '../../pack/document.js';
+import { type PackResult, rootsInDocument } from '../../pack/packer.js';
+import { TOKEN_ENCODINGS, type TokenEncoding } from '../../pack/tokens.js';
+import { type PackSettings, packRepository } from '../../pipeline/packRepository.js';
+import type { Target } from '../../pipeline/resolveTarget.js';
 import { DIGEST_FORMATS } from '../../render/renderers.js';
+import { plural } from '../../shared/plural.js';
+import type { PackFlags } from '../flags.js';
 import { parseChoice, parsePositiveInteger } from '../options.js';
-import { type PackFlags } from '../flags.js';
 
 export function packSettingsFrom(flags: PackFlags): PackSettings {
   return {

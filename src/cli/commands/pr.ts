@@ -1,15 +1,15 @@
 // `repodigest pr`: the pull-request digest from local git, the same job the Action runs, so users and
 // tests get it without GitHub.
 import { prDigest } from '../../pr/digest.js';
-import { visibleText } from '../../shared/visibleText.js';
-import { packSettingsFrom, packWarnings } from './pack.js';
-import { reportCache } from '../cacheOptions.js';
-import { brokenSitesFrom, type RemovedReferenceLike } from '../../viewer/brokenSites.js';
-import { writeViewerHtml } from './graph.js';
 import type { BreakingSite } from '../../review/breakingSites.js';
-import { type PackFlags, indexOptionsFrom } from '../flags.js';
+import { visibleText } from '../../shared/visibleText.js';
+import { brokenSitesFrom, type RemovedReferenceLike } from '../../viewer/brokenSites.js';
+import { reportCache } from '../cacheOptions.js';
+import { indexOptionsFrom, type PackFlags } from '../flags.js';
 import { type CliIo, progressFor } from '../io.js';
 import { reportScan } from '../scan.js';
+import { writeViewerHtml } from './graph.js';
+import { packSettingsFrom, packWarnings } from './pack.js';
 
 export interface PrFlags extends PackFlags {
   base: string;

@@ -6,13 +6,14 @@
 // nothing was resolved and the callee is not known to be external or builtin, so a heuristic edge
 // never sits where a resolved edge explains the call. A decorator with arguments (`@retry(3)`) also
 // calls what the factory returns (resolverEval: return annotations, else `return` values).
-import { appendAll } from '../../shared/arrays.js';
+
 import type { CallSite, PySymbol, RefExpr } from '../../model.js';
-import type { Evaluator } from './evaluator.js';
+import { appendAll } from '../../shared/arrays.js';
 import { BUILTIN_METHOD_NAMES } from './builtins.js';
-import { DEFAULT_MIN_CONFIDENCE, scoreCandidates } from './confidence.js';
-import { heuristicTargets } from './heuristic.js';
 import { MAX_OVERRIDES } from './classes.js';
+import { DEFAULT_MIN_CONFIDENCE, scoreCandidates } from './confidence.js';
+import type { Evaluator } from './evaluator.js';
+import { heuristicTargets } from './heuristic.js';
 import { higherOrderArguments, protocolMethods } from './higherOrder.js';
 import { isOpaqueLike, type Value } from './values.js';
 

@@ -5,12 +5,13 @@
 // Member lookup follows Python: the first class in the MRO that binds the name wins; instance
 // attributes are the `self.<name> = ...` assignments in the methods of the MRO's classes. A lookup
 // that reaches an external or unknown base before finding the name stops there (see mro.ts).
-import { createMroComputer, EXTERNAL_BASE, UNKNOWN_BASE, type BaseRef, type MroComputer } from './mro.js';
-import type { ProjectIndex } from './projectIndex.js';
+
 import type { Binding, PySymbol, RefExpr } from '../../model.js';
-import { definingScope } from './scopes.js';
 import { isProperty } from './decorators.js';
-import { selfAssignments, type SelfAssignment } from './scopeNames.js';
+import { type BaseRef, createMroComputer, EXTERNAL_BASE, type MroComputer, UNKNOWN_BASE } from './mro.js';
+import type { ProjectIndex } from './projectIndex.js';
+import { type SelfAssignment, selfAssignments } from './scopeNames.js';
+import { definingScope } from './scopes.js';
 import { dottedToRef } from './types.js';
 import { EXT, unionValues, type Value } from './values.js';
 

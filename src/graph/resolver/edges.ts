@@ -1,7 +1,7 @@
 // Structural edges: contains (parent -> child), imports (module -> module or symbol), inherits
 // (class -> project base). Calls live in resolverCalls.ts; resolve.ts puts them all together.
 import type { Edge, FileRecord } from '../../model.js';
-import { resolveFromModule, resolvePlainImport, resolveAbsoluteModule } from '../imports.js';
+import { resolveAbsoluteModule, resolveFromModule, resolvePlainImport } from '../imports.js';
 import type { Evaluator } from './evaluator.js';
 import { moduleSymbol } from './projectIndex.js';
 

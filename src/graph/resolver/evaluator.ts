@@ -17,16 +17,16 @@
 // literals bound to names are `elems` values whose items a subscript or a loop reads, all of them
 // (resolverValues.ts). Both are evaluated lazily and memoised, so code that never reads them pays nothing.
 import type { Binding, ImportRecord, PySymbol, RefExpr } from '../../model.js';
-import { resolveFromModule, resolvePlainImport, type ModuleRef } from '../imports.js';
-import { ClassModel } from './classes.js';
+import { type ModuleRef, resolveFromModule, resolvePlainImport } from '../imports.js';
+import { joinModuleId, moduleExists } from '../sourceRoots.js';
 import { BUILTIN_NAMES } from './builtins.js';
-import { moduleSymbol, type ProjectIndex } from './projectIndex.js';
-import { definingScope, enclosingClass, scopeChain } from './scopes.js';
+import { ClassModel } from './classes.js';
 import { hasDecorator } from './decorators.js';
-import { scopeNames, type ScopeNames } from './scopeNames.js';
+import { moduleSymbol, type ProjectIndex } from './projectIndex.js';
+import { type ScopeNames, scopeNames } from './scopeNames.js';
+import { definingScope, enclosingClass, scopeChain } from './scopes.js';
 import { annotationNames, dottedToRef } from './types.js';
 import { EXT, OPAQUE, unionValues, type Value } from './values.js';
-import { joinModuleId, moduleExists } from '../sourceRoots.js';
 
 const MAX_DEPTH = 150;
 const SEQUENCE_ANNOTATION =

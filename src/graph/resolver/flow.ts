@@ -24,9 +24,9 @@
 // returned parameter; those need flow inside the evaluator's memos, which the measured cost of a
 // second, flow-following evaluator (+25% resolution on Django) did not justify.
 import type { CallSite, PySymbol, RefExpr } from '../../model.js';
+import { hasDecorator } from './decorators.js';
 import type { Evaluator } from './evaluator.js';
 import { bareName } from './projectIndex.js';
-import { hasDecorator } from './decorators.js';
 import { unionValues, type Value } from './values.js';
 
 export const MAX_FLOW_SITES = 24;

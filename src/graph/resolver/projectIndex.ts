@@ -2,8 +2,8 @@
 // name for the heuristic fallback. Built in one pass over the files; nothing here is recomputed
 // per call site, which keeps resolution linear in the number of call sites.
 import type { FileRecord, PySymbol } from '../../model.js';
-import { isProperty } from './decorators.js';
 import { buildModuleTable, type ModuleTable } from '../sourceRoots.js';
+import { isProperty } from './decorators.js';
 
 export interface ProjectIndex {
   table: ModuleTable;

@@ -62,7 +62,7 @@ export function referenceEdges(ev: Evaluator, sym: PySymbol): readonly Edge[] {
 function nameCandidate(pass: Pass, name: string): boolean {
   if (pass.ev.index.functionNames.has(name)) return true;
   const own = pass.ownMethods?.get(name);
-  return own !== undefined && own.some((s) => s.kind === 'method');
+  return own?.some((s) => s.kind === 'method') === true;
 }
 
 function isCallable(ev: Evaluator, id: string): boolean {

@@ -8,9 +8,9 @@
 import { MultiDirectedGraph } from 'graphology';
 import Sigma from 'sigma';
 import { extremityArrow, layerDashed, layerPlain, pathLine, pathLoop } from 'sigma/rendering';
+import { type Positions, placeNew, relax } from './layout.js';
 import { ancestors, type Model } from './model.js';
-import { placeNew, relax, type Positions } from './layout.js';
-import { changeColor, currentTheme, edgeColor, edgeLook, nodeColor, PALETTES, withAlpha, type Theme } from './palette.js';
+import { changeColor, currentTheme, edgeColor, edgeLook, nodeColor, PALETTES, type Theme, withAlpha } from './palette.js';
 import { computeNodes, computeShown, type Filters, type Shown } from './visible.js';
 
 export interface Highlight {

@@ -4,9 +4,10 @@
 // tsx), so both paths produce the same bytes. A build helper beside the page it builds, never bundled.
 //
 // Deterministic: fixed options, no source maps, no timestamps; legal comments kept at the end.
-import { build } from 'esbuild';
+
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 

@@ -3,7 +3,7 @@
 // Boot: read the payload, build the model, draw, wire the controls, then apply the permalink
 // (`#sym=<id>`). `window.__repodigest` exposes read-only state for the browser tests and the bench
 // (time to interactive, highlighted neighbours, a node's screen position).
-import { createApp, type App } from './app.js';
+import { type App, createApp } from './app.js';
 import { mountControls } from './controls.js';
 import { readPayload } from './decode.js';
 import { byId } from './dom.js';

@@ -68,7 +68,7 @@ export function mountSearch(app: App): void {
       active = (active + (event.key === 'ArrowDown' ? 1 : items.length - 1)) % items.length;
       show();
     } else if (event.key === 'Enter') {
-      const pick = items[active >= 0 ? active : 0];
+      const pick = items[Math.max(active , 0)];
       if (pick !== undefined) choose(pick);
     } else if (event.key === 'Escape') {
       items = [];

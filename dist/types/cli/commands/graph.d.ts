@@ -1,7 +1,7 @@
-import type { Edge, RepoIndex } from '../../model.js';
-import type { ListFormat, ResolutionFilter } from '../options.js';
 import { writeFileSync } from 'node:fs';
+import type { Edge, RepoIndex } from '../../model.js';
 import type { ViewerPayloadOptions } from '../../viewer/payload.js';
+import type { ListFormat, ResolutionFilter } from '../options.js';
 export interface GraphCommandOptions {
     format: ListFormat;
     resolution: ResolutionFilter;

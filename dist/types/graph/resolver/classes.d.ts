@@ -1,6 +1,6 @@
+import type { Binding, PySymbol, RefExpr } from '../../model.js';
 import { type BaseRef, type MroComputer } from './mro.js';
 import type { ProjectIndex } from './projectIndex.js';
-import type { Binding, PySymbol, RefExpr } from '../../model.js';
 import { type Value } from './values.js';
 export declare const MAX_OVERRIDES = 5;
 export type ClassLookup = {
