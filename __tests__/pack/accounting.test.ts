@@ -8,6 +8,7 @@ import type { DigestFormat } from '../../src/pack/document.js';
 import { expansionOrder } from '../../src/pack/expansion.js';
 import { BudgetTooSmallError, type PackInput, type PackResult, packContext } from '../../src/pack/packer.js';
 import { createTokenCounter, type TokenCounter } from '../../src/pack/tokens.js';
+import { markdownRenderer } from '../../src/render/markdown.js';
 import { DIGEST_FORMATS, rendererFor } from '../../src/render/renderers.js';
 import { type Project, py, pythonProject } from './pythonProject.js';
 
@@ -73,7 +74,7 @@ beforeAll(async () => {
 });
 
 function run(input: Partial<PackInput> & { budget: number }): PackResult {
-  return packContext({
+  return packContext({ renderer: markdownRenderer,
     roots: [ROOT],
     symbols: ledger.symbols,
     adjacency: ledger.adjacency,
@@ -139,7 +140,7 @@ describe('a root that does not fit', () => {
     expect(result.packed).toEqual([]);
     expect(namedSkips('markdown', result.content)).toEqual([ROOT]);
     // One token less: a document without code would still fit, one that names the root does not.
-    expect(packContext({ roots: [], symbols: ledger.symbols, adjacency: ledger.adjacency, counter, budget: smallest - 1, title: 'T' }).packed).toEqual([]);
+    expect(packContext({ renderer: markdownRenderer,  roots: [], symbols: ledger.symbols, adjacency: ledger.adjacency, counter, budget: smallest - 1, title: 'T' }).packed).toEqual([]);
     expect(() => run({ budget: smallest - 1, title: 'T' })).toThrow(/^Budget \d+ is too small: even a digest with no code that only names the skipped root books\.ledger\.Ledger needs \d+ tokens \(raise the budget/);
   });
 });

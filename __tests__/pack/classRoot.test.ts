@@ -1,12 +1,14 @@
 // A class as a root (or packed in full) stands for its body: its methods' callers and callees, and its
 // subclasses, are its own neighbours (rule in src/pack/expansion.ts). Skips that are only inside a
 // packed symbol are counted apart from real skips (src/render/document.ts).
+
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildAdjacency } from '../../src/graph/adjacency.js';
 import { subclassIndex } from '../../src/graph/classNeighbours.js';
 import type { Edge } from '../../src/model.js';
 import { type PackInput, type PackResult, packContext } from '../../src/pack/packer.js';
 import { createTokenCounter, type TokenCounter } from '../../src/pack/tokens.js';
+import { markdownRenderer } from '../../src/render/markdown.js';
 import { rendererFor } from '../../src/render/renderers.js';
 import { type Project, py, pythonProject } from './pythonProject.js';
 
@@ -89,7 +91,7 @@ beforeAll(async () => {
 });
 
 function run(input: Partial<PackInput> & { roots: string[] }): PackResult {
-  return packContext({
+  return packContext({ renderer: markdownRenderer,
     symbols: shop.symbols,
     adjacency: shop.adjacency,
     subclasses: subclassIndex(shop.edges),
@@ -120,7 +122,7 @@ describe('a class root', () => {
   });
 
   it('without subclass lookups, subclasses are not reached; the methods still are', () => {
-    const result = packContext({ roots: ['shop.store.Store'], symbols: shop.symbols, adjacency: shop.adjacency, budget: 4000, counter });
+    const result = packContext({ renderer: markdownRenderer,  roots: ['shop.store.Store'], symbols: shop.symbols, adjacency: shop.adjacency, budget: 4000, counter });
     expect(result.packed.map((p) => p.id)).toContain('shop.api.use_store');
     expect(result.packed.map((p) => p.id)).not.toContain('shop.store.CachedStore');
   });
@@ -142,7 +144,7 @@ describe('a class root', () => {
   });
 
   it('skips, never truncates: a method callee that does not fit is skipped and a farther one still comes', () => {
-    const result = packContext({ roots: ['big.Engine'], symbols: big.symbols, adjacency: big.adjacency, budget: 700, counter });
+    const result = packContext({ renderer: markdownRenderer,  roots: ['big.Engine'], symbols: big.symbols, adjacency: big.adjacency, budget: 700, counter });
     expect(order(result)).toEqual([
       ['big.Engine', 'root', 0],
       ['big.light', 'callee', 1],
@@ -208,7 +210,7 @@ describe('skips already inside a packed symbol', () => {
   });
 
   it('alongside real skips: only the real ones are counted and listed', () => {
-    const result = packContext({ roots: ['big.boot'], symbols: big.symbols, adjacency: big.adjacency, budget: 700, counter });
+    const result = packContext({ renderer: markdownRenderer,  roots: ['big.boot'], symbols: big.symbols, adjacency: big.adjacency, budget: 700, counter });
     expect(result.skipped.map((s) => [s.id, s.within])).toEqual([
       ['big.Engine.run', 'big.Engine'],
       ['big.heavy', undefined],

@@ -80,7 +80,7 @@ beforeAll(async () => {
 });
 
 function run(project: Project, input: Partial<PackInput> & { roots: string[] }): PackResult {
-  return packContext({ symbols: project.symbols, adjacency: project.adjacency, budget: 4000, counter, ...input });
+  return packContext({ renderer: markdownRenderer,  symbols: project.symbols, adjacency: project.adjacency, budget: 4000, counter, ...input });
 }
 
 function expectExactFooter(result: PackResult): void {
@@ -132,7 +132,7 @@ describe('expansion order', () => {
         'def the_caller():\n    return root()\n',
       ].join('\n'),
     });
-    const result = packContext({ roots: ['w.root'], symbols: p.symbols, adjacency: p.adjacency, budget: 4000, counter });
+    const result = packContext({ renderer: markdownRenderer,  roots: ['w.root'], symbols: p.symbols, adjacency: p.adjacency, budget: 4000, counter });
     const ids = result.packed.map((s) => s.id);
     // All 30 first-hop callees, then the caller, before any second-hop callee.
     expect(ids.indexOf('w.the_caller')).toBe(31);
@@ -223,7 +223,7 @@ describe('budget', () => {
             return box.open()
       `),
     });
-    const result = packContext({ roots: ['k.start'], symbols: p.symbols, adjacency: p.adjacency, budget: 2000, counter });
+    const result = packContext({ renderer: markdownRenderer,  roots: ['k.start'], symbols: p.symbols, adjacency: p.adjacency, budget: 2000, counter });
     expect(result.packed.map((s) => [s.id, s.mode, s.hop])).toEqual([
       ['k.start', 'full', 0],
       ['k.Box.open', 'full', 1],

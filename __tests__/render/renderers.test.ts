@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { DigestDocument } from '../../src/pack/document.js';
 import { type PackResult, packContext } from '../../src/pack/packer.js';
 import { createTokenCounter, type TokenCounter } from '../../src/pack/tokens.js';
-import { renderMarkdown } from '../../src/render/markdown.js';
+import { markdownRenderer, renderMarkdown } from '../../src/render/markdown.js';
 import { rendererFor } from '../../src/render/renderers.js';
 import { codeFence, codeSpan, inlineText } from '../../src/shared/fence.js';
 import { type Project, py, pythonProject } from '../pack/pythonProject.js';
@@ -79,7 +79,7 @@ describe('markdown', () => {
       'b.py': 'from a import helper\n\ndef entry():\n    return helper() + other()\n\ndef other():\n    return 2\n',
       'a.py': 'def helper():\n    return 1\n',
     });
-    const result = packContext({ roots: ['b.entry'], symbols: p.symbols, adjacency: p.adjacency, budget: 2000, counter });
+    const result = packContext({ renderer: markdownRenderer,  roots: ['b.entry'], symbols: p.symbols, adjacency: p.adjacency, budget: 2000, counter });
     expect(result.packed.map((s) => s.id)).toEqual(['b.entry', 'a.helper', 'b.other']);
     const order = [...result.content.matchAll(/^##+ `([^`]+)`/gm)].map((m) => m[1]);
     expect(order).toEqual(['b.py', 'b.entry', 'b.other', 'a.py', 'a.helper']);

@@ -71,7 +71,6 @@
 import type { Adjacency, Neighbour } from '../graph/adjacency.js';
 import { classLookups } from '../graph/classNeighbours.js';
 import type { PySymbol } from '../model.js';
-import { markdownRenderer } from '../render/markdown.js';
 import { RepoDigestError } from '../shared/errors.js';
 import { plural } from '../shared/plural.js';
 import { CONSTRUCTION_LEFT_OUT_MAX, constructionView } from './constructionView.js';
@@ -102,8 +101,8 @@ export interface PackInput {
   /** Token budget of the rendered document: a positive integer. */
   budget: number;
   counter: TokenCounter;
-  /** Output format; markdown when omitted. */
-  renderer?: DocumentRenderer;
+  /** How the document is written (markdown, XML, JSON): the caller's choice, render/renderers.ts. */
+  renderer: DocumentRenderer;
   signaturesOnly?: boolean;
   /** Follow only resolved call edges, or all (default). */
   resolution?: 'resolved' | 'all';
@@ -204,7 +203,7 @@ function validate(input: PackInput): void {
 export function packContext(input: PackInput): PackResult {
   validate(input);
   const { symbols, counter, budget } = input;
-  const renderer = input.renderer ?? markdownRenderer;
+  const { renderer } = input;
   const maxCandidates = input.maxCandidates ?? DEFAULT_MAX_CANDIDATES;
   const rootSet = new Set(input.roots);
   const rootFiles = new Map(input.roots.map((id) => [id, symbols.get(id)?.file ?? '']));

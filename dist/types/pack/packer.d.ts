@@ -14,8 +14,8 @@ export interface PackInput {
     /** Token budget of the rendered document: a positive integer. */
     budget: number;
     counter: TokenCounter;
-    /** Output format; markdown when omitted. */
-    renderer?: DocumentRenderer;
+    /** How the document is written (markdown, XML, JSON): the caller's choice, render/renderers.ts. */
+    renderer: DocumentRenderer;
     signaturesOnly?: boolean;
     /** Follow only resolved call edges, or all (default). */
     resolution?: 'resolved' | 'all';
