@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 const src = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'src');
 
 /** Top to bottom; folders on one row are one layer and may not import each other. */
-export const LAYERS: readonly (readonly string[])[] = [
+const LAYERS: readonly (readonly string[])[] = [
   ['action', 'cli', 'index.ts'],
   ['pr'],
   ['viewer'],
