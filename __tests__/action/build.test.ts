@@ -1,4 +1,4 @@
-// scripts/build.mjs: self-contained, deterministic bundles, and a --check that catches a stale dist/.
+// scripts/build/build.mjs: self-contained, deterministic bundles, and a --check that catches a stale dist/.
 import { spawnSync } from 'node:child_process';
 import { appendFileSync, cpSync, mkdtempSync, readdirSync, readFileSync, symlinkSync } from 'node:fs';
 import { builtinModules } from 'node:module';
@@ -14,7 +14,7 @@ for (const part of ['src', 'scripts', 'package.json', 'tsconfig.json']) cpSync(j
 symlinkSync(join(repoRoot, 'node_modules'), join(frozen, 'node_modules'));
 
 const build = (...args: string[]) =>
-  spawnSync(process.execPath, [join(frozen, 'scripts/build.mjs'), ...args], { cwd: frozen, encoding: 'utf8' });
+  spawnSync(process.execPath, [join(frozen, 'scripts/build/build.mjs'), ...args], { cwd: frozen, encoding: 'utf8' });
 
 /** The first differing line of two files, for a readable failure. */
 function firstDifference(x: string, y: string): string | undefined {
@@ -25,7 +25,7 @@ function firstDifference(x: string, y: string): string | undefined {
   return undefined;
 }
 
-describe('scripts/build.mjs', () => {
+describe('scripts/build/build.mjs', () => {
   const a = mkdtempSync(join(tmpdir(), 'repodigest-build-a-'));
   const b = mkdtempSync(join(tmpdir(), 'repodigest-build-b-'));
 
@@ -72,7 +72,7 @@ describe('scripts/build.mjs', () => {
   });
 
   it('the committed dist/ is a fresh build of the sources (run `npm run build` after changing src/)', () => {
-    const check = spawnSync(process.execPath, [join(repoRoot, 'scripts/build.mjs'), '--check'], { cwd: repoRoot, encoding: 'utf8' });
+    const check = spawnSync(process.execPath, [join(repoRoot, 'scripts/build/build.mjs'), '--check'], { cwd: repoRoot, encoding: 'utf8' });
     expect(check.stderr).toBe('');
     expect(check.status).toBe(0);
   });

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { applyScriptedChange, changeOneFunction } from '../../scripts/bench/changeCommit.js';
-import { syntheticFiles } from '../../scripts/synthetic/generate.js';
+import { syntheticFiles } from '../../scripts/bench/syntheticFiles.js';
 import { indexRepository } from '../../src/pipeline/indexRepository.js';
 import { loadPythonParser } from '../../src/python/treeSitter.js';
 

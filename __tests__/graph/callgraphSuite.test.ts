@@ -1,8 +1,8 @@
-// The categorised evaluation suite (__tests__/fixtures/callgraph, see scripts/eval-callgraph.ts):
+// The categorised evaluation suite (__tests__/fixtures/callgraph, see scripts/eval/callgraph.ts):
 // per-edge precision and recall must stay at or above the floors reached so far. Raise a floor when
-// the resolver improves; never set one above what `npx tsx scripts/eval-callgraph.ts` prints.
+// the resolver improves; never set one above what `npx tsx scripts/eval/callgraph.ts` prints.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { loadSuite, runSuite, type SuiteCase } from '../../scripts/eval-callgraph.js';
+import { loadSuite, runSuite, type SuiteCase } from '../../scripts/eval/callgraph.js';
 import { type Score, scoreByCategory } from '../../src/graph/resolver/score.js';
 import { loadPythonParser, type PythonParser } from '../../src/python/treeSitter.js';
 

@@ -1,7 +1,7 @@
 // Issue 10: dispatch to overrides through a declared base type, functions used as values
 // (`references` edges) and how consumers order and show them. Real Python, real extractor.
 import { describe, expect, it } from 'vitest';
-import { construct, sample } from '../../scripts/eval-callers.js';
+import { construct, sample } from '../../scripts/eval/callers.js';
 import { renderGraphJson } from '../../src/cli/commands/graph.js';
 import { removedStillReferenced } from '../../src/diff/removedReferences.js';
 import { buildAdjacency, isProved } from '../../src/graph/adjacency.js';

@@ -7,7 +7,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { writeRankTables } from '../../scripts/rank-tables.js';
+import { writeRankTables } from '../../scripts/build/rankTables.js';
 import { type RankData, type RankTable, rankTableOf } from '../../src/pack/bpeRanks.js';
 import { defaultRankLoadDeps, loadRankTable, type RankLoadDeps, rankFileName } from '../../src/pack/loadRanks.js';
 import { decodeRankFile } from '../../src/pack/rankFile.js';

@@ -1,9 +1,9 @@
 // The Skipped section names what was left out whenever the budget leaves room to (src/pack/packer.ts):
 // the frame's growth (the footer's "K already inside packed symbols") is paid before code takes the
 // space, and tokens the document leaves unused are spent naming skips that were only counted.
-// Run on the shipped sample PR built as `npm run demo` builds it (scripts/demoRepository.ts), with its title.
+// Run on the shipped sample PR built as `npm run demo` builds it (scripts/demo/demoRepository.ts), with its title.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { DEMO_TITLE, makeDemoRepository } from '../../scripts/demoRepository.js';
+import { DEMO_TITLE, makeDemoRepository } from '../../scripts/demo/demoRepository.js';
 import type { PackResult } from '../../src/pack/packer.js';
 import { DROPPED } from '../../src/pack/packState.js';
 import { createTokenCounter } from '../../src/pack/tokens.js';

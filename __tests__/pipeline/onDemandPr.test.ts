@@ -8,7 +8,7 @@
 
 import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
-import { compareDigests } from '../../scripts/ondemandCompare.js';
+import { compareDigests } from '../../scripts/eval/ondemandCompare.js';
 import { withPackDefaults } from '../../src/pipeline/packRepository.js';
 import { preparePrPacks } from '../../src/pr/digest.js';
 import type { PrDigestRequest } from '../../src/pr/request.js';

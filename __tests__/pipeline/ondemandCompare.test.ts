@@ -1,9 +1,9 @@
-// scripts/ondemandCompare.ts: the on-demand digest may differ from the full index's only in the symbols
+// scripts/eval/ondemandCompare.ts: the on-demand digest may differ from the full index's only in the symbols
 // never considered (walked after the packer stopped). A real JSON PR digest, packed small enough that the
 // scan stops, is compared with itself minus one never-considered entry (what on demand can miss: the
 // pytest replay c0ab40c93b) and with one considered entry changed (a real difference).
 import { afterAll, expect, test } from 'vitest';
-import { compareDigests } from '../../scripts/ondemandCompare.js';
+import { compareDigests } from '../../scripts/eval/ondemandCompare.js';
 import { withPackDefaults } from '../../src/pipeline/packRepository.js';
 import { preparePrPacks } from '../../src/pr/digest.js';
 import { samplePrRepository } from '../cli/cliHarness.js';

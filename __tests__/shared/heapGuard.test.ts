@@ -1,13 +1,13 @@
 // The heap guard (src/shared/heapGuard.ts): a run whose JS heap fills up stops with one line and a
 // non-zero exit instead of V8's fatal dump. End to end: the real CLI (src/cli/bin.ts through tsx) in a
-// child process with a 24 MB old space, over a real synthetic tree (scripts/synthetic/generate.ts)
+// child process with a 24 MB old space, over a real synthetic tree (scripts/bench/syntheticFiles.ts)
 // written to a temp dir, parsed by the real tree-sitter. Without the guard V8 aborts (signal 6).
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { syntheticFiles } from '../../scripts/synthetic/generate.js';
+import { syntheticFiles } from '../../scripts/bench/syntheticFiles.js';
 import { RepoDigestError } from '../../src/shared/errors.js';
 import { createHeapGuard, type HeapReading, heapRemedy, nearLimit, safeHeapMb, workerHeapMb, workerOutOfHeapError } from '../../src/shared/heapGuard.js';
 import { repoRoot } from '../cli/cliHarness.js';

@@ -21,7 +21,7 @@ export function node24(): string {
 /** Builds the named bundles into <temp>/dist and copies action.yml beside it. */
 export function bareCopy(entries: ('index' | 'cli')[]): string {
   const dir = mkdtempSync(join(tmpdir(), 'repodigest-bare-'));
-  execFileSync(process.execPath, [join(repoRoot, 'scripts/build.mjs'), '--out', join(dir, 'dist'), '--entries', entries.join(',')], {
+  execFileSync(process.execPath, [join(repoRoot, 'scripts/build/build.mjs'), '--out', join(dir, 'dist'), '--entries', entries.join(',')], {
     cwd: repoRoot,
     stdio: 'pipe',
   });

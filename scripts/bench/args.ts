@@ -2,7 +2,7 @@
 import { existsSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { CORPORA, type CorpusSpec, corpusSpec, DEFAULT_BENCH_DIR } from '../corpus.js';
+import { CORPORA, type CorpusSpec, corpusSpec, DEFAULT_BENCH_DIR } from './corpus.js';
 import type { PackTarget } from './packing.js';
 
 export type CorpusChoice = { kind: 'debian'; spec: CorpusSpec; target: PackTarget } | { kind: 'path'; path: string; target: PackTarget };

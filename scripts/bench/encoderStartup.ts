@@ -1,6 +1,6 @@
 // The "token encoder start-up" rows of the hostile-input bench (hostileInput.ts). Bundled by esbuild
-// exactly as scripts/build.mjs bundles dist/ (rank tables written beside it by the build's own
-// scripts/rank-tables.ts), then run as a fresh Node process: what a run of dist/ pays, from the first
+// exactly as scripts/build/build.mjs bundles dist/ (rank tables written beside it by the build's own
+// scripts/build/rankTables.ts), then run as a fresh Node process: what a run of dist/ pays, from the first
 // import of the counter to the first count. Prints one JSON line (wall ms, CPU ms, where the table came from).
 import { loadRankTable } from '../../src/pack/loadRanks.js';
 

@@ -15,7 +15,7 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
-import { writeRankTables } from '../rank-tables.js';
+import { writeRankTables } from '../build/rankTables.js';
 import { cpuNow, timeFirstCount } from './firstCount.js';
 
 type CaseName = 'encoderBundle' | 'encoder' | 'longLine' | 'longLinePr';
@@ -85,7 +85,7 @@ function median(values: number[]): number {
   return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
 }
 
-/** A bundle of encoderStartup.ts with the rank tables beside it, as scripts/build.mjs lays out dist/. */
+/** A bundle of encoderStartup.ts with the rank tables beside it, as scripts/build/build.mjs lays out dist/. */
 async function encoderBundle(dir: string): Promise<string> {
   writeRankTables(dir);
   const outfile = join(dir, 'encoder.mjs');

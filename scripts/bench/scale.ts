@@ -20,9 +20,9 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ensureSynthetic } from '../synthetic.js';
 import { type ChangedFunction, ensureChangeRepo } from './changeCommit.js';
 import { measureRows, type ProcessCommand, type ProcessRow, type RowResult } from './processes.js';
+import { ensureSynthetic } from './synthetic.js';
 import { buildCli, ensureRepomix, supportsCacheDir, type Tool } from './tools.js';
 
 export interface ScaleSettings {

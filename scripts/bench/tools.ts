@@ -1,7 +1,7 @@
 // The programs the whole-process rows run: the CLI bundle built from the current source, and repomix.
 //
 // Decisions:
-// - The CLI is bundled fresh into a temporary folder (scripts/build.mjs --out, the same build as
+// - The CLI is bundled fresh into a temporary folder (scripts/build/build.mjs --out, the same build as
 //   dist/), so the rows measure the source as it is, not a dist/ that may lag behind it on a branch.
 // - repomix is installed by npm into `.bench/repomix` at a pinned version (REPOMIX_VERSION), once;
 //   when that fails (no network, registry down) the row says so instead of failing the bench.

@@ -14,8 +14,8 @@ import { chromium } from 'playwright-core';
 import { indexRepository } from '../../src/pipeline/indexRepository.js';
 import { renderViewer } from '../../src/viewer/generate.js';
 import { viewerPageScript } from '../../src/viewer/pageScript.js';
-import { ensureCorpus } from '../corpus.js';
 import type { BenchSettings } from './args.js';
+import { ensureCorpus } from './corpus.js';
 
 const LOADS = 3;
 const CHROMIUM = process.env['REPODIGEST_CHROMIUM'] ?? '/usr/bin/chromium';

@@ -9,7 +9,7 @@
 // Invariants, checked by checkCase:
 // - nothing throws (a BudgetTooSmallError, the documented answer to a budget that cannot hold the
 //   smallest document, is counted, not a failure);
-// - no hang: each file's extraction and each case stay under a CPU-time bound (scripts/fuzz.ts also
+// - no hang: each file's extraction and each case stay under a CPU-time bound (scripts/fuzz/main.ts also
 //   stops a case that never returns);
 // - the budget is never exceeded, and the footer's count is the document's exact count;
 // - the output is deterministic: a second run from the same bytes renders the same documents;

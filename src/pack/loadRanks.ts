@@ -1,8 +1,8 @@
 // Where a run gets an encoding's rank table from, cheapest first (issue 12: encoder start-up < 150 ms).
 //
 // Decisions:
-// - The bundles carry `<encoding>.ranks` beside them (scripts/build.mjs writes them with
-//   scripts/rank-tables.ts from js-tiktoken's own rank modules): one readFileSync, no parse, no
+// - The bundles carry `<encoding>.ranks` beside them (scripts/build/build.mjs writes them with
+//   scripts/build/rankTables.ts from js-tiktoken's own rank modules): one readFileSync, no parse, no
 //   hashing (bench: 50 ms CPU from import to first count, was ~290), instead of loading js-tiktoken's
 //   2.3 MB rank module (~130 ms) and building the table from its text (~120-150 ms). The bundles
 //   therefore hold no rank text at all.
@@ -113,7 +113,7 @@ export function loadRankTable(encoding: string, deps: RankLoadDeps = defaultRank
   return { table: rankTableOf(arrays), patStr: data.pat_str, from: 'text' };
 }
 
-/** The rank file the build ships for `encoding`, from the installed js-tiktoken (scripts/rank-tables.ts). */
+/** The rank file the build ships for `encoding`, from the installed js-tiktoken (scripts/build/rankTables.ts). */
 export function rankFileFromPackage(encoding: string, deps: RankLoadDeps = defaultRankLoadDeps): Buffer {
   const modulePath = deps.resolveRankModule(encoding);
   const moduleBytes = modulePath === undefined ? undefined : deps.readFile(modulePath);

@@ -11,7 +11,7 @@
 //                    parent and children (graphBoost.ts)
 //
 // Decision: additive signals on one scale rather than a learned combination: every weight is one line
-// in the file that applies it, and eval:search (scripts/eval-search.ts) is how they were chosen.
+// in the file that applies it, and eval:search (scripts/eval/search.ts) is how they were chosen.
 import type { Edge, PySymbol } from '../model.js';
 import { buildFieldIndex, FIELDS, type FieldIndex, fieldTexts, queryTerms, scoreFields } from './fieldIndex.js';
 import { applyFileShare, applyPathBoost, buildFileContext, type FileContext } from './fileContext.js';

@@ -1,5 +1,5 @@
 // Every query-time weight of the ranker in one record, so eval:search can score several settings on the
-// same questions in one run (scripts/eval-search.ts `--grid`), and the defaults are the ones the
+// same questions in one run (scripts/eval/search.ts `--grid`), and the defaults are the ones the
 // development split chose (README "Retrieval quality" says how). Each weight is applied, and its why
 // written, in one file: priors.ts (kind and test factors, test intent), graphBoost.ts (one hop),
 // fileContext.ts (file and path), fieldIndex.ts (body weight, meta words), testLinks.ts (tests of hits).

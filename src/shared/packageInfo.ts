@@ -1,6 +1,6 @@
 // What the code reads of package.json: our version (the CLI's --version, the cache namespace) and the
 // versions of the dependencies whose behaviour is part of a result (the cache namespace). The bundles
-// carry only `version` and `dependencies` of it (scripts/build.mjs trims the import), so editing a
+// carry only `version` and `dependencies` of it (scripts/build/build.mjs trims the import), so editing a
 // script or a devDependency does not change dist/.
 import pkg from '../../package.json' with { type: 'json' };
 

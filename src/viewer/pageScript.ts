@@ -1,4 +1,4 @@
-// The viewer page's script. In dist/ bundles it is a string constant put there by scripts/build.mjs
+// The viewer page's script. In dist/ bundles it is a string constant put there by scripts/build/build.mjs
 // (esbuild `define` of __REPODIGEST_VIEWER_PAGE__); running from source (tests, tsx) it is bundled on
 // first use with the same browser/bundle.mjs, so both give the same page.
 declare const __REPODIGEST_VIEWER_PAGE__: string | undefined;

@@ -22,5 +22,5 @@ export declare const defaultRankLoadDeps: RankLoadDeps;
 /** The name of an encoding's table file beside the bundles. */
 export declare const rankFileName: (encoding: string) => string;
 export declare function loadRankTable(encoding: string, deps?: RankLoadDeps): LoadedRanks;
-/** The rank file the build ships for `encoding`, from the installed js-tiktoken (scripts/rank-tables.ts). */
+/** The rank file the build ships for `encoding`, from the installed js-tiktoken (scripts/build/rankTables.ts). */
 export declare function rankFileFromPackage(encoding: string, deps?: RankLoadDeps): Buffer;

@@ -12,7 +12,7 @@
 // - a receiver named like a standard object (`sock`, `f`, `fp`, `stream`, `text`, `path`, `data`,
 //   `lock`, pytest's fixtures...) gets no edge at all.
 // For a bare `f()` whose name no scope binds: one candidate 0.9, n candidates 0.9 / n.
-// Edges under DEFAULT_MIN_CONFIDENCE are not made; measured with scripts/eval-callers.ts and by hand
+// Edges under DEFAULT_MIN_CONFIDENCE are not made; measured with scripts/eval/callers.ts and by hand
 // (README "Call-graph resolution"), the edges kept at 0.5 were right in the proportion given there.
 import type { RefExpr } from '../../model.js';
 import type { ProjectIndex } from './projectIndex.js';

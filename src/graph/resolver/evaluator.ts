@@ -11,7 +11,7 @@
 // Decision (issue 10's cost line): lookup state lives in one record per scope (ScopeInfo: its chain,
 // its own-name memo, its lookup memo, its name table), and a whole LEGB lookup is memoised per
 // (scope, name) unless a scope on the way was cut (re-entry or depth): half of Django's 56k lookups
-// repeat a pair. Edges are unchanged, checked edge by edge with scripts/callgraph-edges.ts.
+// repeat a pair. Edges are unchanged, checked edge by edge with scripts/eval/callgraphEdges.ts.
 //
 // Calls of unannotated functions yield what their own `return` statements evaluate to; container
 // literals bound to names are `elems` values whose items a subscript or a loop reads, all of them

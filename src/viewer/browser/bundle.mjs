@@ -1,5 +1,5 @@
 // Bundles the graph viewer's page script (src/viewer/browser/main.ts with sigma, graphology and
-// ForceAtlas2) into one minified IIFE string. Used by scripts/build.mjs, which inlines the string into
+// ForceAtlas2) into one minified IIFE string. Used by scripts/build/build.mjs, which inlines the string into
 // the CLI and action bundles (esbuild `define`), and by pageScript.ts when running from source (tests,
 // tsx), so both paths produce the same bytes. A build helper beside the page it builds, never bundled.
 //

@@ -1,4 +1,4 @@
-// Compares a full-index PR digest with the on-demand one (scripts/eval-ondemand.ts, and the equality
+// Compares a full-index PR digest with the on-demand one (scripts/eval/ondemand.ts, and the equality
 // test in __tests__/pipeline/onDemandPr.test.ts).
 //
 // `identical`: byte for byte. `lower-bound`: the texts differ only where the count of symbols never

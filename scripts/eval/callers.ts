@@ -1,5 +1,5 @@
 // Our callers against an independent reference on real code: jedi (Debian's python3-jedi), through
-// scripts/jedi_callers.py. jedi only parses and infers; nothing of the analysed repository is run.
+// scripts/eval/jediCallers.py. jedi only parses and infers; nothing of the analysed repository is run.
 //
 // Run: npm run eval:callers -- <python repo> [--sample N] [--heuristics M] [--seed S] [--parameter-flow]
 //
@@ -15,10 +15,10 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import type { Edge, PySymbol, RepoIndex } from '../src/model.js';
-import { indexRepository } from '../src/pipeline/indexRepository.js';
+import type { Edge, PySymbol, RepoIndex } from '../../src/model.js';
+import { indexRepository } from '../../src/pipeline/indexRepository.js';
 
-const HELPER = fileURLToPath(new URL('./jedi_callers.py', import.meta.url));
+const HELPER = fileURLToPath(new URL('./jediCallers.py', import.meta.url));
 
 interface Position {
   file: string;

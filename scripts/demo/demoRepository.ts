@@ -1,13 +1,13 @@
 // The sample pull request as a throwaway git repository: examples/shop committed as the base, then
 // examples/shop-pr.patch as the head, with a fixed author, dates and messages, so the commit ids (and so
-// the digest's header) are the same on every machine. `npm run demo` (scripts/demo.ts) digests it; the
+// the digest's header) are the same on every machine. `npm run demo` (scripts/demo/demo.ts) digests it; the
 // tests that must see exactly the README's sample digest build it here too.
 import { execFileSync } from 'node:child_process';
 import { cpSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-export const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..');
+export const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const DEMO_TITLE = 'Cap discounts and add a loyalty discount';
 
 /** Fills the empty folder `dir` with the sample PR's two commits (HEAD~1 base, HEAD head). */

@@ -1,16 +1,16 @@
-// Writes the synthetic monorepo (scripts/synthetic/generate.ts) to disk as a git repository with the
+// Writes the synthetic monorepo (scripts/bench/syntheticFiles.ts) to disk as a git repository with the
 // bench's scripted 3-function change on top (scripts/bench/changeCommit.ts), ready for `pr` and
 // `graph`. A finished tree is kept and reused: `.git/bench-change.json` marks it finished, and the
 // folder name carries size and seed, so a tree is never reused for another size or seed.
 //
-// Usage: npx tsx scripts/synthetic.ts [--files 10000] [--seed 1] [--bench-dir .bench]
+// Usage: npx tsx scripts/bench/synthetic.ts [--files 10000] [--seed 1] [--bench-dir .bench]
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import { type ChangeRepo, ensureChangeRepo } from './bench/changeCommit.js';
+import { type ChangeRepo, ensureChangeRepo } from './changeCommit.js';
 import { DEFAULT_BENCH_DIR } from './corpus.js';
-import { syntheticFiles } from './synthetic/generate.js';
+import { syntheticFiles } from './syntheticFiles.js';
 
 export const DEFAULT_SEED = 1;
 

@@ -1,6 +1,6 @@
 // A synthetic Python monorepo, deterministic from a seed: the same (files, seed) always gives the same
 // bytes, so time and memory can be compared across sizes and runs. Pure: this file makes texts; the
-// writer (scripts/synthetic.ts) puts them on disk.
+// writer (scripts/bench/synthetic.ts) puts them on disk.
 //
 // Shape (what a large Python monorepo looks like to an indexer):
 // - top-level packages `svc_NNN/` (one per 25 units), each unit a package `<area>_NN/` of an

@@ -1,9 +1,9 @@
 // Builds the committed bundles: dist/index.js (the action) and dist/cli.js (the CLI).
 //
-//   node scripts/build.mjs                 build into dist/
-//   node scripts/build.mjs --check         build into a temp dir; exit 1 listing files that differ from dist/
-//   node scripts/build.mjs --out DIR       build into (or, with --check, compare against) DIR instead of dist/
-//   node scripts/build.mjs --entries index build only the named bundles (comma-separated: index,cli)
+//   node scripts/build/build.mjs                 build into dist/
+//   node scripts/build/build.mjs --check         build into a temp dir; exit 1 listing files that differ from dist/
+//   node scripts/build/build.mjs --out DIR       build into (or, with --check, compare against) DIR instead of dist/
+//   node scripts/build/build.mjs --entries index build only the named bundles (comma-separated: index,cli)
 //
 // Decisions:
 // - ESM, platform node, target node20 (the CLI's engines floor; the action runs on node24), one
@@ -16,7 +16,7 @@
 //   each file, no timestamps. The same sources always give the same bytes: `--check` relies on it.
 // - The tree-sitter runtime and Python grammar (.wasm) are copied beside the bundles:
 //   src/python/treeSitter.ts looks next to the running file first. So are the token rank tables
-//   (o200k_base.ranks, cl100k_base.ranks; scripts/rank-tables.ts, read by src/pack/loadRanks.ts):
+//   (o200k_base.ranks, cl100k_base.ranks; scripts/build/rankTables.ts, read by src/pack/loadRanks.ts):
 //   the bundles carry no js-tiktoken rank text.
 // - A missing entry is skipped with a warning, so the action builds before the CLI exists and back.
 // - The graph viewer's page script (sigma, graphology, src/viewer/browser/) is bundled first, for the
@@ -29,9 +29,9 @@ import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build, transform } from 'esbuild';
-import { bundleViewerPage } from '../src/viewer/browser/bundle.mjs';
+import { bundleViewerPage } from '../../src/viewer/browser/bundle.mjs';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
 /** Output name -> entry candidates, first existing wins (bin.ts is the CLI's process entry; main.ts has no side effects). */
 const ENTRIES = [
@@ -126,7 +126,7 @@ export async function buildInto(outDir, only) {
   }
   // The token rank tables (src/pack/loadRanks.ts reads them beside the bundle), built from the installed
   // js-tiktoken by the same TypeScript the run uses, so tsx runs it.
-  execFileSync(process.execPath, ['--import', 'tsx', join(root, 'scripts/rank-tables.ts'), outDir], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
+  execFileSync(process.execPath, ['--import', 'tsx', join(root, 'scripts/build/rankTables.ts'), outDir], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
   writeFileSync(join(outDir, 'package.json'), '{\n  "type": "module"\n}\n');
   return built;
 }

@@ -1,5 +1,5 @@
 // `npm run demo`: the main job on the shipped sample. Builds a throwaway git repository from
-// examples/shop (base commit) plus examples/shop-pr.patch (head commit) (scripts/demoRepository.ts),
+// examples/shop (base commit) plus examples/shop-pr.patch (head commit) (scripts/demo/demoRepository.ts),
 // then runs the bundled CLI's `repodigest pr` on it, exactly as a user would. Extra arguments go to the
 // CLI (e.g. --format json).
 import { spawnSync } from 'node:child_process';

@@ -2,7 +2,7 @@
 // tree-sitter the CLI bundle loads, then read + parse + free every .py file under a folder. The same
 // work as the bench's "parse-only" phase, plus process start-up and the walk, like the CLI pays.
 //
-//   node scripts/parse-floor.mjs <build dir with tree-sitter*.wasm> <folder>
+//   node scripts/bench/parseFloor.mjs <build dir with tree-sitter*.wasm> <folder>
 import { readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';

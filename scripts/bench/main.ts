@@ -9,16 +9,16 @@
 import { spawn } from 'node:child_process';
 import { loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
-import { type BenchSettings, type CorpusChoice, parseBenchArgs, USAGE, UsageError } from './bench/args.js';
-import { describeEnvironment } from './bench/environment.js';
-import { measureCorpus } from './bench/measure.js';
-import { loadStages } from './bench/modules.js';
-import type { PackTarget } from './bench/packing.js';
-import { scalePlotSvg, writePng } from './bench/plot.js';
-import { type BenchSettingsEcho, type CorpusReport, evaluateTargets, renderText } from './bench/report.js';
-import { measureScale } from './bench/scale.js';
-import { renderScale } from './bench/scaleReport.js';
+import { type BenchSettings, type CorpusChoice, parseBenchArgs, USAGE, UsageError } from './args.js';
 import { CorpusError, ensureCorpus } from './corpus.js';
+import { describeEnvironment } from './environment.js';
+import { measureCorpus } from './measure.js';
+import { loadStages } from './modules.js';
+import type { PackTarget } from './packing.js';
+import { scalePlotSvg, writePng } from './plot.js';
+import { type BenchSettingsEcho, type CorpusReport, evaluateTargets, renderText } from './report.js';
+import { measureScale } from './scale.js';
+import { renderScale } from './scaleReport.js';
 
 interface WorkerJob {
   name: string;
@@ -35,7 +35,7 @@ async function runWorker(job: WorkerJob): Promise<void> {
   if (!gc) log('bench: started without --expose-gc; heap figures will be n/a and runs noisier');
   const measured = await measureCorpus(job.root, await loadStages(), { ...job.settings, target: job.target, log }, gc);
   const report: CorpusReport = { name: job.name, origin: job.origin, ...measured, targets: evaluateTargets(measured) };
-  Object.assign(report, { search: await (await import('./bench/search.js')).measureSearch(job.root, log) });
+  Object.assign(report, { search: await (await import('./search.js')).measureSearch(job.root, log) });
   process.stdout.write(JSON.stringify(report));
 }
 
@@ -119,8 +119,8 @@ async function main(argv: string[]): Promise<number> {
   process.stdout.write(
     settings.json ? `${JSON.stringify({ environment, settings: echo, corpora: reports, scale: scale.json }, null, 2)}\n` : `${renderText(environment, echo, reports)}${scale.text}`,
   );
-  process.stdout.write(await (await import('./bench/viewer.js')).viewerBench(settings));
-  (settings.json ? log : (t: string) => process.stdout.write(t))(await (await import('./bench/hostileInput.js')).benchHostileInput());
+  process.stdout.write(await (await import('./viewer.js')).viewerBench(settings));
+  (settings.json ? log : (t: string) => process.stdout.write(t))(await (await import('./hostileInput.js')).benchHostileInput());
   return 0;
 }
 

@@ -7,7 +7,7 @@
 //
 // - The repository is never touched: a `git clone --shared --no-checkout` in a temp dir is checked out
 //   at each commit (the digest indexes the working tree) and removed at the end.
-// - Ground truth: scripts/eval-pr-truth.py parses both versions of every changed .py file with `ast`
+// - Ground truth: scripts/eval/prTruth.py parses both versions of every changed .py file with `ast`
 //   (it never runs them) and applies the same ownership rules; symbols compare by (change, file, id below
 //   the module), so import-name ids and path ids compare alike. Files `ast` cannot parse are left out
 //   of both sides.
@@ -23,14 +23,14 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { ChangedSymbol } from '../src/diff/changedSymbols.js';
-import { createTokenCounter } from '../src/pack/tokens.js';
-import { withPackDefaults } from '../src/pipeline/packRepository.js';
-import { packPr } from '../src/pr/packPr.js';
-import { preparePr } from '../src/pr/prepare.js';
+import type { ChangedSymbol } from '../../src/diff/changedSymbols.js';
+import { createTokenCounter } from '../../src/pack/tokens.js';
+import { withPackDefaults } from '../../src/pipeline/packRepository.js';
+import { packPr } from '../../src/pr/packPr.js';
+import { preparePr } from '../../src/pr/prepare.js';
 import { parseReplayArgs } from './replayArgs.js';
 
-const TRUTH_SCRIPT = fileURLToPath(new URL('./eval-pr-truth.py', import.meta.url));
+const TRUTH_SCRIPT = fileURLToPath(new URL('./prTruth.py', import.meta.url));
 
 function parseArgs(argv: string[]) {
   const args = parseReplayArgs(argv, 'eval:pr', { commits: 10 }, ['--details']);

@@ -1,6 +1,6 @@
 // Scores the resolver on the categorised suite in __tests__/fixtures/callgraph and prints the table.
-// Run: npx tsx scripts/eval-callgraph.ts [--resolved-only] [--details] [--parameter-flow | --no-parameter-flow]
-//      node --expose-gc --import tsx scripts/eval-callgraph.ts --cost <dir> [--rounds N] [--parameter-flow | --no-parameter-flow]   (resolution cost)
+// Run: npx tsx scripts/eval/callgraph.ts [--resolved-only] [--details] [--parameter-flow | --no-parameter-flow]
+//      node --expose-gc --import tsx scripts/eval/callgraph.ts --cost <dir> [--rounds N] [--parameter-flow | --no-parameter-flow]   (resolution cost)
 //
 // Each case is a directory <category>/<case>/ holding a small Python program (the scan root of that
 // case) and expected.json: {"calls": [[from, to], ...]} with symbol ids (module ids are path-based
@@ -9,13 +9,13 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { buildCallGraph, type CallGraphOptions } from '../src/graph/callGraph.js';
-import { type CaseResult, caseCounts, type EdgePair, type Score, scoreByCategory } from '../src/graph/resolver/score.js';
-import type { FileRecord } from '../src/model.js';
-import { extractFile } from '../src/python/extract.js';
-import { loadPythonParser, type PythonParser } from '../src/python/treeSitter.js';
+import { buildCallGraph, type CallGraphOptions } from '../../src/graph/callGraph.js';
+import { type CaseResult, caseCounts, type EdgePair, type Score, scoreByCategory } from '../../src/graph/resolver/score.js';
+import type { FileRecord } from '../../src/model.js';
+import { extractFile } from '../../src/python/extract.js';
+import { loadPythonParser, type PythonParser } from '../../src/python/treeSitter.js';
 
-export const SUITE_DIR = fileURLToPath(new URL('../__tests__/fixtures/callgraph', import.meta.url));
+export const SUITE_DIR = fileURLToPath(new URL('../../__tests__/fixtures/callgraph', import.meta.url));
 
 export interface SuiteCase {
   category: string;
@@ -143,7 +143,7 @@ async function main(): Promise<void> {
   const costAt = process.argv.indexOf('--cost');
   if (costAt >= 0) {
     const root = process.argv[costAt + 1];
-    if (!root) throw new Error('--cost needs a directory: npx tsx scripts/eval-callgraph.ts --cost <dir>');
+    if (!root) throw new Error('--cost needs a directory: npx tsx scripts/eval/callgraph.ts --cost <dir>');
     const roundsAt = process.argv.indexOf('--rounds');
     await measureCost(root, roundsAt >= 0 ? Number(process.argv[roundsAt + 1]) : 5, options);
     return;

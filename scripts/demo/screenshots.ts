@@ -9,10 +9,10 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
-import { runCli } from '../src/cli/main.js';
+import { runCli } from '../../src/cli/main.js';
 import { DEMO_TITLE, makeDemoRepository } from './demoRepository.js';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const flask = process.argv[2] ?? '/work/repos/flask';
 const CHROMIUM = process.env['REPODIGEST_CHROMIUM'] ?? '/usr/bin/chromium';
 const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--enable-unsafe-swiftshader'];
@@ -23,7 +23,7 @@ async function cli(...argv: string[]): Promise<void> {
   if (code !== 0) throw new Error(`repodigest ${argv.join(' ')} failed: ${err.trim()}`);
 }
 
-/** The sample PR as `npm run demo` builds it (scripts/demoRepository.ts). */
+/** The sample PR as `npm run demo` builds it (scripts/demo/demoRepository.ts). */
 function demoRepository(work: string): string {
   const dir = join(work, 'shop');
   mkdirSync(dir);

@@ -1,7 +1,7 @@
 """Ground truth for `npm run eval:pr`: which definitions a commit added, modified or removed, by Python's
 own `ast` module on the two versions of every changed .py file.
 
-Usage: python3 scripts/eval-pr-truth.py <repo> <base> <head>
+Usage: python3 scripts/eval/prTruth.py <repo> <base> <head>
 Prints JSON: {"changed": [{"file", "local", "kind", "change"}], "unparsable": [paths]}.
 
 It only parses (ast.parse): analysed code is never imported or executed. Git is asked for the changed

@@ -1,4 +1,4 @@
-"""Independent reference for scripts/eval-callers.ts: asks jedi (Debian's python3-jedi, a static
+"""Independent reference for scripts/eval/callers.ts: asks jedi (Debian's python3-jedi, a static
 analyser: it parses and infers, it never imports or runs the analysed code) about a repository.
 
 stdin: {"root": dir, "refs": [{"file", "line", "column"}], "goto": [{"file", "line", "column"}]}

@@ -22,17 +22,17 @@
 // plays no part: committed files are what the commit saw.
 import { execFileSync } from 'node:child_process';
 import { appendFileSync } from 'node:fs';
-import { readFilesAtRevision } from '../src/diff/gitDiff.js';
-import { collectPrChanges } from '../src/diff/prChanges.js';
-import { decodePythonSource } from '../src/files/decode.js';
-import { DEFAULT_MAX_FILE_BYTES } from '../src/files/read.js';
-import type { FileRecord, RepoIndex } from '../src/model.js';
-import { assembleIndex, importIdOf } from '../src/pipeline/indexRepository.js';
-import { searchRepository } from '../src/pipeline/searchRepository.js';
-import { extractFile } from '../src/python/extract.js';
-import { loadPythonParser, type PythonParser } from '../src/python/treeSitter.js';
-import { buildSearchIndex, searchIndex } from '../src/search/bm25.js';
-import { DEFAULT_TUNING, type RetrievalTuning } from '../src/search/tuning.js';
+import { readFilesAtRevision } from '../../src/diff/gitDiff.js';
+import { collectPrChanges } from '../../src/diff/prChanges.js';
+import { decodePythonSource } from '../../src/files/decode.js';
+import { DEFAULT_MAX_FILE_BYTES } from '../../src/files/read.js';
+import type { FileRecord, RepoIndex } from '../../src/model.js';
+import { assembleIndex, importIdOf } from '../../src/pipeline/indexRepository.js';
+import { searchRepository } from '../../src/pipeline/searchRepository.js';
+import { extractFile } from '../../src/python/extract.js';
+import { loadPythonParser, type PythonParser } from '../../src/python/treeSitter.js';
+import { buildSearchIndex, searchIndex } from '../../src/search/bm25.js';
+import { DEFAULT_TUNING, type RetrievalTuning } from '../../src/search/tuning.js';
 
 const MAX_ANSWERS = 10;
 const DEPTH = 100;

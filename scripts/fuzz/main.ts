@@ -23,8 +23,8 @@ import { readFileSync, writeSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fc from 'fast-check';
-import { loadPythonParser } from '../src/python/treeSitter.js';
-import { checkCase, describeCase, extractionFailures, fuzzCaseArbitrary, loadCorpus } from './fuzz/target.js';
+import { loadPythonParser } from '../../src/python/treeSitter.js';
+import { checkCase, describeCase, extractionFailures, fuzzCaseArbitrary, loadCorpus } from './target.js';
 
 interface SlowCase {
   index: number;
@@ -86,7 +86,7 @@ interface JobOptions {
 }
 
 async function runJob(o: JobOptions): Promise<JobSummary> {
-  const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..');
+  const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
   const corpus = loadCorpus(repoRoot);
   const parser = await loadPythonParser();
   const limits = { perFileMs: 20_000, perCaseMs: 60_000 };

@@ -14,8 +14,8 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { withPackDefaults } from '../src/pipeline/packRepository.js';
-import { preparePrPacks } from '../src/pr/digest.js';
+import { withPackDefaults } from '../../src/pipeline/packRepository.js';
+import { preparePrPacks } from '../../src/pr/digest.js';
 import { compareDigests } from './ondemandCompare.js';
 import { parseReplayArgs } from './replayArgs.js';
 

@@ -9,7 +9,7 @@
 // are `django.db.models.base` as Python itself names them, and `from django.db import models` can be
 // resolved the way it is in a real checkout.
 //
-// Usage: npx tsx scripts/corpus.ts [django|sympy ...]   (no argument: all)
+// Usage: npx tsx scripts/bench/corpus.ts [django|sympy ...]   (no argument: all)
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
@@ -64,7 +64,7 @@ export const defaultCorpusDeps: CorpusDeps = {
   log: (line) => process.stderr.write(`${line}\n`),
 };
 
-export const DEFAULT_BENCH_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '..', '.bench');
+export const DEFAULT_BENCH_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', '.bench');
 
 function distPackages(benchDir: string, spec: CorpusSpec): string {
   return join(benchDir, spec.name, 'usr', 'lib', 'python3', 'dist-packages');
