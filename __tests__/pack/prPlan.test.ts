@@ -3,7 +3,8 @@
 // count the inner ones as `contained in` instead of showing their code twice.
 import { describe, expect, it } from 'vitest';
 import { buildAdjacency } from '../../src/graph/adjacency.js';
-import { isTestPath, type PlanEntry, planPr } from '../../src/pr/plan.js';
+import { type PlanEntry, planPr } from '../../src/pr/plan.js';
+import { isTestPath } from '../../src/python/testFiles.js';
 
 // An added private class `_Box` holding a private method `_fill` holding a public nested `build`:
 // by rank alone (public before private) `build` would come first, then `_Box`, then `_fill`.

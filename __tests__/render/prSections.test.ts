@@ -6,7 +6,6 @@ import { buildAdjacency } from '../../src/graph/adjacency.js';
 import { buildCallGraph } from '../../src/graph/callGraph.js';
 import type { PySymbol } from '../../src/model.js';
 import {
-  codeSpan,
   escapeMarkdownText,
   MAX_SITES_LISTED,
   type PrEntry,
@@ -16,6 +15,7 @@ import {
 } from '../../src/pr/sections.js';
 import { extractFile } from '../../src/python/extract.js';
 import { loadPythonParser } from '../../src/python/treeSitter.js';
+import { codeSpan } from '../../src/shared/fence.js';
 import { buildPrRepo, type PrRepo } from '../diff/prRepo.js';
 import { removeTempDirs } from '../support/testRepo.js';
 

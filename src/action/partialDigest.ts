@@ -3,6 +3,7 @@
 // why. Rendered in all three formats so digest-path and json-path keep their promises.
 
 import type { ChangedSymbolRow } from '../pack/document.js';
+import { xmlAttr } from '../render/xml.js';
 import { codeSpan } from '../shared/fence.js';
 import { plural } from '../shared/plural.js';
 import type { DigestProduct } from './runDigest.js';
@@ -20,16 +21,16 @@ export function partialDigest(settings: Readonly<Settings>, changed: readonly Ch
     '',
     `> **Time limit:** ${note}`,
     ...(changed
-      ? ['', `### Changed symbols (${rows.length})`, '', '| symbol | change | file |', '|---|---|---|', ...rows.map((r) => `| ${codeSpan(r.id)} | ${r.change} | ${codeSpan(r.file)} |`)]
+      ? ['', `### Changed symbols (${rows.length})`, '', '| symbol | change | file |', '|---|---|---|', ...rows.map((r) => `| ${codeSpan(r.id, true)} | ${r.change} | ${codeSpan(r.file, true)} |`)]
       : []),
     '',
   ].join('\n');
   const json = `${JSON.stringify({ title, incomplete: true, note: `Time limit: ${note}`, changed: rows }, null, 2)}\n`;
   const xml = [
     `<digest incomplete="true">`,
-    `  <title>${escapeXml(title)}</title>`,
-    `  <note>${escapeXml(`Time limit: ${note}`)}</note>`,
-    ...rows.map((r) => `  <changed id="${escapeXml(r.id)}" file="${escapeXml(r.file)}" change="${r.change}"/>`),
+    `  <title>${xmlAttr(title)}</title>`,
+    `  <note>${xmlAttr(`Time limit: ${note}`)}</note>`,
+    ...rows.map((r) => `  <changed id="${xmlAttr(r.id)}" file="${xmlAttr(r.file)}" change="${r.change}"/>`),
     `</digest>`,
     '',
   ].join('\n');
@@ -49,6 +50,3 @@ export function partialDigest(settings: Readonly<Settings>, changed: readonly Ch
   };
 }
 
-function escapeXml(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-}

@@ -2,7 +2,7 @@
 import type { ChangedSymbol } from '../diff/changedSymbols.js';
 import { BudgetTooSmallError, type PackResult, rootsInDocument } from '../pack/packer.js';
 import { adjacencyOf, type PackSettings } from '../pipeline/packRepository.js';
-import { isTestFile } from '../review/affectedTests.js';
+import { isTestModule } from '../python/testFiles.js';
 import { plural } from '../shared/plural.js';
 import { renderMermaid } from './mermaid.js';
 import { isTestIn, type PreparedPr } from './prepare.js';
@@ -178,5 +178,5 @@ function summaryOf(changed: readonly ChangedSymbol[]): string {
 
 export function sitesInput(prepared: PreparedPr) {
   const { index } = prepared;
-  return { changed: prepared.entries, adjacency: adjacencyOf(index), locate: (id: string) => index.byId.get(id), alarms: prepared.removedReferences, isTest: isTestFile };
+  return { changed: prepared.entries, adjacency: adjacencyOf(index), locate: (id: string) => index.byId.get(id), alarms: prepared.removedReferences, isTest: isTestModule };
 }

@@ -22,7 +22,7 @@ import type { WordIndex } from '../files/prefilter.js';
 import { dirOf, dirToDotted } from '../graph/sourceRoots.js';
 import type { FileRecord, ImportRecord, PySymbol, RefExpr } from '../model.js';
 import { moduleNameForPath } from '../python/modules.js';
-import { isTestFile } from '../review/affectedTests.js';
+import { isConftest, isTestModule } from '../python/testFiles.js';
 
 export interface Corpus {
   /** Every discovered Python file, POSIX, sorted; file numbers index this list. */
@@ -230,7 +230,7 @@ export function callerNeeds(symbol: PySymbol, parent: PySymbol | undefined, corp
     const dir = dirOf(symbol.file);
     corpus.paths.forEach((path, i) => {
       const inside = dir === '' || path.startsWith(`${dir}/`);
-      if (inside && (isTestFile(path) || path.endsWith('conftest.py'))) out.add(i);
+      if (inside && (isTestModule(path) || isConftest(path))) out.add(i);
     });
   }
   return out;

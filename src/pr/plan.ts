@@ -29,14 +29,8 @@
 
 import { type Adjacency, isProved, RESOLUTION_RANK } from '../graph/adjacency.js';
 import type { Reached } from '../pack/expansion.js';
+import { isTestPath } from '../python/testFiles.js';
 import { compareStrings } from '../shared/compare.js';
-
-/** A test file by pytest's and unittest's conventions: `test_*.py`, `*_test.py`, `conftest.py`, or under a `tests`/`testing` folder. */
-export function isTestPath(file: string): boolean {
-  const parts = file.split('/');
-  const name = parts[parts.length - 1] ?? '';
-  return /^test_.*\.py$/.test(name) || /_test\.py$/.test(name) || name === 'conftest.py' || parts.slice(0, -1).some((p) => p === 'tests' || p === 'test' || p === 'testing');
-}
 
 /** Folders of code written to be read or run by hand, not imported by the project. */
 const EXAMPLE_DIRS = new Set(['examples', 'example', 'docs', 'doc', 'demo', 'demos', 'samples', 'sample']);

@@ -13,11 +13,12 @@ import { ancestors } from '../pack/packState.js';
 import { assembleIndex, graphOptionsOf, importIdOf, type ScannedFiles, scanRepository } from '../pipeline/indexRepository.js';
 import { adjacencyOf, } from '../pipeline/packRepository.js';
 import { perIndex } from '../pipeline/perIndex.js';
+import { isTestPath } from '../python/testFiles.js';
 import { addCounts, sortedCounts } from '../review/redact.js';
 import { redactDiffs } from '../review/redactDiffs.js';
 import { type IndexRedaction, redactIndex } from '../review/redactIndex.js';
 import { namedList, plural } from '../shared/plural.js';
-import { isTestPath, neighbourOrder, type Plan, planPr } from './plan.js';
+import { neighbourOrder, type Plan, planPr } from './plan.js';
 import type { PrDigestRequest } from './request.js';
 import { type PrReview, reviewPr } from './review.js';
 import type {

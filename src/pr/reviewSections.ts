@@ -22,8 +22,8 @@
 //   7a0a3447 at 3,000 tokens: 5 of 29 root symbols in the document with the lists whole, 8 with them counted.
 import type { AffectedTest, AffectedTests } from '../review/affectedTests.js';
 import type { ReviewFindings } from '../review/breakingSites.js';
+import { codeSpan } from '../shared/fence.js';
 import { plural } from '../shared/plural.js';
-import { codeSpan } from './sections.js';
 import { signatureDelta } from './signatureDelta.js';
 
 export const MAX_LISTED = 20;

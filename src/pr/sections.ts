@@ -29,17 +29,16 @@ import type { MoveFields } from '../diff/symbolDiff.js';
 import type { Adjacency } from '../graph/adjacency.js';
 import type { ImportRecord } from '../model.js';
 import { compareStrings } from '../shared/compare.js';
+import { codeSpan } from '../shared/fence.js';
 import { plural } from '../shared/plural.js';
-import { visibleText } from '../shared/visibleText.js';
+import { withoutActing } from '../shared/visibleText.js';
 
 const ZWSP = '\u200b';
 const MAX_TITLE_CHARS = 200;
-// C0/C1 controls, and bidi overrides/isolates that can visually reorder text (Trojan-source style).
-const INVISIBLE = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
 
 /** Free text -> one line of inert markdown. */
 export function escapeMarkdownText(text: string, maxChars = MAX_TITLE_CHARS): string {
-  let chars = [...text.replace(INVISIBLE, '').replace(/\s+/g, ' ').trim()];
+  let chars = [...withoutActing(text.replace(/\s+/g, ' ')).trim()];
   if (chars.length > maxChars) chars = [...chars.slice(0, maxChars - 1), '…'];
   return chars
     .join('')
@@ -58,23 +57,9 @@ export function escapeMarkdownText(text: string, maxChars = MAX_TITLE_CHARS): st
  * are still removed and the length capped; the XML renderer splits any `]]>`.
  */
 export function plainText(text: string, maxChars = MAX_TITLE_CHARS): string {
-  let chars = [...text.replace(INVISIBLE, '').replace(/\s+/g, ' ').trim()];
+  let chars = [...withoutActing(text.replace(/\s+/g, ' ')).trim()];
   if (chars.length > maxChars) chars = [...chars.slice(0, maxChars - 1), '…'];
   return chars.join('');
-}
-
-/**
- * Text as an inline code span that nothing can escape; `inTable` escapes `|`, which GFM splits cells on even inside code.
- * Controls and bidi controls are shown as visible escapes (visibleText.ts), as in the code headings: a file
- * named `bidi\u202egnp.py` is listed by that name, not as a different file `bidignp.py`.
- */
-export function codeSpan(text: string, inTable = false): string {
-  let body = visibleText(text.replace(/[\r\n\t]+/g, ' '));
-  if (inTable) body = body.replace(/\|/g, '\\|');
-  const longestRun = Math.max(0, ...(body.match(/`+/g) ?? []).map((run) => run.length));
-  const fence = '`'.repeat(longestRun + 1);
-  const pad = body.startsWith('`') || body.endsWith('`') || body.startsWith(' ') || body === '' ? ' ' : '';
-  return `${fence}${pad}${body}${pad}${fence}`;
 }
 
 function shortRev(rev: string): string {
@@ -312,7 +297,7 @@ export interface CallSitesInput {
   contract: SitesLevel;
   /** Every other changed symbol that has callers. */
   other: SitesLevel;
-  /** Whether a file is a test file (review/affectedTests.ts isTestFile); without it no site is folded as a test. */
+  /** Whether a file is a test file (python/testFiles.ts isTestModule); without it no site is folded as a test. */
   isTest?: (file: string) => boolean;
 }
 

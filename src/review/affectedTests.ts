@@ -16,6 +16,7 @@
 
 import type { Adjacency } from '../graph/adjacency.js';
 import type { PySymbol } from '../model.js';
+import { isConftest, isTestModule } from '../python/testFiles.js';
 
 export const MAX_HOPS = 2;
 
@@ -40,13 +41,8 @@ export interface AffectedTests {
   unreached: string[];
 }
 
-function baseName(path: string): string {
+function _baseName(path: string): string {
   return path.slice(path.lastIndexOf('/') + 1);
-}
-
-export function isTestFile(path: string): boolean {
-  const name = baseName(path);
-  return /^test_.*\.py$/.test(name) || /_test\.py$/.test(name);
 }
 
 function shortName(sym: PySymbol): string {
@@ -54,7 +50,7 @@ function shortName(sym: PySymbol): string {
 }
 
 function isTestClass(sym: PySymbol, symbols: ReadonlyMap<string, PySymbol>): boolean {
-  if (sym.kind !== 'class' || !isTestFile(sym.file)) return false;
+  if (sym.kind !== 'class' || !isTestModule(sym.file)) return false;
   const parent = sym.parent === undefined ? undefined : symbols.get(sym.parent);
   if (!parent || (parent.kind !== 'module' && !isTestClass(parent, symbols))) return false;
   return /^Test/.test(shortName(sym)) || sym.bases.some((b) => /TestCase$/.test(b));
@@ -62,7 +58,7 @@ function isTestClass(sym: PySymbol, symbols: ReadonlyMap<string, PySymbol>): boo
 
 /** The pytest node id of a test function or method, or undefined when pytest would not collect it. */
 export function testNodeId(sym: PySymbol, symbols: ReadonlyMap<string, PySymbol>): string | undefined {
-  if (!isTestFile(sym.file) || !/^test/.test(shortName(sym))) return undefined;
+  if (!isTestModule(sym.file) || !/^test/.test(shortName(sym))) return undefined;
   const parent = sym.parent === undefined ? undefined : symbols.get(sym.parent);
   if (!parent) return undefined;
   if (sym.kind === 'function' && parent.kind === 'module') return `${sym.file}::${shortName(sym)}`;
@@ -92,7 +88,7 @@ function fixtureOf(sym: PySymbol, symbols: ReadonlyMap<string, PySymbol>): Fixtu
   const scope: Fixture['scope'] =
     parent?.kind === 'class'
       ? { kind: 'class', id: parent.id }
-      : baseName(file) === 'conftest.py'
+      : isConftest(file)
         ? { kind: 'folder', dir: file.includes('/') ? file.slice(0, file.lastIndexOf('/')) : '' }
         : { kind: 'module', file };
   return { id: sym.id, name: named?.[1] ?? shortName(sym), autouse, scope };
@@ -125,7 +121,7 @@ function fixtureUses(symbols: ReadonlyMap<string, PySymbol>): Map<string, string
   const byName = new Map<string, Fixture[]>();
   const autouse: Fixture[] = [];
   for (const sym of symbols.values()) {
-    if (!isTestFile(sym.file) && baseName(sym.file) !== 'conftest.py') continue;
+    if (!isTestModule(sym.file) && !isConftest(sym.file)) continue;
     const f = fixtureOf(sym, symbols);
     if (!f) continue;
     byName.set(f.name, [...(byName.get(f.name) ?? []), f]);
@@ -235,7 +231,7 @@ export function findAffectedTests(input: AffectedTestsInput): AffectedTests {
       }
       frontier = next;
     }
-    const inTests = isTestFile(start.file) || baseName(start.file) === 'conftest.py';
+    const inTests = isTestModule(start.file) || isConftest(start.file);
     if (!reached && !inTests && start.kind !== 'module') unreached.push(c.id);
   }
   const tests = [...found].map(([nodeId, v]) => ({ nodeId, reaches: [...v.reaches].sort(), hops: v.hops }));

@@ -20,17 +20,14 @@
 // - Many callers, a small bonus: x(1 + 0.05 * log2(1 + resolved callers)), so a helper used in forty
 //   places edges out a twin used once.
 import type { PySymbol } from '../model.js';
+import { isTestPath } from '../python/testFiles.js';
 import type { RetrievalTuning } from './tuning.js';
 
-const TEST_DIRS = new Set(['test', 'tests', 'testing', 'unittests', 'unit_tests', 'functional_tests']);
 const VENDOR_DIRS = new Set(['_vendor', 'vendor', 'vendored', 'third_party', 'thirdparty', 'externals', 'packages', 'node_modules']);
 
 
 export function isTestCode(symbol: PySymbol): boolean {
-  const parts = symbol.file.split('/');
-  const file = parts.at(-1) ?? '';
-  if (parts.slice(0, -1).some((p) => TEST_DIRS.has(p))) return true;
-  if (/^test_.*\.py$|_tests?\.py$|^conftest\.py$|^tests?\.py$/.test(file)) return true;
+  if (isTestPath(symbol.file)) return true;
   // A test function outside test files (doctest-style modules); a `Test*` class name alone is no sign
   // (pytest's own TestReport is library code).
   return symbol.kind !== 'class' && /^test_/.test(symbol.name.split('.').at(-1) ?? '');

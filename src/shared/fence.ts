@@ -16,13 +16,19 @@ export function codeFence(code: string, language = 'python'): string {
   return `${fence}${language}\n${body}${fence}`;
 }
 
-/** An inline code span, on one line, safe for any text; controls and bidi controls shown escaped (visibleText.ts). */
-export function codeSpan(text: string): string {
-  const flat = visibleText(text.replace(/[\r\n]+/g, ' '));
-  const ticks = '`'.repeat(longestBacktickRun(flat) + 1);
-  // CommonMark strips one space on each side when both are present: pad when the text touches a backtick.
-  const pad = flat.startsWith('`') || flat.endsWith('`') || flat === '' ? ' ' : '';
-  return `${ticks}${pad}${flat}${pad}${ticks}`;
+/**
+ * An inline code span, on one line, that nothing inside can close: the delimiter is longer than any
+ * backtick run in the text. Controls and bidi controls are shown as visible escapes (visibleText.ts),
+ * so a file named `bidi\u202egnp.py` is listed by that name. `inTable` escapes `|`, which GFM splits
+ * table cells on even inside code.
+ */
+export function codeSpan(text: string, inTable = false): string {
+  let body = visibleText(text.replace(/[\r\n\t]+/g, ' '));
+  if (inTable) body = body.replace(/\|/g, '\\|');
+  const ticks = '`'.repeat(longestBacktickRun(body) + 1);
+  // CommonMark strips one space on each side when both are present: pad when the text touches a backtick or a space.
+  const pad = body.startsWith('`') || body.endsWith('`') || body.startsWith(' ') || body === '' ? ' ' : '';
+  return `${ticks}${pad}${body}${pad}${ticks}`;
 }
 
 /** Plain inline text with markdown and HTML syntax neutralised, mentions broken, on one line. */

@@ -17,6 +17,11 @@ function escapeOne(ch: string): string {
   return code < 0x100 ? `\\x${code.toString(16).padStart(2, '0')}` : `\\u${code.toString(16).padStart(4, '0')}`;
 }
 
+/** `text` without any acting character: for one-line free text (titles) after its whitespace is folded. */
+export function withoutActing(text: string): string {
+  return text.replace(ACTING, '');
+}
+
 /** `text` with every acting character replaced by its visible escape; other text unchanged. */
 export function visibleText(text: string): string {
   return text.replace(ACTING, escapeOne);

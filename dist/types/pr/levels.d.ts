@@ -1,6 +1,6 @@
 import { type PackResult } from '../pack/packer.js';
 import { type PackSettings } from '../pipeline/packRepository.js';
-import { isTestFile } from '../review/affectedTests.js';
+import { isTestModule } from '../python/testFiles.js';
 import { type PreparedPr } from './prepare.js';
 import { type ReviewDetail } from './reviewSections.js';
 import { type ListLevel, type PrEntry, type SitesLevel } from './sections.js';
@@ -46,5 +46,5 @@ export declare function sitesInput(prepared: PreparedPr): {
     adjacency: import("../graph/adjacency.js").Adjacency;
     locate: (id: string) => import("../model.js").PySymbol | undefined;
     alarms: import("../diff/removedReferences.js").RemovedReference[];
-    isTest: typeof isTestFile;
+    isTest: typeof isTestModule;
 };

@@ -1,7 +1,5 @@
 import { type Adjacency } from '../graph/adjacency.js';
 import type { Reached } from '../pack/expansion.js';
-/** A test file by pytest's and unittest's conventions: `test_*.py`, `*_test.py`, `conftest.py`, or under a `tests`/`testing` folder. */
-export declare function isTestPath(file: string): boolean;
 /** Example or documentation code: under an `examples`, `docs`, `demo` or `samples` folder (or the singular). */
 export declare function isExamplePath(file: string): boolean;
 export interface PlanEntry {

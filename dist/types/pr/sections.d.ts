@@ -11,12 +11,6 @@ export declare function escapeMarkdownText(text: string, maxChars?: number): str
  * are still removed and the length capped; the XML renderer splits any `]]>`.
  */
 export declare function plainText(text: string, maxChars?: number): string;
-/**
- * Text as an inline code span that nothing can escape; `inTable` escapes `|`, which GFM splits cells on even inside code.
- * Controls and bidi controls are shown as visible escapes (visibleText.ts), as in the code headings: a file
- * named `bidi\u202egnp.py` is listed by that name, not as a different file `bidignp.py`.
- */
-export declare function codeSpan(text: string, inTable?: boolean): string;
 export interface PrHeaderInput {
     prNumber?: number;
     title?: string;
@@ -65,7 +59,7 @@ export interface CallSitesInput {
     contract: SitesLevel;
     /** Every other changed symbol that has callers. */
     other: SitesLevel;
-    /** Whether a file is a test file (review/affectedTests.ts isTestFile); without it no site is folded as a test. */
+    /** Whether a file is a test file (python/testFiles.ts isTestModule); without it no site is folded as a test. */
     isTest?: (file: string) => boolean;
 }
 /** More call sites in test files than this, for one symbol, are listed one line per file (decision above). */

@@ -22,7 +22,6 @@ export interface AffectedTests {
     /** Changed functions, methods and classes outside tests that no test reaches. */
     unreached: string[];
 }
-export declare function isTestFile(path: string): boolean;
 /** The pytest node id of a test function or method, or undefined when pytest would not collect it. */
 export declare function testNodeId(sym: PySymbol, symbols: ReadonlyMap<string, PySymbol>): string | undefined;
 export declare function findAffectedTests(input: AffectedTestsInput): AffectedTests;
