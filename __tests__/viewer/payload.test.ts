@@ -90,8 +90,8 @@ describe('viewer payload', () => {
     const root = tempTree({ 'm.py': 'def old():\n    pass\n\ndef user():\n    old()\n' });
     const index = await indexRepository(root, {});
     const broken = brokenSitesFrom([
-      { id: 'm.old', movedTo: 'n.new', sites: [{ caller: 'm.user', line: 5, via: 'call' }] },
-      { id: 'm.gone', sites: [{ caller: 'm.user', via: 'import' }] },
+      { id: 'm.old', movedTo: 'n.new', sites: [{ file: 'm.py', caller: 'm.user', line: 5, via: 'call', resolution: 'resolved' }], heuristicSites: [], heuristicOnly: false },
+      { id: 'm.gone', sites: [{ file: 'm.py', caller: 'm.user', via: 'import', resolution: 'resolved' }], heuristicSites: [], heuristicOnly: false },
     ]);
     expect(broken.map((b) => b.reason)).toEqual(['calls m.old, which this change removes (now n.new)', 'imports m.gone, which this change removes']);
     const payload = buildViewerPayload(index, { title: 'pr', pr: { changed: [{ id: 'm.old', change: 'removed' }], broken } });

@@ -19,7 +19,7 @@ import { type PackSettings, packRepository } from '../pipeline/packRepository.js
 import { preparePrPacks } from '../pr/digest.js';
 import { appendAll } from '../shared/arrays.js';
 import { visibleText } from '../shared/visibleText.js';
-import { brokenSitesFrom, type RemovedReferenceLike } from '../viewer/brokenSites.js';
+import { brokenSitesFrom } from '../viewer/brokenSites.js';
 import { renderViewer } from '../viewer/generate.js';
 import { analysisCache, finishAnalysisCache } from './digestCache.js';
 import type { DigestProduct, ProduceDigest } from './runDigest.js';
@@ -73,7 +73,7 @@ export const produceDigest: ProduceDigest = async (settings, request, services) 
       viewerHtml = await renderViewer(prepared.index, {
         title: `Impact of ${request.prNumber !== undefined ? `#${request.prNumber} ` : ''}${request.title ?? range}`,
         notes: [`Changed symbols of ${range} with their callers and callees within two hops.`, ...prepared.notes],
-        pr: { changed: prepared.changed, broken: brokenSitesFrom((prepared as { removedReferences?: RemovedReferenceLike[] }).removedReferences) },
+        pr: { changed: prepared.changed, broken: brokenSitesFrom(prepared.removedReferences) },
       });
     }
   } else {

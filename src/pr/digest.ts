@@ -1,5 +1,6 @@
 
 import type { PrChanges } from '../diff/prChanges.js';
+import type { RemovedReference } from '../diff/removedReferences.js';
 import type { RepoIndex } from '../model.js';
 import type { ChangedSymbolRow } from '../pack/document.js';
 import type { PackResult } from '../pack/packer.js';
@@ -24,8 +25,10 @@ export interface PrDigest {
   notes: string[];
   /** Set when the working tree is not head: the one line to show the user. */
   warning?: string;
-  /** [review] Breaking call sites, overrides, signature changes, tests that reach the change. */
+  /** Breaking call sites, overrides, signature changes, tests that reach the change. */
   review: PrReview;
+  /** Removed symbols head still references (the viewer marks these sites as likely broken). */
+  removedReferences: RemovedReference[];
 }
 
 /**
@@ -73,6 +76,7 @@ export async function prDigest(request: PrDigestRequest): Promise<PrDigest> {
     notes: prepared.notes,
     ...(prepared.warning ? { warning: prepared.warning } : {}),
     review: prepared.review,
+    removedReferences: prepared.removedReferences,
     result: results[0]!,
   };
 }

@@ -3,7 +3,7 @@
 import { prDigest } from '../../pr/digest.js';
 import type { BreakingSite } from '../../review/breakingSites.js';
 import { visibleText } from '../../shared/visibleText.js';
-import { brokenSitesFrom, type RemovedReferenceLike } from '../../viewer/brokenSites.js';
+import { brokenSitesFrom } from '../../viewer/brokenSites.js';
 import { reportCache } from '../cacheOptions.js';
 import { indexOptionsFrom, type PackFlags } from '../flags.js';
 import { type CliIo, progressFor } from '../io.js';
@@ -47,14 +47,12 @@ export async function runPrCommand(path: string, flags: PrFlags, io: CliIo): Pro
   if (digest.warning) io.stderr(`warning: ${visibleText(digest.warning)}\n`);
   for (const note of digest.notes) if (note !== digest.warning) io.stderr(`note: ${visibleText(note)}\n`);
   if (flags.html !== undefined) {
-    // removedReferences: the "removed but still referenced" sites, when the digest carries them.
-    const references = (digest as { removedReferences?: RemovedReferenceLike[] }).removedReferences;
     const range = `${flags.base}..${flags.head}`;
     progress.phase('render');
     const written = await writeViewerHtml(digest.index, flags.html, {
       title: `Impact of ${flags.title ?? range}`,
       notes: [`Changed symbols of ${range} with their callers and callees within two hops.`, ...digest.notes],
-      pr: { changed: digest.changed, broken: brokenSitesFrom(references) },
+      pr: { changed: digest.changed, broken: brokenSitesFrom(digest.removedReferences) },
     });
     progress.done();
     io.stderr(written);
