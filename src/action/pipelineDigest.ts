@@ -93,7 +93,7 @@ export const produceDigest: ProduceDigest = async (settings, request, services) 
     }
   }
 
-  // [cache] counts for the log, untrusted entries as warnings; the folder pruned to this run's entries.
+  // Counts for the log, untrusted entries as warnings; the folder pruned to this run's entries.
   const cacheReport = finishAnalysisCache(index.cache);
   appendAll(warnings, cacheReport.warnings);
   const document = results.get(settings.format)!;

@@ -24,7 +24,7 @@ export interface PrDigest {
   notes: string[];
   /** Set when the working tree is not head: the one line to show the user. */
   warning?: string;
-  /** [review] Breaking call sites, overrides, signature changes, tests that reach the change. */
+  /** Breaking call sites, overrides, signature changes, tests that reach the change. */
   review: PrReview;
 }
 

@@ -86,7 +86,7 @@ export function jsonAroundMarkdown(pack: MarkdownPack, changed: readonly Changed
     encoding: pack.encoding,
     roots: pack.roots,
     changed: changed.map(changedEntry),
-    // [review] breaking, overrides, signatures, tests, untested, redactions: complete, like `changed`.
+    // Breaking, overrides, signatures, tests, untested, redactions: complete, like `changed`.
     ...extra,
     packed: pack.packed.map((p) => ({ ...packedEntry({ ...p, text: '' }), ...(p.change === undefined ? {} : { change: p.change }) })),
     skipped: pack.skipped.map(skipEntry),
