@@ -1,5 +1,5 @@
 // produceDigest (runDigest.ts) on the pipeline's own entry points, so the action and the CLI produce
-// the same digest for the same range: pipeline/prDigest.ts for pull requests, indexRepository +
+// the same digest for the same range: pr/digest.ts for pull requests, indexRepository +
 // packRepository for `query` / `entry`.
 //
 // Three renderings are delivered: the digest file in `format`, markdown for the comment and job

@@ -88,7 +88,7 @@ export async function scanRepository(root: string, options: IndexOptions = {}): 
 
 /**
  * One read file -> its record, or the reason it is skipped. The one per-file step of every scan (the
- * full one above, the on-demand one of pipeline/onDemandPr.ts), so what wraps it serves both.
+ * full one above, the on-demand one of pr/onDemandRounds.ts), so what wraps it serves both.
  */
 export function extractRead(parser: PythonParser, path: string, read: { text: string; notes: string[] }, cache?: FileCache): { record: FileRecord } | { skipped: SkippedFile } {
   try {
