@@ -35,7 +35,7 @@ export type AnalysisOutcome = { kind: 'done'; product: DigestProduct } | { kind:
 export function analyseWithin(settings: Readonly<Settings>, request: DigestRequest, event: EventInfo, limitMs: number, log: (line: string) => void): Promise<AnalysisOutcome> {
   const job: AnalysisJob = { settings: { ...settings }, request, owner: event.owner, repo: event.repo };
   return new Promise((resolve, reject) => {
-    // A heap limit of its own (shared/heapGuard.ts): V8's default is ~4 GB whatever the runner has, and a
+    // A heap limit of its own (shared/heapGuard.ts): V8's default does not follow the runner's memory, and a
     // worker past its limit is ended alone, reported as one line, where the process would abort.
     const machine = machineMemoryBytes();
     const heapMb = workerHeapMb(machine, getHeapStatistics().heap_size_limit);

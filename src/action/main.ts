@@ -26,7 +26,7 @@ async function run(env: NodeJS.ProcessEnv): Promise<void> {
     const event = readEvent({ env, readFile: (p) => readFileSync(p, 'utf8') });
     const delivery = settings.postDigest !== '' ? existingDigest(settings, event) : await freshDigest(settings, event, env);
     await publish(settings, event, delivery, env);
-    // [review] `fail-on: breaking`: the digest is delivered first, then the step fails naming the sites.
+    // `fail-on: breaking`: the digest is delivered first, then the step fails naming the sites.
     const failure = failureFor(settings.failOn, delivery.totals.breaking ?? []);
     if (failure) core.setFailed(failure);
   } catch (error) {
@@ -44,7 +44,7 @@ function failureMessage(error: unknown): string {
 
 async function freshDigest(settings: Readonly<Settings>, event: ReturnType<typeof readEvent>, env: NodeJS.ProcessEnv): Promise<Delivery> {
   const request = digestRequest(settings, event);
-  // [cache] restored before the analysis, saved after it, also when the time limit cut it short (action/digestCache.ts).
+  // Restored before the analysis, saved after it, also when the time limit cut it short (action/digestCache.ts).
   const restored = settings.cache ? await restoreDigestCache(cacheScope(settings, request, event, env), coreLog) : undefined;
   const outcome = await analyseWithin(settings, request, event, settings.timeoutMinutes * 60_000, (line) => core.info(line));
   if (restored) await saveDigestCache(restored, coreLog);

@@ -1,5 +1,5 @@
 // produceDigest (runDigest.ts) on the pipeline's own entry points, so the action and the CLI produce
-// the same digest for the same range: pipeline/prDigest.ts for pull requests, indexRepository +
+// the same digest for the same range: pr/digest.ts for pull requests, indexRepository +
 // packRepository for `query` / `entry`.
 //
 // Three renderings are delivered: the digest file in `format`, markdown for the comment and job
@@ -93,7 +93,7 @@ export const produceDigest: ProduceDigest = async (settings, request, services) 
     }
   }
 
-  // [cache] counts for the log, untrusted entries as warnings; the folder pruned to this run's entries.
+  // Counts for the log, untrusted entries as warnings; the folder pruned to this run's entries.
   const cacheReport = finishAnalysisCache(index.cache);
   appendAll(warnings, cacheReport.warnings);
   const document = results.get(settings.format)!;

@@ -52,11 +52,11 @@ export interface Settings {
   postDigest: string;
   /** Time limit of the analysis in minutes; when hit, what is known is posted with a note (action/analysis.ts). */
   timeoutMinutes: number;
-  /** [review] Fail the step, after delivering the digest, when a call site is likely broken. */
+  /** Fail the step, after delivering the digest, when a call site is likely broken. */
   failOn: FailOn;
-  /** [review] Replace credentials in the analysed code by `<redacted: KIND>`. */
+  /** Replace credentials in the analysed code by `<redacted: KIND>`. */
   redact: boolean;
-  /** [cache] Keep per-file analysis results across runs in the Actions cache (action/digestCache.ts). */
+  /** Keep per-file analysis results across runs in the Actions cache (action/digestCache.ts). */
   cache: boolean;
 }
 

@@ -13,7 +13,7 @@
 //   `null` in its place (the key keeps its position, so the decoded object equals the extracted one
 //   property for property) and decoding slices it again from the file's text, which the caller has read
 //   to compute the blob id anyway: verbatim text is then stored once per file, in the file itself
-//   (Django: 5.0 MB of source, 20.6 MB of entries, most of it call sites and bindings; README "Cache").
+//   (entries are several times the source's size already, most of it call sites and bindings).
 import type { FileRecord } from '../model.js';
 import { indexLines, type SourceLines, sliceLines } from '../python/render.js';
 import { frameEntry, parseJson, unframeEntry } from './entryFrame.js';

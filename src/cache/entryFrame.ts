@@ -5,7 +5,8 @@
 // byte); the first failure is the reason returned and nothing partial is ever used.
 // A large entry (a whole tree's call graph) is streamed instead (streamEntry): its payload is written
 // as produced and the header, padded with spaces to a fixed size, last at the file's start, so the
-// payload is never one string in memory (sympy's call graph: 11 MB, ~30 MB of peak RSS when built whole).
+// payload is never one string in memory (a large tree's call graph, built whole, would cost a few times
+// its size in peak memory).
 import { createHash } from 'node:crypto';
 
 /** Where a streamed entry goes: chunks appended in order, and one write at a position (the header, last). */

@@ -5,8 +5,8 @@
 // - An entry is framed as a per-file one, streamed (entryFrame.ts: a header line with magic, namespace,
 //   tree key, edge count, payload length and sha256, padded to a fixed size) around the payload: each
 //   edge as `[from, to, kind, resolution, lines | null, confidence | null]` with indices into the id
-//   table that follows it (the distinct endpoint ids once). Django's 31,941 edges: 5.2 MB as plain
-//   JSON, 1.4 MB so.
+//   table that follows it (the distinct endpoint ids once): a fraction of the size of plain JSON,
+//   where every edge spells out both ids.
 // - Decoding checks the header (a foreign or misplaced entry: another namespace or tree), the payload's
 //   length and checksum, then every edge: indices in range, kinds and resolutions known, lines
 //   ascending positive integers, confidences in 0..1, edges in the resolver's order, and every endpoint
@@ -48,7 +48,7 @@ export function writeGraphEntry(sink: EntrySink, key: GraphEntryKey, edges: read
     return i;
   };
   // Rows are emitted in 64 KB blocks as they are made, the id table after them (it is complete only
-  // then): no array per edge and never the whole text at once (sympy: 280k edges, 11 MB).
+  // then): no array per edge and never the whole text at once (a large tree has hundreds of thousands of edges).
   streamEntry(sink, { magic: MAGIC, namespace: key.namespace, tree: key.tree, edges: edges.length }, (emit) => {
     let block = '{"edges":[';
     for (let i = 0; i < edges.length; i++) {

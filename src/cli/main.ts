@@ -111,7 +111,7 @@ export function buildProgram(io: CliIo = defaultIo): Command {
         .command('pack <path>')
         .description('pack the code around a symbol, a file or a query into a token budget')
         .option('--entry <id-or-file>', 'a symbol id (pkg.mod.Class.method) or a file path')
-        .option('--query <text>', 'plain-English question; roots at the best BM25 hit'),
+        .option('--query <text>', 'plain-English question; roots at its best search hit (and up to two near-ties)'),
     ),
   ).action(async (path: string, flags: PackFlags & { entry?: string; query?: string }) => {
     if ((flags.entry === undefined) === (flags.query === undefined)) {
@@ -139,7 +139,7 @@ export function buildProgram(io: CliIo = defaultIo): Command {
         .option('--no-mermaid', 'leave the Mermaid call graph out of the digest (it is never in the XML one)')
         .option('--html <file>', "also write the change's impact as an interactive graph viewer (HTML)")
         .option('--fail-on <when>', 'exit 1 after writing the digest when a call site is likely broken: none or breaking', 'none')
-        .option('--on-demand', 'parse only the files the digest can need (same digest; still 1.1-1.2x the full index\'s CPU on Django, 527 of 859 files parsed: see README)'),
+        .option('--on-demand', 'parse only the Python files the digest can need instead of every file (the digest is the same; with --html every file is parsed, for the viewer)'),
     ),
   ).action(async (path: string, flags: PackFlags & { base: string; head: string; title?: string; mermaid?: boolean; html?: string; failOn: string; onDemand?: boolean }) => {
     const failOn = parseChoice('--fail-on', flags.failOn, FAIL_ON_VALUES);

@@ -8,8 +8,8 @@
 //   otherwise mark the module (or the class, between methods) modified on every addition.
 // - Identity is the symbol id. A renamed file's base ids are re-rooted at the head module, so a rename
 //   without edits changes nothing and an edited renamed file compares symbol by symbol. (The PR paths,
-//   git and API, no longer pass renames: they report the old file removed and the new one added, since
-//   ids follow paths and importers of the old module break; gitDiff.ts. This stays for other callers.)
+//   git and API, pass no renames: they report the old file removed and the new one added, since ids
+//   follow paths and importers of the old module break; gitDiff.ts. This serves other callers.)
 // - Added: id only in head. Removed: id only in base (the base PySymbol is kept so the digest can show its
 //   text). Modified: id in both, and an added head line or a removed base line is owned by it.
 // - Lines unknown (GitHub omitted the patch): every line of the file counts as changed.

@@ -3,8 +3,8 @@
 //
 // Decision: a hunk never runs across a stretch of head the lines leave out (a class's or module's own
 // lines skip its methods and definitions), and its header numbers the lines as git does, so each `@@`
-// says where its lines are (flask c77a5203: App's change at line 925 was glued to attributes at 276 and
-// headed `@@ -276`).
+// says where its lines are (otherwise a class's change far down its body is glued to its attributes at
+// the top and headed with their line number).
 import { type DiffLine, hasChange } from './symbolDiff.js';
 
 /** Every line, prefixed by its tag: the body of a `diff` fence showing the whole symbol. */

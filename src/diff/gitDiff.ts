@@ -101,7 +101,7 @@ export interface DiffOptions {
 /**
  * Commits already resolved, per deps object (one per run) and folder. A PR digest reads files at the
  * merge base and head several times (diff, symbol diffs, review): each read resolved them again, one
- * git process each (Django warm PR: 5 of its 18 git processes). Only answers for a full object id are
+ * git process each, a large share of a warm run's git processes. Only answers for a full object id are
  * kept: such an id names the same commit for as long as it exists, and a failed answer is never kept
  * (fetchMissing may fetch it).
  */
@@ -142,7 +142,7 @@ async function resolvePair(repoDir: string, base: string, head: string, deps: Gi
   const baseSha = await resolveCommit(repoDir, base, deps);
   const headSha = await resolveCommit(repoDir, head, deps);
   const mergeBase = baseSha && headSha ? await mergeBaseOf(repoDir, baseSha, headSha, deps) : null;
-  // The diff's later reads name these two by full id: resolved here already (Django warm PR: 2 processes).
+  // The diff's later reads name these two by full id: resolved here already, so they spawn no git process.
   if (mergeBase && headSha) {
     rememberCommit(repoDir, mergeBase, deps);
     rememberCommit(repoDir, headSha, deps);
@@ -235,8 +235,8 @@ const BATCH_HEADER = /^([0-9a-f]{40,64}) (\w+) (\d+)$/;
 /**
  * File versions already read, per deps object (one per run): a PR digest reads its changed files at the
  * merge base and head for the diff, again for the symbol diffs and the base files once more for the
- * review (Django warm PR: 3 of its git processes). Keyed by full commit id, so an answer never goes
- * stale; at most MEMO_BYTES are kept (a PR touching thousands of files reads the rest again).
+ * review, one git process per read. Keyed by full commit id, so an answer never goes stale; at most
+ * MEMO_BYTES are kept (a PR touching thousands of files reads the rest again).
  */
 const versions = new WeakMap<GitDeps, { bytes: number; map: Map<string, Buffer | null> }>();
 const MEMO_BYTES = 32 * 1024 * 1024;

@@ -80,8 +80,8 @@ export function sameFileDiff(input: SameFileDiffInput): DiffLine[] {
   const added = lineSet(input.addedLines);
   const out: DiffLine[] = [];
   // Both sides known: walk both files from their first line, so kept lines pair exactly as git paired
-  // them even where git aligned a symbol's lines with lines outside its base span (a file rewritten:
-  // flask c2705ffd's ctx.py, where pairing from the span starts gave context lines wrong base numbers).
+  // them even where git aligned a symbol's lines with lines outside its base span (a rewritten file,
+  // where pairing from the span starts gives context lines wrong base numbers).
   const whole = base !== undefined && head !== undefined && input.linesUnknown !== true;
   const oEnd = base ? base.span[1] : 0;
   const nEnd = head ? head.span[1] : 0;
@@ -94,8 +94,8 @@ export function sameFileDiff(input: SameFileDiffInput): DiffLine[] {
   const isRemoved = (line: number) => input.linesUnknown === true || !head || removed.has(line);
   const isAdded = (line: number) => input.linesUnknown === true || !base || added.has(line);
   // Lines pair as git paired them; only then are nested definitions' lines left out (skipping them
-  // first paired a kept line that left a removed method for the class body with the next own line of
-  // base: flask c77a5203, a docstring's blank line said base line 934 for 930).
+  // first pairs a kept line that left a removed method for the class body with the next own line of
+  // base, and a line such as a docstring's blank one gets a wrong base number).
   const ownBase = (line: number) => !base?.notOwn?.(line);
   const ownHead = (line: number) => !head?.notOwn?.(line);
   while (o <= oEnd || n <= nEnd) {

@@ -1,4 +1,4 @@
-// The textual pre-filter of on-demand indexing (pipeline/onDemandPr.ts): which files can mention a
+// The textual pre-filter of on-demand indexing (pr/onDemandRounds.ts): which files can mention a
 // name, and which can define one, found from the raw text without parsing.
 //
 // Decisions:
@@ -67,7 +67,7 @@ export function buildWordIndex(texts: readonly string[]): WordIndex {
   };
 }
 
-/** Binary search in an ascending list (no per-file word sets: the index retains 25 instead of 45 MB on sympy, 8 instead of 15 on Django). */
+/** Binary search in an ascending list (no per-file word sets: they would nearly double what the index retains). */
 function includesSorted(list: readonly number[], value: number): boolean {
   let lo = 0;
   let hi = list.length - 1;

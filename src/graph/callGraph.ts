@@ -1,17 +1,17 @@
-// buildCallGraph: the precise call graph (issue 3) plus the structural edges, in one sorted list.
+// buildCallGraph: the precise call graph plus the structural edges, in one sorted list.
 //
-// `references` edges (resolverReferences.ts: functions used as values) are made per symbol in pass 1.
-// Phases: index the project once (resolverIndex), then resolve every call site in its own scope
-// (resolverCalls over resolverEval), then (parameter flow, on by default for called parameters) revisit the sites that resolved
-// nothing and start at a parameter, with the arguments their callers pass (resolverFlow: one level), then merge per
-// (from, to): one calls edge with every call-site line, `resolved` when any site proved it. Everything is sorted, so the output is a pure function of
-// the input records whatever order the files arrive in.
+// `references` edges (resolver/references.ts: functions used as values) are made per symbol in pass 1.
+// Phases: index the project once (resolver/projectIndex.ts), then resolve every call site in its own
+// scope (resolver/calls.ts over resolver/evaluator.ts), then (parameter flow, on by default for called
+// parameters) revisit the sites that resolved nothing and start at a parameter, with the arguments
+// their callers pass (resolver/flow.ts: one level), then merge per (from, to): one calls edge with
+// every call-site line, `resolved` when any site proved it. Everything is sorted, so the output is a
+// pure function of the input records whatever order the files arrive in.
 //
-// Decision (issue 10's cost line): one idle evaluator (with its class model, flow and getter collector)
-// lives for the process. V8 keeps the hidden classes of class instances only while an instance uses
-// them; when one run's evaluator died, the next run's instances got new hidden classes and V8 threw
-// away and recompiled the resolver's optimized code (Django, warm runs: ~90 recompiles and 50-60
-// deoptimisations per run, on V8's compiler threads; README "Call-graph resolution").
+// Decision: one idle evaluator (with its class model, flow and getter collector) lives for the
+// process. V8 keeps the hidden classes of class instances only while an instance uses them; if one
+// run's evaluator died, the next run's instances would get new hidden classes and V8 would throw away
+// and recompile the resolver's optimized code on every run.
 
 import type { CallSite, Edge, EdgeKind, FileRecord, PySymbol } from '../model.js';
 import { appendAll } from '../shared/arrays.js';
@@ -28,14 +28,14 @@ import { referenceEdges } from './resolver/references.js';
 export interface CallGraphOptions {
   maxHeuristicTargets?: number;
   /**
-   * Parameter flow (resolverFlow.ts). Default `'callables'`: only parameters the function calls
+   * Parameter flow (resolver/flow.ts). Default `'callables'`: only parameters the function calls
    * (`cb()`, `fn(x)`, `factory().start()`, a decorator's wrapper calling the wrapped function), which
    * is what callbacks, keyword hooks and decorators need at a fraction of the cost. `true` also
-   * follows receivers (`def persist(doc): doc.save()`), ~16% more resolution on Django (README
-   * "Call-graph resolution"); `false` turns it off.
+   * follows receivers (`def persist(doc): doc.save()`), which costs noticeably more resolution time;
+   * `false` turns it off.
    */
   parameterFlow?: boolean | 'callables';
-  /** Heuristic edges under this confidence are not made (resolverConfidence.ts; default DEFAULT_MIN_CONFIDENCE, 0 keeps every guess). */
+  /** Heuristic edges under this confidence are not made (resolver/confidence.ts; default DEFAULT_MIN_CONFIDENCE, 0 keeps every guess). */
   minHeuristicConfidence?: number;
   /** Called before each file's sites are resolved, with the files done so far (the pipeline's heap guard, shared/heapGuard.ts). */
   afterFile?: (done: number, total: number) => void;
@@ -190,8 +190,9 @@ function revisitDeferred(ev: Evaluator, flow: ArgumentFlow, deferred: readonly D
 }
 
 /**
- * Sorted by (from, to, kind). Grouping by `from` first sorts ~10k distinct keys instead of
- * comparing 30k+ edges pairwise (measured: the single sort was a tenth of resolution on Django).
+ * Sorted by (from, to, kind). Grouping by `from` first sorts the distinct keys, a fraction of the
+ * edges, instead of comparing every edge pairwise (a single sort of all edges is a visible share of
+ * resolution on a large project).
  */
 function sortEdges(edges: readonly Edge[]): Edge[] {
   const byFrom = new Map<string, Edge[]>();

@@ -1,8 +1,8 @@
 // The byte-pair rank table of one encoding, as an open-addressing hash table over typed arrays.
 //
 // Decision: js-tiktoken's constructor decodes every token to a byte array, joins it into a "1,2,3"
-// string and fills two Maps: ~1.0-1.7 s for o200k_base's 200k tokens on the bench machine, paid by
-// every run. Here one pass over the same rank text (js-tiktoken's own `bpe_ranks`, so the vocabulary
+// string and fills two Maps, for each of a vocabulary's hundreds of thousands of tokens, on every run.
+// Here one pass over the same rank text (js-tiktoken's own `bpe_ranks`, so the vocabulary
 // cannot drift from it) decodes the base64 straight into one byte array and hashes each token into an
 // Int32Array: no per-token objects, strings or Map entries. Those arrays (RankArrays) are also what
 // rankFile.ts writes to disk, so a run can map them back with one read instead of parsing the text
@@ -56,7 +56,7 @@ export function buildRankTable(data: RankData): RankTable {
 /** The arrays of js-tiktoken's rank text (see buildRankTable). */
 export function parseRankText(bpeRanks: string): RankArrays {
   // The rank text is ASCII (base64, digits, names): its latin1 bytes are its characters, and a byte
-  // loop is several times faster than charCodeAt over a 2.3 MB string.
+  // loop is several times faster than charCodeAt over a string of megabytes.
   const text = Buffer.from(bpeRanks, 'latin1');
   const bytes = new Uint8Array(Math.ceil((text.length * 3) / 4));
   const starts = new Int32Array(Math.ceil(text.length / 2) + 2);

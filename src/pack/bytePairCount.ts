@@ -1,8 +1,8 @@
 // How many tokens byte-pair encoding makes of one pre-tokenizer piece, in O(n log n) for n bytes.
 //
 // Decision: js-tiktoken (like tiktoken's reference merge) rescans every adjacent pair after each
-// merge, O(n²) per piece with a string join per pair: 10 KB of `A` in one string literal took 7.7 s
-// and a 1 MB line never finished. The merge rule is the same here — repeatedly merge the adjacent
+// merge, O(n²) per piece with a string join per pair, so one long string literal (a run of one repeated
+// character is one piece) can stall a run. The merge rule is the same here — repeatedly merge the adjacent
 // pair whose concatenation has the lowest rank, the leftmost one on a tie — but the pairs sit in a
 // binary heap keyed by (rank, left position), with stale entries dropped when popped. Each pop is
 // the pair the rescan would pick (the heap holds every current pair with its current rank, and

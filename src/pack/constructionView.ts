@@ -8,9 +8,8 @@
 // was cut. A constructor shown in full is inside the class's item: not packed again. The class's full
 // code is shown instead when it costs at most CONSTRUCTION_LEFT_OUT_MAX tokens more than the view (a
 // small class: a few short methods are cheaper to show than to leave out).
-// Replay (click 047adef2, 6,000 tokens): the new test's `click.Command(...)` packed `Command` as its
-// 2,761-token signature (all 40-odd method stubs: a packed method inside it ruled out its full code)
-// beside `Command.__init__` (400); its construction view is 585, `__init__` inside.
+// Why: a large class shown as its signature carries a stub for every method, often several times the
+// size of its construction view, and still says less about how to build one than `__init__` does.
 import type { PySymbol } from '../model.js';
 import { plural } from '../shared/plural.js';
 
@@ -68,8 +67,8 @@ export function constructionView(cls: PySymbol, members: readonly PySymbol[], fu
 }
 
 /**
- * The view with its docstring cut after the first paragraph (the summary; a long docstring was most of
- * the view: click's `Context`, 95 lines), closed with its own quotes. Undefined when the docstring is
+ * The view with its docstring cut after the first paragraph (the summary; a long class docstring can
+ * be most of the view), closed with its own quotes. Undefined when the docstring is
  * one paragraph, not triple-quoted, or not found right after the header.
  */
 function firstParagraph(text: string): string | undefined {

@@ -33,11 +33,10 @@
 // - Late roots (a PR's changed tests, `late`): in every round (a callee hop and a caller hop), what is
 //   reached only through them or through what only they reached comes after what the other roots
 //   reach in either direction, each part in `compare` order (callee hop, then caller hop). A changed
-//   test's callees are mostly the API it drives (click 9f9b149e: five `click.command` overloads, ~900
-//   of 6,000 tokens, were packed ahead of `echo`, which the changed code calls), and they must not take
-//   the room of the changed code's callers either (click 047adef2 at 6,000 tokens: 3,879 tokens of what
-//   the new test constructs, `Command` as a signature, `Command.__init__` and `Option.__init__`, left
-//   out `UsageError.show`, a caller of the changed method, when late parts waited only within a hop).
+//   test's callees are mostly the API it drives (the overloads of a decorator it uses would otherwise
+//   be packed ahead of what the changed code calls), and they must not take the room of the changed
+//   code's callers either (when late parts waited only within a hop, the classes a new test constructs
+//   and their constructors pushed a caller of the changed method out of the budget).
 
 import { type Adjacency, compareNeighbours, isProved, type Neighbour, strongerResolution } from '../graph/adjacency.js';
 import type { ClassLookups } from '../graph/classNeighbours.js';
@@ -56,7 +55,7 @@ export interface Reached {
   id: string;
   resolution: Resolution;
   sites: number;
-  /** Heuristic edges: the best confidence among the edges that reach it (graph/resolverConfidence.ts). */
+  /** Heuristic edges: the best confidence among the edges that reach it (graph/resolver/confidence.ts). */
   confidence?: number;
 }
 

@@ -1,11 +1,11 @@
-// Where a run gets an encoding's rank table from, cheapest first (issue 12: encoder start-up < 150 ms).
+// Where a run gets an encoding's rank table from, cheapest first: every run counts tokens, so the
+// encoder's start-up is paid by every run.
 //
 // Decisions:
 // - The bundles carry `<encoding>.ranks` beside them (scripts/build/build.mjs writes them with
 //   scripts/build/rankTables.ts from js-tiktoken's own rank modules): one readFileSync, no parse, no
-//   hashing (bench: 50 ms CPU from import to first count, was ~290), instead of loading js-tiktoken's
-//   2.3 MB rank module (~130 ms) and building the table from its text (~120-150 ms). The bundles
-//   therefore hold no rank text at all.
+//   hashing, instead of loading js-tiktoken's multi-megabyte rank module and building the table from
+//   its text, which costs several times as much. The bundles therefore hold no rank text at all.
 // - From source (tsx, vitest) there is no such file beside the module: the table is built from the
 //   installed js-tiktoken once and kept in node_modules/.cache/repodigest/, named by the sha1 of the
 //   rank module it came from, so upgrading js-tiktoken can never leave a stale table in use. Writing

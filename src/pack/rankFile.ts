@@ -5,19 +5,20 @@
 // - Layout: 8-byte magic, u32 header length, the header (JSON: format, encoding, source, pattern,
 //   array lengths, sha1), padding to 4 bytes, then the body: starts, ranks (only when some rank is
 //   not its token's index), slots (Int32, little-endian) and the token bytes. The arrays are views
-//   into the file's buffer: no copy, no parse, no hashing of 200k tokens (o200k_base: 4.3 MB, ~35 ms
-//   CPU to read and check on the bench machine, where touching fresh memory costs ~5 ms per MB;
-//   building it from js-tiktoken's text takes 250-300 ms CPU).
+//   into the file's buffer: no copy, no parse, no hashing of the vocabulary's tokens (reading the file
+//   costs little more than touching its pages; building the table from js-tiktoken's text costs many
+//   times that).
 // - The sha1 (of the header's fields and the body) is checked only when the caller asks: the copy
 //   kept for source runs is checked, the file beside the bundle is not — it is a build artefact like
-//   the bundle itself, which nothing checksums either, and hashing it would cost ~20 ms of a 150 ms
-//   budget.
+//   the bundle itself, which nothing checksums either, and hashing it would be a large share of the
+//   encoder's start-up.
 // - `source` names what the table was built from (sha1 of js-tiktoken's rank module file): a reader
 //   that can see that file compares it, so a table can never outlive an upgrade of js-tiktoken.
 // - Decoding always checks the header's shape, the names asked for and the lengths against the file
-//   size (a truncated or foreign file), in O(1): a loop over the 724k offsets and slots costs ~25 ms
-//   of cold JavaScript, and an index out of range in a typed array reads `undefined`, never memory
-//   (a wrong count, like any other flipped byte, which is what the checksum is for). A file that fails
+//   size (a truncated or foreign file), in O(1): a loop over the hundreds of thousands of offsets and
+//   slots would cost more than reading the file, and an index out of range in a typed array reads
+//   `undefined`, never memory (a wrong count, like any other flipped byte, which is what the checksum
+//   is for). A file that fails
 //   is refused with one reason.
 // - Little-endian only (every platform Node ships for but s390x): a big-endian machine refuses the
 //   file and builds the table from the text instead.

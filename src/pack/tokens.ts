@@ -1,7 +1,8 @@
 // Token counting with the encodings of current OpenAI models. The vocabulary and the pre-tokenizer
 // pattern are js-tiktoken's own rank files (one per encoding offered), read as prebuilt tables
 // (loadRanks.ts: a file beside the bundle, built from those rank files); the counting is ours, because
-// js-tiktoken's encoder costs ~1-1.7 s to build and is quadratic in the length of one pre-tokenizer piece.
+// js-tiktoken's encoder is slow to build (it parses its rank text into Maps) and quadratic in the length
+// of one pre-tokenizer piece.
 //
 // Decisions:
 // - Same answer as js-tiktoken's `encode(text, [], []).length`, token for token: the text is split

@@ -33,7 +33,7 @@ export interface PrDigest {
 
 /**
  * Prepare once and pack once per settings: on demand (only the files the digest can need parsed,
- * onDemandPr.ts), or every file with `fullIndex`. The packs are part of the on-demand rounds: what the
+ * onDemandRounds.ts), or every file with `fullIndex`. The packs are part of the on-demand rounds: what the
  * packer considers decides what else is parsed.
  */
 export async function preparePrPacks(

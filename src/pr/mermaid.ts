@@ -12,9 +12,9 @@
 // - No edge, no diagram: boxes without arrows repeat the changed-symbols table and cost tokens, and an
 //   empty `flowchart` block reads as a rendering failure.
 // - With `isTest`, a changed symbol's callers in test files (two or more, not changed themselves) are one
-//   node, "N tests", placed after its other callers: the tests section names them, and one node each was
-//   most of the graph (httpx 66225539: 37 of 40 nodes were tests calling `Request.__init__`, and none of
-//   its 13 callees was drawn).
+//   node, "N tests", placed after its other callers: the tests section names them, and one node each
+//   would take most of the graph (a constructor that tests call everywhere leaves no node for its
+//   callees).
 
 import type { ChangedSymbol } from '../diff/changedSymbols.js';
 import type { Adjacency } from '../graph/adjacency.js';
@@ -28,8 +28,8 @@ const SAFE = /^[A-Za-z0-9 _.,:/-]$/;
 export function mermaidLabel(text: string): string {
   // Acting characters first become visible escapes (`\u202e`), whose backslash is then an entity.
   let chars = [...visibleText(text.replace(/[ \t\r\n]+/g, ' ').trim())];
-  // Long ids share their package prefix: keep the tail, which tells them apart (issue 8 saw four
-  // identical head-truncated labels).
+  // Long ids share their package prefix: keep the tail, which tells them apart (cut at the end, several
+  // labels would read the same).
   if (chars.length > MAX_LABEL_CHARS) chars = ['…', ...chars.slice(chars.length - (MAX_LABEL_CHARS - 1))];
   return chars.map((ch) => (SAFE.test(ch) ? ch : `#${ch.codePointAt(0)};`)).join('');
 }

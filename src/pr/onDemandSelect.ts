@@ -1,4 +1,4 @@
-// Which files an on-demand PR digest must parse (pure; pipeline/onDemandPr.ts runs the rounds).
+// Which files an on-demand PR digest must parse (pure; onDemandRounds.ts runs the rounds).
 //
 // The rule, for a set of symbols whose graph neighbourhood the digest reads:
 // - callers exact (who calls, uses, subclasses or imports a symbol named `n`): every file spelling the
@@ -13,8 +13,8 @@
 //   `import a.b` also its packages, and submodules reached as attributes when the file spells them),
 //   and in each, how the name is bound there: by an import (followed again), by a star import (each
 //   followed), or by a definition or assignment, whose bases, decorators, annotations, bindings and
-//   returns (its type facts, not its calls) are followed through that module's imports. Only names, never whole import trees: Django's
-//   changed files import ~540 of its 859 files transitively.
+//   returns (its type facts, not its calls) are followed through that module's imports. Only names,
+//   never whole import trees: a few changed files can import most of a large project transitively.
 // Each is a superset of what a parse would find, so once every needed file is parsed, the edges of
 // those symbols are the full index's edges.
 
@@ -193,9 +193,9 @@ export function bareNameOf(symbol: PySymbol): string {
 }
 
 /**
- * What the partial index already proves about names (onDemandPr.ts builds it each round).
+ * What the partial index already proves about names (onDemandRounds.ts builds it each round).
  * `crowded(name)`: more project methods named `name` than the resolver's name-only fallback links to
- * (resolverHeuristic.ts), counted among parsed files only, so the full index has at least as many: no
+ * (graph/resolver/heuristic.ts), counted among parsed files only, so the full index has at least as many: no
  * name-only edge by that name exists either way. `subclassNames(id)`: names of the known subclasses of a
  * class, transitively.
  */
@@ -217,8 +217,8 @@ export function callerNeeds(symbol: PySymbol, parent: PySymbol | undefined, corp
     if (!known.crowded(name)) for (const f of corpus.words.uses(name)) out.add(f);
   } else if (symbol.kind === 'method') {
     // Outside its class body (its own file) a method is only reached as an attribute (`x.m()`,
-    // `self.m`, `super().m()`, `key=obj.m`): files that spell `.m`. (Django: `handle` is spelled by
-    // 23 more files than read it, each command's own `def handle`.)
+    // `self.m`, `super().m()`, `key=obj.m`): files that spell `.m`. (A method name every plugin
+    // defines, `def handle`, is spelled by many files that never read it as an attribute.)
     for (const f of corpus.words.readsAttribute(name)) out.add(f);
   } else for (const f of corpus.words.uses(name)) out.add(f);
   if (symbol.kind === 'module' && name === '__init__') {
@@ -279,8 +279,8 @@ export function calleeNeeds(symbol: PySymbol, corpus: Corpus, known: Known): Set
     [names, (n: string) => corpus.words.defines(n)],
     // What an attribute reaches by name is a method (the name-only fallback, dispatch to overrides)
     // or a property getter: a `def`. A class it names is found through imports and class bodies,
-    // which are parsed already (the chases). (Django: 23 migration files define `class Migration`;
-    // MigrationRecorder reads `self.Migration`.)
+    // which are parsed already (the chases). (Every migration file of a project may define
+    // `class Migration` where one class reads `self.Migration`.)
     [attributes, (n: string) => corpus.words.definesFunction(n)],
   ] as const) {
     for (const name of spelled) {

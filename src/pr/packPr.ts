@@ -61,7 +61,7 @@ function packPrAt(prepared: PreparedPr, pack: PackSettings, level: SectionsLevel
         notes,
         plain: usage.format === 'xml',
       });
-      // [review] The verdicts come first, right after the header, before the list and the code.
+      // The verdicts come first, right after the header, before the list and the code.
       const { findings, tests } = prepared.review;
       const plain = usage.format === 'xml';
       if (level.list === 'summary') return [header, renderReviewSummary(findings, tests, plain)];
@@ -77,7 +77,7 @@ function packPrAt(prepared: PreparedPr, pack: PackSettings, level: SectionsLevel
   });
 }
 
-/** [review] The review's JSON metadata: complete at every budget, like the `changed` manifest. */
+/** The review's JSON metadata: complete at every budget, like the `changed` manifest. */
 function reviewExtra(prepared: PreparedPr): Record<string, unknown> {
   return reviewJson(prepared.review.findings, prepared.review.tests, prepared.redaction.counts);
 }

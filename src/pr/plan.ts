@@ -1,31 +1,30 @@
 // The order in which a PR digest spends its budget (pure).
 //
-// The plan (issue 8), one rule per line, ties always ending on the id:
+// The plan, one rule per line, ties always ending on the id:
 // 1. Changed non-test code, by impact: contract changed (removed, moved, renamed, signature) first,
 //    then more live callers, then public names (no leading `_`) before private ones, then
 //    definitions before module-level code, then file and line.
 // 2. Call sites of the symbols whose contract changed (their callers that are not themselves
 //    changed): those are the places the change can break. Most contract-changed callees first. Only
 //    callers outside test files: a test that a change breaks fails in CI, and the tests section
-//    and the call-site list name them all; their code waits for step 4 (httpx 66225539 at 6,000
-//    tokens: an annotation change to `Request.__init__` packed 25 test functions that construct a
-//    Request, ~2,300 tokens, ahead of any of its 13 callees). Needs `isTest`; without it every caller.
+//    and the call-site list name them all; their code waits for step 4 (otherwise a change to a
+//    constructor packs every test that builds the class ahead of any of its callees). Needs
+//    `isTest`; without it every caller.
 // 3. Changed tests, in file and line order (a test's own impact is not a reason to read it first).
 // 4. Neighbours, hop by hop (pack/expansion.ts): in each round (a callee hop, a caller hop), what the
 //    changed code reaches in both hops before what only the changed tests reach (expansion.ts late
 //    roots); each part ranked: code before example code (isExamplePath), more call sites first, resolved
 //    before name-only, same top-level package as a changed symbol, non-test before test, then id.
-//    Example code first of all because it is written to be read, not imported: on click 07c909f2 (a
-//    change to `style`) at 6,000 tokens, `examples/` functions with 5 call sites each were packed and
-//    `secho`, `Command.invoke` and `Parameter.handle_parse_result`, the library's callers with one each,
-//    were left out.
+//    Example code first of all because it is written to be read, not imported: example functions that
+//    call a changed helper several times each would otherwise outrank, and push out, the library's own
+//    callers with one call site each.
 // Within steps 1 and 3, a changed symbol shown whole (added, removed, or a function's whole diff) goes
 // right before the first of its changed descendants: its text holds theirs, so they are `contained in`
-// it instead of shown twice (flask fbb6f0bc: an added class packed after its four added methods,
-// ~300 of 6,000 tokens repeated). A class shown as its own changed lines holds nothing and keeps its place.
+// it instead of shown twice (an added class packed after its added methods would repeat them). A class
+// shown as its own changed lines holds nothing and keeps its place.
 // A changed symbol always comes before any neighbour: the packer packs no neighbour while a changed
 // symbol is out of the document (pack/packer.ts `changedFirst`), and a changed symbol that does not fit
-// whole is shown as its hunks (render/prViews.ts).
+// whole is shown as its hunks (views.ts).
 
 import { type Adjacency, isProved, RESOLUTION_RANK } from '../graph/adjacency.js';
 import type { Reached } from '../pack/expansion.js';

@@ -6,8 +6,8 @@
 // - A modified function's base signature comes from the merge base's file, parsed again here, and is
 //   matched by file and qualified name with its `#N` (`Flask.log_exception`, `Response.encoding#2`), not
 //   by id: the index may name modules by their import name while base ids follow paths. The `#N` keeps a
-//   property's getter and setter apart (httpx 41597adf: a getter compared with the base's setter read
-//   as "`value` removed", a breaking change that was not made).
+//   property's getter and setter apart (a getter compared with the base's setter would read as
+//   "`value` removed", a breaking change that was not made).
 // - Without git (the REST API fallback) base files are unknown: signatures are not compared, and a
 //   note says so; removed symbols still called and the tests are still found.
 // - Calls that changed code adds are those on the head lines the diff added.

@@ -4,22 +4,22 @@
 // Decisions:
 // - "Likely broken" first, then "check", then overrides that still match, then the signature
 //   changes: a reviewer reads the verdicts before the evidence.
-// - Paths and ids go in code spans (prSections.codeSpan); reasons quote only identifiers.
+// - Paths and ids go in code spans (sections.ts codeSpan); reasons quote only identifiers.
 // - Tests that reach the same changed symbols in as many hops are one line. Up to NAMED_GROUP tests
 //   it names them all ("`a`, `b` and `c`": a reviewer runs them, and two names cost about what "and 1
-//   more test" does); a larger group is led by the first node id ("and N more tests"): click 7a0a3447
-//   listed 20 of 320 tests, each reaching only `Command.main` (2 hops), ~600 tokens while 14 changed
-//   symbols were left out. The node ids are all in JSON and the Action's `tests` output.
+//   more test" does); a larger group is led by the first node id ("and N more tests"): hundreds of tests
+//   that reach one entry point in as many hops would otherwise be listed by name while changed symbols
+//   are left out. The node ids are all in JSON and the Action's `tests` output.
 // - Long lists stay complete in JSON; here at most MAX_LISTED lines each, then "… and N more"; a long
 //   signature is folded to its changed parameters (signatureDelta.ts), JSON keeps it whole.
 // - `plain` (the XML document's CDATA header) drops markdown emphasis and code spans.
 // - The review sections shrink with the rest of the preamble when changed code would be left out
-//   (ReviewDetail, one step of pipeline/prDigest.ts's ladder each): a reviewer reads the diff first and
+//   (ReviewDetail, one step of levels.ts's ladder each): a reviewer reads the diff first and
 //   the lists second, and every list is whole in the JSON digest and the Action's outputs. `compact`
 //   keeps every verdict line (likely broken, check) and at most COMPACT_GROUPS test lines, and counts
 //   the matching overrides, the signature changes and the untested symbols; `counts` keeps the verdict
-//   count and at most COMPACT_GROUPS verdict lines, and makes the tests one line of counts. click
-//   7a0a3447 at 3,000 tokens: 5 of 29 root symbols in the document with the lists whole, 8 with them counted.
+//   count and at most COMPACT_GROUPS verdict lines, and makes the tests one line of counts. At a small
+//   budget, whole lists can keep most of the changed symbols out of the document.
 import type { AffectedTest, AffectedTests } from '../review/affectedTests.js';
 import type { ReviewFindings } from '../review/breakingSites.js';
 import { codeSpan } from '../shared/fence.js';
@@ -30,7 +30,7 @@ export const MAX_LISTED = 20;
 /** How many verdict or test lines the shortened review sections keep. */
 export const COMPACT_GROUPS = 5;
 
-/** How much of the review lists a PR digest carries (the budget's ladder, pipeline/prDigest.ts). */
+/** How much of the review lists a PR digest carries (the budget's ladder, levels.ts). */
 export type ReviewDetail = 'full' | 'compact' | 'counts';
 /** A group of tests this small is named in full on its line. */
 export const NAMED_GROUP = 3;

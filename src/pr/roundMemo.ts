@@ -1,4 +1,4 @@
-// The rounds of an on-demand PR digest (onDemandPr.ts) prepare the digest several times over one
+// The rounds of an on-demand PR digest (onDemandRounds.ts) prepare the digest several times over one
 // diff: the symbols' diffs and the review read the same git objects and extract the same base and
 // head versions of the changed files every round. Within one run git's answers cannot change (the
 // commands are reads), so each distinct command and each distinct (path, text) extraction is done

@@ -7,19 +7,19 @@
 //   Free text goes through `escapeMarkdownText` (one line, markdown punctuation backslash-escaped, HTML
 //   metacharacters as entities, `@`/`#` references broken with U+200B); identifiers and paths go in code
 //   spans (`codeSpan`), where nothing pings or renders, with a fence longer than any backtick run.
-// - Call sites are listed for every changed symbol that has any (issue 8): "removed but still called"
+// - Call sites are listed for every changed symbol that has any: "removed but still called"
 //   alarms first and in full (the references come from diff/, checked against head's own bindings;
 //   name-only matches are a quieter "unresolved, check" line), then symbols whose contract changed
 //   (moved, renamed, signature), then the rest. When space is short the lists get more compact (one
 //   line per file with line numbers, then counts), never silently shorter.
 // - A symbol's call sites in test files, when more than MAX_TEST_SITES_LISTED, are one line per file even
 //   in a full list: the tests section already names the tests that reach the change, and a line per test
-//   call is the budget the callers' code needs (requests 1190afd1 at 3,000 tokens: 63 test lines of
-//   `Request`, ~1,600 tokens, left out `Session.request`, its only caller outside the tests).
+//   call is the budget the callers' code needs (a class that tests construct everywhere would fill the
+//   section with test lines and leave out its only caller outside the tests).
 // - Likewise a symbol's call sites outside test files, when more than MAX_SITES_LISTED, are one line per
 //   file even in a full list: so many are read as where the symbol is used, not one by one, and a line
-//   each crowded the code out (rich 39ee57df at 6,000 tokens: `Console.print`'s 168 such lines, the
-//   section 3,610 tokens, and the digest packed one neighbour; now 1,614 tokens and ten).
+//   each would crowd the code out (a widely used method's hundreds of call sites can take more of the
+//   budget than all its neighbours' code).
 // - A removed symbol's own calls no longer exist in head: it is never listed or counted as a caller.
 // - Token numbers are parameters: the packer's footer logic knows them only after packing.
 
@@ -181,7 +181,7 @@ function byFile(changed: readonly PrEntry[]): [string, PrEntry[]][] {
 }
 
 /**
- * Every changed symbol, at every level (issue 8): a table; or, when that displaces code, names per file;
+ * Every changed symbol, at every level: a table; or, when that displaces code, names per file;
  * or counts per file. The list is never cut.
  */
 export function renderChangedList(changed: readonly PrEntry[], adjacency: Adjacency, level: ListLevel, nonPython: readonly string[] = []): string {
@@ -239,7 +239,7 @@ interface SiteRef {
   caller: string;
   file?: string;
   line?: number;
-  /** `value`: the symbol is passed, stored or returned there (a `references` edge, issue 10): "used by". */
+  /** `value`: the symbol is passed, stored or returned there (a `references` edge): "used by". */
   via?: 'call' | 'import' | 'value';
 }
 

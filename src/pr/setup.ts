@@ -26,7 +26,7 @@ export async function setupPr(request: Omit<PrDigestRequest, 'pack'>): Promise<P
   const parser = await loadPythonParser();
   const git = { runGit: runGitDefault };
   const extract = revisionExtractor(request.index?.cache);
-  // [diff semantics] computed on path-based ids; renamed to the index's ids below (changesWithIds).
+  // Computed on path-based ids; renamed to the index's ids below (changesWithIds).
   const pathChanges = await collectPrChanges(
     request.repoDir,
     request.base,

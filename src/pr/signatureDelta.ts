@@ -2,10 +2,10 @@
 // them folded into `…` (pure).
 //
 // Decision: a header of more than MAX_CHARS characters on either side is shown from its first to its
-// last differing parameter; the name, the brackets and the return annotation always stay. jinja
-// e45bc745 changes one default of `Environment.overlay`'s 22 parameters: its old and new headers,
-// ~1,150 characters each, were printed in full twice (the signature list and the code heading), ~1,100
-// of a 6,000-token digest, to say what the `enable_async: bool = False` -> `= missing` pair says.
+// last differing parameter; the name, the brackets and the return annotation always stay. A change to
+// one default of a method with twenty-odd parameters would otherwise print both long headers in full,
+// twice (the signature list and the code heading), a large share of a small digest, to say what one
+// `enable_async: bool = False` -> `= missing` pair says.
 // Short headers stay whole: there the whole header is the clearest statement. JSON keeps both whole.
 import { closingBracket, splitTopLevel } from '../python/extractText.js';
 

@@ -11,8 +11,8 @@
 //   body it came from (symbolDiff.ts textDiff).
 // - The files read here are parsed with path ids (`src.flask.app.Flask`) while the changes carry the
 //   index's import names (`flask.app.Flask`): a symbol is found in them through `idOf`, the index's own
-//   renaming, or a src/ layout scanned from the root gets head's span for base (click 831c8f09: deleted
-//   lines shown at the wrong place, some lost).
+//   renaming, or a src/ layout scanned from the root gets head's span for base (deleted lines shown at
+//   the wrong place, some lost).
 // - The signature is the header from `def`/`class` to its colon, compared with whitespace collapsed:
 //   a change there breaks callers, so the digest shows it old -> new and ranks the symbol higher.
 import type { ChangedSymbol } from '../diff/changedSymbols.js';
@@ -34,9 +34,9 @@ interface Side {
 
 /**
  * The header of a definition: from its `def`/`class` line to the colon that ends it, one line, comments
- * left out. A comment is removed where it is, not from the first `#` of the joined line to its end:
- * httpx 1805ee0d's `Client.__init__` had `# Deprecated in favor of ...` between its parameters, and the
- * old header shown was cut there, without the `verify` and `cert` the change removed, nor `) -> None:`.
+ * left out. A comment is removed where it is, not from the first `#` of the joined line to its end: a
+ * `# deprecated` comment between two parameters would otherwise cut the header there, losing the
+ * parameters after it and the `) -> None:`.
  */
 export function headerOf(full: string): string | undefined {
   const at = /^[ \t]*(?:async[ \t]+def|def|class)\b/m.exec(full);
@@ -222,7 +222,7 @@ function diffOf(
  * A module's or class's own lines, as a reader wants them: a blank line added or removed only as spacing
  * around a nested definition (the nearest non-blank line above or below it is the definition's) says
  * nothing and is left out. Every other blank changed line stays, so a `+` docstring keeps its paragraphs
- * (flask c77a5203: App's new attribute docstring lost its blank lines) and each hunk's line count is git's.
+ * (an added attribute docstring's blank lines are not spacing) and each hunk's line count is git's.
  */
 function tidyOwnLines(lines: readonly DiffLine[], base: DiffSide, head: DiffSide): DiffLine[] {
   const baseSpacing = spacingOf(base);

@@ -101,8 +101,8 @@ export function viewsOf(input: ViewInput): ItemView[] {
   const hasBody = symbol.kind === 'module' || symbol.kind === 'class';
   if (hasBody) {
     const what = symbol.kind === 'module' ? 'Module-level code' : 'Class body (its methods are listed on their own)';
-    // Its calls on other lines belong to code that is not shown (jinja 065334d1: an added import to
-    // jinja2/filters.py brought the five decorators its filters are wrapped in, 740 of 6,000 tokens).
+    // Its calls on other lines belong to code that is not shown (an added import at the top of a module
+    // would otherwise bring in the decorators its functions are wrapped in).
     const hunksView: ItemView = { ...hunks, notes: [...lead, ...unknown, `${what}: only the changed lines, with ${HUNK_CONTEXT} lines of context.`], callsOn: changedHeadLines(info.lines) };
     return [hunksView, { ...signatureOnly('Signature only: its changed lines did not fit.'), callsOn: changedHeadLines(info.lines) }];
   }

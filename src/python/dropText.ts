@@ -2,8 +2,8 @@
 //
 // Decision: `graph` (table, JSON, --callers/--callees) prints ids, files, lines and edges, never a
 // symbol's code, yet every symbol's `full` and `signature` are views into its file's text, so the
-// whole source stayed in memory to the end of the run (sympy 1.11: 31 MB of source, more as
-// signatures and two-byte text). Once a file is extracted (and its cache entry written, with the
+// whole source would stay in memory to the end of the run (tens of megabytes on a large project,
+// more as signatures and two-byte text). Once a file is extracted (and its cache entry written, with the
 // text) those are emptied and every other string the record keeps is copied out of the source
 // (compactRecord.ts `detached`), so the file's text can be collected. What resolution reads (calls,
 // bindings, imports, params, decorators, bases) is untouched: the graph is the same, edge for edge.

@@ -1,4 +1,4 @@
-// Facts for the constructs a plain `name = value` binding misses (issue 10), read from text that
+// Facts for the constructs a plain `name = value` binding misses, read from text that
 // extraction already holds: which element of a value an unpacking target takes, the builtins that
 // only pass a value through (`partial(f, x)` calls f, `next(it)` is an element of it), containers
 // filled after they were made (`X.append(f)`, `X[k] = f`), `isinstance` narrowing, `raise C`, and

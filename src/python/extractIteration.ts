@@ -1,7 +1,7 @@
 // A `for` loop over an object runs its class's `__iter__`, then `__next__` on what that returned:
 // two call sites at the loop's line, made from the binding the loop target got (iter(iterable)).
 // Only for an iterable that is a plain chain (a name, attribute or call): literals and unpacking
-// never reach a project class. The resolver never guesses dunder names (resolverCalls.ts), so these
+// never reach a project class. The resolver never guesses dunder names (graph/resolver/calls.ts), so these
 // sites add nothing when the iterable is a list, a generator or unknown.
 import type { Binding, CallSite, RefExpr } from '../model.js';
 

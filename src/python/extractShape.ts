@@ -3,8 +3,8 @@
 // source text after the callee, one bounded scan per call.
 //
 // Memory: a call with no arguments gets no shape at all, and the common shapes (1-8 positional
-// arguments, nothing else) are shared frozen objects, so Django's ~17k call sites add a few hundred
-// small objects, not one per site.
+// arguments, nothing else) are shared frozen objects, so a large project's call sites add a few
+// hundred small objects, not one per site.
 import type { CallShape } from '../model.js';
 import { closingBracket, splitTopLevel } from './extractText.js';
 

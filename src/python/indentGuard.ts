@@ -7,8 +7,8 @@
 // indentation levels it writes one byte past the buffer, into the parser that sits next to it in
 // WASM memory. Nothing fails at that moment; the file parses as an empty module, and every later parse
 // in the process is wrong (`(NULL)`, ERROR nodes over plain code) or traps with "memory access out of
-// bounds" — a new Parser included, because the damage is in the shared WASM memory. That was the
-// fuzzer's trap (`__tests__/fuzz/indentGuard.test.ts` reproduces it). Python refuses more than 99
+// bounds" — a new Parser included, because the damage is in the shared WASM memory
+// (`__tests__/fuzz/indentGuard.test.ts` reproduces it). Python refuses more than 99
 // levels anyway ("too many levels of indentation"), so such a file is hostile or broken.
 //
 // The guard: no indentation the scanner measures may be wider than MAX_SCANNER_INDENT columns. The

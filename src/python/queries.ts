@@ -4,13 +4,12 @@
 //
 // Few patterns and few captures per pattern, on purpose: the query cursor keeps a state per started
 // pattern alive while it walks the node's subtree, and web-tree-sitter unmarshals every capture of a
-// match (a new JS object each) for each capture it returns. Going from 40 patterns (one per parameter
-// kind, decorator shape, docstring, ...) to these made captures over CPython's stdlib 1.3x cheaper
-// (616 -> 472 ms); the detail is recovered from captured text instead (extractText.ts).
+// match (a new JS object each) for each capture it returns. So there is no pattern per parameter kind,
+// decorator shape, docstring, ...: the detail is recovered from captured text instead (extractText.ts).
 //
 // Rules the handlers in extract.ts rely on:
-// - Never call `node.parent`: tree-sitter finds a parent by descending from the root, which made a
-//   5,000-function file quadratic (2 s for its definitions alone).
+// - Never call `node.parent`: tree-sitter finds a parent by descending from the root, which makes a
+//   file with thousands of functions quadratic.
 // - A definition's header (name, parameters, return annotation, bases) is read from the source text
 //   (extractDefs.readHeader); `@def.body`/`@class.body` comes after its `@def`/`@class` and before
 //   anything else can open a definition, so it belongs to the latest opened one.
@@ -21,9 +20,9 @@
 // - Captures that start at the same position come in no guaranteed order; pairing by id or position
 //   happens after the pass.
 // - Call arguments, `for` iterables and `return` values are read from source text around captures
-//   already made (extractValues.ts); only `@return` and `@except` were added for them.
-// - Issue 10 added `@withvalue` (the `ctx as x` of a with item, before its `@withtarget`),
-//   `@comptarget`/`@compiter` (a comprehension's `for x in it`, target first), `@yield` and `@raise`.
+//   already made (extractValues.ts); only `@return` and `@except` exist for them.
+// - `@withvalue` is the `ctx as x` of a with item, before its `@withtarget`; `@comptarget`/`@compiter`
+//   a comprehension's `for x in it`, target first.
 
 export const EXTRACT_QUERY = `
 (function_definition body: (block) @def.body) @def

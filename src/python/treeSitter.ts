@@ -3,7 +3,7 @@
 // Why web-tree-sitter (WASM) and not the native binding: the native linux-x64 prebuilt needs
 // GLIBCXX_3.4.31 (fails on Debian 12 / Ubuntu 22.04-class runners), bundlers cannot carry
 // node-gyp-build binaries into dist/, and with queries doing the matching inside WASM the end-to-end
-// cost is the same (Django 3.2: 1.30 s WASM vs 1.29 s native for parse + captures).
+// cost of parse + captures is about the same.
 //
 // Both .wasm files are read as bytes from disk: next to the running bundle (dist/) first, then from
 // node_modules when running from source. Nothing is fetched, and the working directory never matters.
@@ -49,21 +49,20 @@ export interface PythonParser {
 
 /**
  * The per-file parse time limit, in CPU time. tree-sitter's error recovery is quadratic in the length
- * of one line full of error tokens (fuzz case 22,367 of seed 20261202: a 265,000-character line of
- * `â€®` in an unterminated string took 163 s CPU; `'x = ' + 'a$'.repeat(n)` takes 0.2 / 0.7 s at
- * n = 4 K / 8 K, four times more at each doubling). The work per progress callback grows with the
- * line, so counting callbacks cannot bound it (16 K characters: 400 callbacks, 700 ms): only time
- * can. 10 s is far above any real file (slowest file of Django 21 ms, of sympy 0.7-1.2 s: a 2 MB
- * generated test), so only pathological files are skipped, each with its reason.
+ * of one line full of error tokens (a very long line of mojibake in an unterminated string can take
+ * minutes; `'x = ' + 'a$'.repeat(n)` takes four times as long at each doubling of n). The work per
+ * progress callback grows with the line, so counting callbacks cannot bound it: only time can. The
+ * limit is far above what any real file takes, large generated ones included, so only pathological
+ * files are skipped, each with its reason.
  * `REPODIGEST_PARSE_TIME_LIMIT_MS` overrides it (tests; a very slow machine).
  */
 export const PARSE_TIME_LIMIT_MS = 10_000;
 
 /**
  * The process's CPU time, not the clock: on a loaded machine the clock runs many times faster than
- * the parse, and a wall-clock limit made output depend on the load (a 100,000-case fuzz run at load
- * average 26 on 2 cores rendered two different documents for one case, seed 20261202 case 5,938,
- * that passes alone). About 2 µs a call, so it is read on every 64th progress callback (see parse).
+ * the parse, and a wall-clock limit would make output depend on how busy the machine is (a file that
+ * parses in time alone could be skipped in a crowded run). Each read is a system call, so it is read
+ * on every 64th progress callback only (see parse).
  */
 function cpuMs(): number {
   const { user, system } = process.cpuUsage();
@@ -113,9 +112,9 @@ async function createPythonParser(): Promise<PythonParser> {
       let cancelled = false;
       // Returning true from the callback cancels the parse (web-tree-sitter's ParseOptions); the
       // callback's declared type says void, hence the cast.
-      // The clock is read on every 64th callback only: getrusage costs ~2 µs and reading it on each
-      // of Django's ~240,000 callbacks was 0.46 s of a 5.6 s PR digest (8%); 64 callbacks are a few
-      // milliseconds of parsing even on the pathological lines, nothing beside a 10 s limit.
+      // The clock is read on every 64th callback only: getrusage is a system call, and a large project
+      // makes hundreds of thousands of callbacks; 64 callbacks are a few milliseconds of parsing even
+      // on the pathological lines, nothing beside the limit.
       let calls = 0;
       const progressCallback = (() => (cancelled ||= (++calls & 63) === 0 && cpuMs() > deadline)) as unknown as () => void;
       try {

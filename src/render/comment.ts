@@ -10,11 +10,10 @@
 //   three backticks or tildes, so no other line can open a code block or an HTML block that would
 //   swallow one of our fences. A column-0 fence then opens a top-level block whatever precedes it
 //   (it interrupts paragraphs, lists, quotes and tables; it is never a lazy continuation).
-// The old line scanner trusted the document's own fences and was bypassed by a fence indented 1-3
-// spaces (` ``` ` opens a block the scanner saw as text; its column-0 "opener" then closed it).
-// A conformant parser (micromark with GFM) was measured as the alternative: 2.6 s for a 1 MB digest
-// and 320 s for 1 MB of inline markup on one line, a hang a hostile `post-digest` file could cause;
-// this is linear. Tests render the result with Debian's cmark-gfm (GitHub's renderer) and micromark.
+// A line scanner that trusts the document's own fences is bypassed by a fence indented 1-3 spaces
+// (` ``` ` opens a block the scanner sees as text; its column-0 "opener" then closes it). A conformant
+// parser (micromark with GFM) is no alternative: it is slow on large digests and far slower on a long
+// line of inline markup, a hang a hostile `post-digest` file could cause; this is linear. Tests render the result with Debian's cmark-gfm (GitHub's renderer) and micromark.
 //
 // Trimming. GitHub rejects bodies over 65,536 characters. When the digest is larger, whole symbols
 // are dropped from the end of the packed context (each symbol is a `### \`id\`` block, never split

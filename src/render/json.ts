@@ -1,4 +1,4 @@
-// Machine-readable digest: the pack contract of issue 2 (plus issue 4's `changed`), with `content`
+// Machine-readable digest: the pack contract (plus `changed` for a PR's changed symbols), with `content`
 // the markdown rendering of the same document.
 //
 // Decisions:
@@ -15,8 +15,7 @@
 //   every symbol considered; `skippedTotal` still counts every entry; the footer inside `content`
 //   counts them apart (document.ts).
 //
-// PR digests (jsonAroundMarkdown below) take the other reading of the budget, the one issue 8 asks
-// for: the budget bounds the document a model reads, `content`, which is byte for byte the markdown
+// PR digests (jsonAroundMarkdown below) take the other reading of the budget: the budget bounds the document a model reads, `content`, which is byte for byte the markdown
 // digest at the same budget; the JSON around it is metadata and is never cut: `changed` lists every
 // changed symbol with its diff, and `skipped` every skip. `totalTokens` is then the tokens of
 // `content`, the figure its footer states. (`pack --format json` keeps the contract above.)
@@ -86,7 +85,7 @@ export function jsonAroundMarkdown(pack: MarkdownPack, changed: readonly Changed
     encoding: pack.encoding,
     roots: pack.roots,
     changed: changed.map(changedEntry),
-    // [review] breaking, overrides, signatures, tests, untested, redactions: complete, like `changed`.
+    // Breaking, overrides, signatures, tests, untested, redactions: complete, like `changed`.
     ...extra,
     packed: pack.packed.map((p) => ({ ...packedEntry({ ...p, text: '' }), ...(p.change === undefined ? {} : { change: p.change }) })),
     skipped: pack.skipped.map(skipEntry),

@@ -34,7 +34,7 @@ export function markdownItem(item: DigestItem): string {
   const where = `${item.file}:${item.startLine}-${item.endLine}`;
   const change = item.change !== undefined && item.status !== 'removed' ? ` · ${item.change}` : '';
   const status = (item.status === 'removed' ? ` ${REMOVED_NOTE}` : '') + (item.partialParse ? ` ${PARTIAL_NOTE}` : '') + spelledNote(item);
-  // Notes are our own markdown (ids in code spans, prSections.ts / prViews.ts): one line each.
+  // Notes are our own markdown (ids in code spans, pr/sections.ts / pr/views.ts): one line each.
   const notes = item.notes && item.notes.length > 0 ? `${item.notes.join('\n')}\n\n` : '';
   return `### ${codeSpan(item.id)} (${item.kind}, ${item.mode}) — ${codeSpan(where)}${change}${status}\n\n${notes}${codeFence(item.text, item.fence ?? 'python')}`;
 }

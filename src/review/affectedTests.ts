@@ -199,7 +199,7 @@ export function findAffectedTests(input: AffectedTestsInput): AffectedTests {
   };
   const unreached: string[] = [];
   // A test the PR removes (or moves away) is in the graph from base, for its references: it is no node
-  // pytest can run in head (httpx 7b19cd5f listed the 5 tests it moved out of tests/test_utils.py).
+  // pytest can run in head (a PR that moves tests to another file would list them under their old ids).
   const removed = new Set(input.changed.filter((c) => c.change === 'removed').map((c) => c.id));
   for (const c of input.changed) {
     if (c.change === 'removed') continue;

@@ -129,9 +129,9 @@ function classNamesOf(symbols: Iterable<PySymbol>): ClassNames {
  * Whether the bare name `object`, read in `caller`, is a class (so a method called on it binds nothing):
  * a parameter is one only when annotated `type[...]`, a name the caller assigns a call's result to never
  * is; any other name only when the caller's file defines or imports a class of that name (or
- * star-imports and a project class has it). pytest 13dd9d24: `config.getini(...)` inside
- * `pytest_configure(config: Config)` was read as a call on a test's local `class config:` in another
- * file: 30 calls "likely broken" that bind.
+ * star-imports and a project class has it). Otherwise `config.getini(...)` inside
+ * `pytest_configure(config: Config)` reads as a call on a test's local `class config:` in another
+ * file, and every such call as "likely broken" while it binds.
  */
 function namesClass(caller: PySymbol, object: string, classes: ClassNames): boolean {
   if (object === 'cls') return true;
@@ -172,7 +172,7 @@ function boundParams(target: PySymbol, site: CallSite, caller: PySymbol, classes
   // `Base.method(self, ...)`, `cls.method(obj)`, `mod.Base.method(obj)`: called on a class, nothing is bound.
   if (object.t === 'name') return namesClass(caller, object.name, classes) ? params : dropFirst();
   // An attribute chain names a class through an imported module or a class (`mod.Base`, `Outer.Inner`), not
-  // through a value (`self.config`, `item.config` of an enclosing function's parameter: pytest 971943170).
+  // through a value (`self.config`, `item.config` of an enclosing function's parameter).
   const root = attributeRoot(object);
   if (root === undefined || heldBy(caller, root) === 'value') return dropFirst();
   if (classes.importedIn.get(caller.file)?.has(root) !== true && !namesClass(caller, root, classes)) return dropFirst();
@@ -184,7 +184,7 @@ function boundParams(target: PySymbol, site: CallSite, caller: PySymbol, classes
 function sitesOn(caller: PySymbol, line: number, target: PySymbol): CallSite[] | 'ambiguous' {
   const onLine = caller.calls.filter((c) => c.line === line && c.via === 'call');
   // A decorator's call counts as a call there: `@mark.parametrize("s", list(S))` is not only `list(S)`
-  // (pytest 78a193824: `list(Scope)` bound against the decorator's `__call__`, "missing `argvalues`").
+  // (otherwise `list(Scope)` is bound against the decorator's `__call__`: "missing `argvalues`").
   const calls = onLine.length + caller.calls.filter((c) => c.line === line && c.via === 'decorator').length;
   if (onLine.length === 0) return [];
   const name = shortName(target);
@@ -196,7 +196,7 @@ function sitesOn(caller: PySymbol, line: number, target: PySymbol): CallSite[] |
     return false;
   });
   if (matching.length > 0 || bindingOf(target.decorators) === 'property') return matching;
-  // Passed, not called: `sorted(pairs, key=_safe_tuple)` (pytest d2466e3a9 bound `sorted`'s `key=` against it).
+  // Passed, not called: `sorted(pairs, key=_safe_tuple)` (`sorted`'s `key=` is not bound against it).
   const passes = (c: CallSite): boolean => [...(c.args ?? []), ...(c.keywords ?? []).map((k) => k.value)].some((a) => lastName(a) === name);
   if (onLine.some(passes)) return [];
   return onLine.length === 1 && calls === 1 ? onLine : 'ambiguous';
@@ -243,12 +243,12 @@ function displayName(sym: PySymbol): string {
 /** Binds every site of `caller` on `lines` that calls `target`; reports what does not fit. */
 function bindSites(ctx: Context, caller: PySymbol, target: PySymbol, lines: readonly number[], resolved: boolean, before: PySymbol | undefined, diff: SignatureDiff | undefined, quietChecks: boolean): void {
   // An `@overload` stub is a type checker's view: at run time the call reaches the implementation,
-  // bound on its own edge (pytest 13dd9d24: `pytest.raises(E, match=...)` read as broken against the
-  // overloads it does not match, 24 times).
+  // bound on its own edge (`pytest.raises(E, match=...)` would read as broken against the overloads it
+  // does not match).
   if (isOverload(target.decorators)) return;
   // A property is read, not called (`f(obj.prop)` is no call of it); only a change that made it one is
-  // bound, where a call names it (pytest 7eee10c83: `p._truncate(excinfo.traceback)` read as a call of
-  // the `traceback` property with one argument, "likely broken").
+  // bound, where a call names it (`p._truncate(excinfo.traceback)` is no call of the `traceback`
+  // property with one argument).
   if (bindingOf(target.decorators) === 'property' && !diff?.changes.some((c) => c.kind === 'became-property')) return;
   const decorator = rewritingDecorator(target);
   const name = displayName(target);

@@ -99,8 +99,8 @@ const RULES: readonly Rule[] = [
   {
     kind: 'secret-assignment',
     // NAME = "v", NAME: T = "v", name="v" (keyword argument), "name": "v" (dict entry). The name
-    // starts where an identifier starts: tried from every letter of a 1 MB run of letters the
-    // pattern was quadratic (index of a 1 MB string literal: minutes instead of ~2 s).
+    // starts where an identifier starts: tried from every letter of a long run of letters the
+    // pattern would be quadratic (a 1 MB string literal would take minutes).
     pattern: /["']?(?<![\p{L}\p{N}_])([\p{L}_][\p{L}\p{N}_]*)["']?(?:\s*:\s*[\w.[\], |]+?)?\s*[:=]\s*[rRbBuU]?(["'])([^"'\n\\]{16,})\2/dgu,
     group: 3,
     accept: (v) => looksRandom(v),
@@ -109,8 +109,8 @@ const RULES: readonly Rule[] = [
 
 /**
  * What every match of the secret-assignment rule contains: an assignment or colon, then a quoted run
- * of 16+ characters. Its pattern is tried from every identifier of a text (the \p{L} lookbehind,
- * Django PR digest: the costliest regex of the run), this one only where `:` or `=` stands, so texts
+ * of 16+ characters. Its pattern is tried from every identifier of a text (the \p{L} lookbehind makes
+ * it the costliest regex of a run), this one only where `:` or `=` stands, so texts
  * without such a literal (most of them: docstrings follow `:` with a triple quote) skip the rule.
  */
 const ASSIGNED_LITERAL = /[:=]\s*[rRbBuU]?(["'])[^"'\n\\]{16,}\1/;

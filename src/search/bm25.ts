@@ -11,8 +11,8 @@
 // - Ties break by id, compared at query time (so building needs no sort).
 // - Hot path: sub-tokens are scanned as spans and interned straight to integer term ids through an
 //   open-addressing table that compares characters in place, so a token already seen creates no
-//   string; postings live in typed arrays (CSR by term). A regex-and-Map version spent ~1.1 s on
-//   40k synthetic symbols (string creation and hashing); this one is several times faster.
+//   string; postings live in typed arrays (CSR by term). A regex-and-Map version spends its time
+//   creating and hashing strings; this one is several times faster.
 import type { PySymbol } from '../model.js';
 import { TermInterner } from './termInterner.js';
 import { forEachSubTokenSpan, searchTerm, subTokens } from './tokenize.js';

@@ -201,9 +201,9 @@ function postingsOf(stream: Stream, docStart: Uint32Array, n: number, termCount:
 const NO_FACTOR: readonly number[] = FIELDS.map(() => 1);
 
 /**
- * Words that describe the act of changing code, not the code: "fix the typo in the bug report of issue 12"
- * names nothing in the repository, yet `fix` is rare in code and so weighs a lot (a `_fixed_cycle_init`
- * took rank 1 for "Fix typo"). Dropped from questions only, when the tuning says so (`metaWords`).
+ * Words that describe the act of changing code, not the code: "fix the typo from the bug report" names
+ * nothing in the repository, yet `fix` is rare in code and so weighs a lot (a `_fixed_cycle_init` would
+ * rank first for "Fix typo"). Dropped from questions only, when the tuning says so (`metaWords`).
  */
 export const META_TERMS: ReadonlySet<string> = new Set(
   'fix fixes fixed fixing bugfix bug bugs typo typos issue issues pr gh minor misc tweak tweaks wip nit nits'.split(' ').map((w) => searchTerm(w)),

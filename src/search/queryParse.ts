@@ -34,8 +34,8 @@ export interface ParsedQuery {
 
 const FRAME = /File "([^"\n]+\.py)", line (\d+), in ([A-Za-z_][\w.<>]*)/g;
 // Files are read word by word (split on spaces, quotes and brackets), each word matched once from its
-// start: an unanchored path pattern backtracks quadratically on a long run of `a/a/a/…` (24k characters
-// took 6 s), and a question can be a pasted log.
+// start: an unanchored path pattern backtracks quadratically on a long run of `a/a/a/…`, and a
+// question can be a pasted log.
 const WORD_SPLIT = /[\s"'`()[\]{},;<>]+/;
 const FILE_WORD = /^([\w./\\-]*\.py)(?:(?::|#L)(\d+))?[:.]?$/;
 const TOKEN = /[A-Za-z_][\w]*(?:\.[A-Za-z_]\w*)*(\(\))?/g;

@@ -1,7 +1,7 @@
 // Interns lowercased ASCII token spans to dense integer ids without creating a string for a term
 // already seen: an open-addressing table (FNV-1a hashes) that compares characters in place. Both search
-// indexes (bm25.ts, fields.ts) build their term streams through it; a regex-and-Map version spent
-// ~1.1 s on 40k synthetic symbols (string creation and hashing).
+// indexes (bm25.ts, fieldIndex.ts) build their term streams through it; a regex-and-Map version spends
+// its time creating and hashing strings.
 
 /** Interns lowercased token spans to dense integer ids without creating strings for known terms. */
 export class TermInterner {

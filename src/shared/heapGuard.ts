@@ -4,15 +4,15 @@
 // Decisions:
 // - An in-process check, sampled: the per-file loops (full scan, on-demand reading and parsing, the
 //   resolver's pass over files via CallGraphOptions.afterFile) call `check` once per file; every
-//   SAMPLE_EVERY-th call reads `v8.getHeapStatistics()` (~7 µs here), every call once the heap is past
+//   SAMPLE_EVERY-th call reads `v8.getHeapStatistics()` (cheap, not free), every call once the heap is past
 //   WATCH_SHARE. Only when the used heap passes NEAR_SHARE of the limit is a full collection forced (the
 //   used figure counts garbage too) and the live heap judged: still above NEAR_SHARE -> the error.
 //   V8 cannot hand an out-of-memory back to JavaScript (the process aborts), so the check must come
 //   before the limit, and it cannot see the phases without a per-file loop (packing, rendering): the
 //   Action's analysis worker also gets a heap limit of its own (action/analysis.ts), whose overflow
 //   ends only the worker, reported as the same line.
-// - No re-exec with a larger heap for the CLI: a second process on every run (a bare `node` here:
-//   0.14-0.17 s CPU, 41 MiB RSS, against Django's 198 MiB PR digest target), and a larger heap is the user's call (NODE_OPTIONS); the line
+// - No re-exec with a larger heap for the CLI: a second process on every run would add a Node start-up's
+//   CPU and memory to every digest, and a larger heap is the user's call (NODE_OPTIONS); the line
 //   names the value this machine allows (SAFE_MEMORY_SHARE of its memory, cgroup limit included).
 
 import { freemem, totalmem } from 'node:os';

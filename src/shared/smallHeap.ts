@@ -3,24 +3,21 @@
 //
 // Decisions:
 // - Old generation: a growth policy, not a heap limit (a limit turns a large monorepo into a crash) and
-//   not `--optimize-for-size`. V8 may grow it by at most 10% over what survived the last full collection.
-//   Django PR digest, peak RSS / V8 full collections (README "Memory"): default 219 MB / 3 cold, 2 warm;
-//   this flag ~195 MB / 6 cold, 5 warm (about +0.1 s CPU); --optimize-for-size ~165 MB but ~700
-//   scavenges, warm CPU +30%. Set at run time it applies to this isolate and to the Action's analysis
-//   worker, made afterwards.
+//   not `--optimize-for-size`. V8 may grow it by at most 10% over what survived the last full collection:
+//   a lower peak for a few more full collections, where `--optimize-for-size` lowers the peak further
+//   but scavenges so often that CPU suffers. Set at run time it applies to this isolate and to the
+//   Action's analysis worker, made afterwards.
 // - Young generation: held small while the live data is small. V8 doubles the nursery whenever much of
 //   it survives a scavenge, which a scan building records does from its first files, up to its maximum
-//   (Node 20: 32 MB of semi-spaces; Node 24: 128 MB) whatever the live data: on a Django PR digest that
-//   is a third of the heap V8 reserves (Node 24: more than the old generation). Its size is fixed when
+//   (Node 20: 32 MB of semi-spaces; Node 24: 128 MB) whatever the live data: on a mid-sized PR digest
+//   that is a large part of the heap V8 reserves. Its size is fixed when
 //   an isolate is made, but the growth factor is read at each growth, so `holdYoungGeneration` (called
 //   on the heap guard's every check, once per file scanned or resolved) holds it at NURSERY_FLOOR
 //   (factor 1) until the old generation reaches NURSERY_RELEASE, then gives V8 its own policy back for
 //   the rest of the run. A small nursery costs CPU: more scavenges, and objects promoted early that
-//   only full collections free, in proportion to the live data. On Django's PR digest (old generation
-//   ~55 MB) it peaks 30 MiB lower (Node 24: 110 MiB) for ~+4% CPU cold and ~+8% warm (scavenge
-//   pauses); held for a whole run, a nursery this small cost +7-24% on 8-14 MB of Python and up to
-//   +55% on sympy (README "Memory"): released at 128 MB, large repositories keep V8's nursery for
-//   most of the run.
+//   only full collections free, in proportion to the live data: while the live data is small that is
+//   a lower peak for a few percent of CPU, held for a whole large run it would cost far more. So it is
+//   released at NURSERY_RELEASE, and large repositories keep V8's nursery for most of the run.
 import { getHeapSpaceStatistics, setFlagsFromString } from 'node:v8';
 
 export const HEAP_GROWTH_FLAG = '--heap-growing-percent=10';

@@ -1,7 +1,7 @@
 // The side panel shows a symbol's header (decorators and the def/class lines, a class's own fields)
 // and its docstring apart. PySymbol.signature holds decorators + header + docstring + `...`, and for a
-// class every method as a stub: that would repeat each method's text in its class and make Django's
-// payload several times larger, so the header stops before the docstring and before the first method.
+// class every method as a stub: that would repeat each method's text in its class and make a large
+// project's payload several times larger, so the header stops before the docstring and before the first method.
 // Both texts are capped (MAX_LINES / MAX_CHARS) with a visible ellipsis: the viewer is a map, the
 // digest and the source hold the full text.
 import type { PySymbol } from '../model.js';

@@ -6,9 +6,9 @@
 //   the one inline script, by its SHA-256, so even a flaw that let analysed text into the markup could
 //   not run script or load anything.
 // - The payload is gzip (level 6) + base64 inside a non-executed <script type="application/gzip">:
-//   base64 has no '<', so no text of the analysed code can end the element, and Django's payload
-//   shrinks from 1.89 MB of JSON to 0.62 MB (level 9 saves 0.5% more at twice the time; README
-//   "Graph viewer"). The page inflates it with the browser's DecompressionStream. zlib at a fixed
+//   base64 has no '<', so no text of the analysed code can end the element, and the payload is a
+//   fraction of its JSON even after base64 (level 9 saves little more at a much higher cost). The
+//   page inflates it with the browser's DecompressionStream. zlib at a fixed
 //   level gives the same bytes for the same JSON (and the same zlib build).
 // - The page script is esbuild's bundle (sigma, graphology, ForceAtlas2 and src/viewer/browser/);
 //   `</script` and `<!--` cannot occur in it unescaped (checked, and rewritten if they ever do).

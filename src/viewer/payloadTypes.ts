@@ -3,7 +3,7 @@
 //
 // Decisions:
 // - Columnar arrays of numbers and one table per repeated string (files, kinds, resolutions) keep
-//   Django's payload small before compression (numbers print short; repeated paths appear once).
+//   a large project's payload small before compression (numbers print short; repeated paths appear once).
 // - A symbol's name is its id relative to its parent's (`Class.method` -> `method` under `Class`), so
 //   the page rebuilds full ids without storing each dotted prefix again.
 // - Edge kinds, resolutions, symbol kinds and change kinds are open strings in tables: the page has

@@ -26,8 +26,9 @@ export function renderGraphCommand(index: RepoIndex, options: GraphCommandOption
 }
 
 /**
- * The same text as renderGraphCommand, in pieces to write one after the other: sympy's JSON is 78 MB,
- * and one string of it (plus the bytes stdout makes of it) cost 340 MB of peak memory.
+ * The same text as renderGraphCommand, in pieces to write one after the other: a large repository's
+ * JSON runs to tens of megabytes, and one string of it (plus the bytes stdout makes of it) would cost
+ * several times that in peak memory.
  */
 export function* graphCommandChunks(index: RepoIndex, options: GraphCommandOptions): Generator<string> {
   // "resolved" keeps what the rules proved: resolved and dispatch edges (adjacency.ts isProved).

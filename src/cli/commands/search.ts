@@ -1,4 +1,4 @@
-// `repodigest search`: BM25 over symbol signatures; JSON contract {"results":[{id,score}]}, best first.
+// `repodigest search`: symbols ranked for a question (search/retrieve.ts); JSON contract {"results":[{id,score}]}, best first.
 // Each result also carries file, startLine and endLine (added keys; the contract's two are unchanged), so
 // a script can open the code without a second lookup.
 import Table from 'cli-table3';

@@ -5,7 +5,7 @@
 // the callee chain (`self.conf.load()` calls the getter `conf`). The name fallback runs only when
 // nothing was resolved and the callee is not known to be external or builtin, so a heuristic edge
 // never sits where a resolved edge explains the call. A decorator with arguments (`@retry(3)`) also
-// calls what the factory returns (resolverEval: return annotations, else `return` values).
+// calls what the factory returns (evaluator.ts: return annotations, else `return` values).
 
 import type { CallSite, PySymbol, RefExpr } from '../../model.js';
 import { appendAll } from '../../shared/arrays.js';
@@ -93,8 +93,8 @@ export function callTargets(ev: Evaluator, values: readonly Value[], dispatch?: 
 /**
  * Per evaluator, class id -> what calling the class runs (`__new__` then `__init__`), and what calling
  * an instance runs (`__call__`). Sites are resolved one at a time at the top level, with no lookup in
- * progress, so each answer is final and the same on every call: memoised (sympy: a tenth of resolution
- * was these walks up deep MROs, repeated for every `Add(...)`, `Symbol(...)`). Shared lists: read only.
+ * progress, so each answer is final and the same on every call: memoised (unmemoised, these walks up
+ * deep MROs repeat for every `Add(...)`, `Symbol(...)` of a symbolic-maths codebase). Shared lists: read only.
  */
 interface CallMemo {
   constructors: Map<string, string[]>;
@@ -153,7 +153,7 @@ export class GetterCollector {
   }
 }
 
-/** `root`: values for the callee chain's base name, standing in for its lookup (parameter flow, resolverFlow.ts). */
+/** `root`: values for the callee chain's base name, standing in for its lookup (parameter flow, flow.ts). */
 export function resolveSite(ev: Evaluator, scope: PySymbol, site: CallSite, maxHeuristic: number, root?: readonly Value[], minConfidence = DEFAULT_MIN_CONFIDENCE): SiteTargets {
   const callee = site.callee;
   if (site.via === 'decorator' && callee.t === 'call') {

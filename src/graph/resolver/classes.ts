@@ -195,7 +195,7 @@ export class ClassModel {
     const known = byName.get(name);
     if (known) return known;
     // The search stops as soon as more than MAX_OVERRIDES distinct methods are found (the answer is
-    // then none): `Field`, `Model`, `Node` have hundreds of subclasses on Django and sympy.
+    // then none): in large frameworks `Field`, `Model`, `Node` have hundreds of subclasses.
     const found: string[] = [];
     const subs = this.allSubclasses(cls);
     // A subclass with one base whose MRO is itself then its base's MRO, and that does not bind the

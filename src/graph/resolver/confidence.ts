@@ -1,6 +1,6 @@
 // How much a name-only (heuristic) edge is worth: a confidence in 0..1 per candidate, and the gate
-// that drops a guess the evidence does not support (issue 10: `sock.send(...)` in a test linked by
-// name to `HTTPAdapter.send`, 14 of 15 listed callers false, all packed).
+// that drops a guess the evidence does not support (without it, `sock.send(...)` in a test is linked by
+// name to `HTTPAdapter.send`, and such false callers crowd out the real ones in a digest).
 //
 // Evidence, for `recv.m()` on a receiver of unknown type:
 // - how many project classes define `m` (one: 0.6; n: 0.6 / n);
@@ -12,8 +12,8 @@
 // - a receiver named like a standard object (`sock`, `f`, `fp`, `stream`, `text`, `path`, `data`,
 //   `lock`, pytest's fixtures...) gets no edge at all.
 // For a bare `f()` whose name no scope binds: one candidate 0.9, n candidates 0.9 / n.
-// Edges under DEFAULT_MIN_CONFIDENCE are not made; measured with scripts/eval/callers.ts and by hand
-// (README "Call-graph resolution"), the edges kept at 0.5 were right in the proportion given there.
+// Edges under DEFAULT_MIN_CONFIDENCE are not made; scripts/eval/callers.ts measures how often the
+// edges kept at that threshold are right.
 import type { RefExpr } from '../../model.js';
 import type { ProjectIndex } from './projectIndex.js';
 

@@ -1,5 +1,5 @@
 // Structural edges: contains (parent -> child), imports (module -> module or symbol), inherits
-// (class -> project base). Calls live in resolverCalls.ts; resolve.ts puts them all together.
+// (class -> project base). Calls live in calls.ts; graph/callGraph.ts puts them all together.
 import type { Edge, FileRecord } from '../../model.js';
 import { resolveAbsoluteModule, resolveFromModule, resolvePlainImport } from '../imports.js';
 import type { Evaluator } from './evaluator.js';

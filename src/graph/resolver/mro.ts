@@ -79,7 +79,7 @@ export interface BaseSource {
 
 /**
  * A class, not closures: closures made per resolution die with it, and V8 then throws away the optimized
- * resolver code that inlined them (resolve.ts, top of file).
+ * resolver code that inlined them (graph/callGraph.ts, top of file).
  */
 class C3Mro implements MroComputer {
   private readonly memo = new Map<string, string[]>();

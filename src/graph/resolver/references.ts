@@ -36,8 +36,8 @@ const byNumber = (a: number, b: number): number => a - b;
 export function referenceEdges(ev: Evaluator, sym: PySymbol): readonly Edge[] {
   // A bare name reaches a function, or (in a class body) a method of that class; a local named like
   // some method elsewhere (`value`, `name`: most bare names in a large project) is never evaluated.
-  // Both answered from name sets built once (resolverIndex), not by scanning every definition that
-  // shares the name (`get`, `name`: hundreds on Django, for each of the ~60k names read).
+  // Both answered from name sets built once (projectIndex.ts), not by scanning every definition that
+  // shares the name (`get`, `name`: hundreds of them in a large project, for every name read).
   const pass: Pass = { ev, sym, ownMethods: ev.index.children.get(sym.id), uses: undefined };
   for (const site of sym.calls) {
     if (site.via !== 'call') continue;

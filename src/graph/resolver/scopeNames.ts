@@ -27,7 +27,7 @@ export function scopeNames(scope: PySymbol, childNames?: Iterable<string>): Scop
   const names: ScopeNames = { bindings: new Map(), imports: new Map(), stars: [], bound: new Set(childNames) };
   for (const p of scope.params) names.bound.add(p.name);
   for (const b of scope.bindings) {
-    if (b.target.length !== 1 || b.adds) continue; // `X.append(v)` does not bind X (resolverEval: addedTo)
+    if (b.target.length !== 1 || b.adds) continue; // `X.append(v)` does not bind X (evaluator.ts: addedTo)
     push(names.bindings, b.target[0]!, b);
     names.bound.add(b.target[0]!);
   }

@@ -11,7 +11,7 @@
 // marks an instance made by calling the class, whose methods are exactly its MRO's. A def reached
 // only as such an override carries `dispatch: true` (its edge is labelled `dispatch`).
 //
-// Issue 10 added: `items`/`pairs`/`pair` (`d.items`, its result, one (key, value) of it), `positions`
+// Containers: `items`/`pairs`/`pair` (`d.items`, its result, one (key, value) of it), `positions`
 // and `size` (unpacking picks one element), and generators: calling a function that yields gives an
 // `elems` of its yield values with unknown positions.
 //
