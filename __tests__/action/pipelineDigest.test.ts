@@ -7,12 +7,14 @@ import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { actionCacheDir } from '../../src/action/digestCache.js';
-import { indexOptions, packSettings, produceDigest } from '../../src/action/pipelineDigest.js';
+import { actionCacheDir, analysisCache } from '../../src/action/digestCache.js';
+import { produceDigest } from '../../src/action/pipelineDigest.js';
 import { writeDigestFiles } from '../../src/action/publish.js';
 import type { DigestRequest } from '../../src/action/runDigest.js';
 import { readSettings } from '../../src/action/settings.js';
+import { indexOptionsFrom, packSettingsFrom } from '../../src/cli/flags.js';
 import { DEFAULT_MAX_FILE_BYTES } from '../../src/files/read.js';
+import { indexOptionsOf, packSettingsOf } from '../../src/pipeline/runOptions.js';
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -56,18 +58,23 @@ const packedIds = (json: string | undefined) => (parsed(json) as JsonDigest).pac
 
 const entry = (id: string): DigestRequest => ({ kind: 'entry', entry: id });
 
-describe('indexOptions / packSettings', () => {
-  it('build what the CLI builds from the same flags', () => {
+describe('the inputs map onto the run as the CLI\'s flags do (pipeline/runOptions.ts)', () => {
+  const cliFlags = { budget: '8000', format: 'markdown', encoding: 'o200k_base', resolution: 'all', cache: false };
+  it('gives the same index options and pack settings for the same choices', () => {
     const defaults = settingsFor('/r', {});
-    // [cache] on by default (input `cache`), as the CLI's --cache-dir default.
-    const { cache, ...rest } = indexOptions(defaults);
-    expect(rest).toEqual({ include: [], exclude: [], maxFileBytes: DEFAULT_MAX_FILE_BYTES });
+    // The cache is on by default (input `cache`), as the CLI's --cache-dir default.
+    const { cache, ...rest } = indexOptionsOf(defaults, analysisCache(defaults.cache));
+    expect(rest).toEqual({ maxFileBytes: DEFAULT_MAX_FILE_BYTES });
     expect(cache?.dir).toBe(actionCacheDir());
-    expect(indexOptions(settingsFor('/r', { cache: 'false' })).cache).toBeUndefined();
-    expect(packSettings(defaults, 'json')).toEqual({ budget: 8000, encoding: 'o200k_base', format: 'json', signaturesOnly: false, resolution: 'all' });
-    const set = settingsFor('/r', { 'max-file-bytes': '300', 'parameter-flow': 'true', resolution: 'resolved' });
-    expect({ ...indexOptions(set), cache: undefined }).toEqual({ include: [], exclude: [], maxFileBytes: 300, parameterFlow: true, cache: undefined });
-    expect(packSettings(set, 'xml').resolution).toBe('resolved');
+    expect(rest).toEqual(indexOptionsFrom(cliFlags));
+    expect(packSettingsOf(defaults, 'json')).toEqual({ budget: 8000, encoding: 'o200k_base', format: 'json', signaturesOnly: false, resolution: 'all' });
+    expect(packSettingsOf(defaults, 'json')).toEqual(packSettingsFrom({ ...cliFlags, format: 'json' }));
+    const set = settingsFor('/r', { 'max-file-bytes': '300', 'parameter-flow': 'true', resolution: 'resolved', mermaid: 'false', include: 'a/**' });
+    const flags = { ...cliFlags, maxFileBytes: '300', parameterFlow: true, resolution: 'resolved', mermaid: false, include: ['a/**'] };
+    expect(indexOptionsOf(set, undefined)).toEqual({ include: ['a/**'], maxFileBytes: 300, parameterFlow: true });
+    expect(indexOptionsOf(set, undefined)).toEqual(indexOptionsFrom(flags));
+    expect(packSettingsOf(set, 'xml')).toEqual(packSettingsFrom({ ...flags, format: 'xml' }));
+    expect(packSettingsOf(set, 'xml').mermaid).toBe(false);
   });
 });
 

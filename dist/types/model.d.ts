@@ -182,7 +182,7 @@ export interface Edge {
     resolution: Resolution;
     /** Call-site lines in `from`'s file (calls and references edges), ascending. */
     lines?: number[];
-    /** Heuristic edges only: how likely the name match is the real target, 0..1 (resolverHeuristic.ts). */
+    /** Heuristic edges only: how likely the name match is the real target, 0..1 (graph/resolver/confidence.ts). */
     confidence?: number;
 }
 export interface SkippedFile {

@@ -14,8 +14,9 @@
 import type { RepoIndex, SkippedFile } from '../model.js';
 import type { DigestFormat } from '../pack/document.js';
 import { BudgetTooSmallError, type PackResult } from '../pack/packer.js';
-import { type IndexOptions, indexRepository } from '../pipeline/indexRepository.js';
-import { type PackSettings, packRepository } from '../pipeline/packRepository.js';
+import { indexRepository } from '../pipeline/indexRepository.js';
+import { packRepository } from '../pipeline/packRepository.js';
+import { indexOptionsOf, packSettingsOf } from '../pipeline/runOptions.js';
 import { preparePrPacks } from '../pr/digest.js';
 import { appendAll } from '../shared/arrays.js';
 import { visibleText } from '../shared/visibleText.js';
@@ -23,14 +24,13 @@ import { brokenSitesFrom } from '../viewer/brokenSites.js';
 import { renderViewer } from '../viewer/generate.js';
 import { analysisCache, finishAnalysisCache } from './digestCache.js';
 import type { DigestProduct, ProduceDigest } from './runDigest.js';
-import type { Settings } from './settings.js';
 
 /** A pytest node id a shell reads as one plain word: path characters, `::`, identifiers. */
 export const SHELL_SAFE_NODE_ID = /^[\p{L}\p{N}_./-]+(?:::[\p{L}\p{N}_]+)*$/u;
 
 export const produceDigest: ProduceDigest = async (settings, request, services) => {
   const formats = [...new Set<DigestFormat>([settings.format, 'markdown', 'json'])];
-  const index = indexOptions(settings);
+  const index = indexOptionsOf(settings, analysisCache(settings.cache));
   const results = new Map<DigestFormat, PackResult>();
   const warnings: string[] = [];
   let changedSymbols = 0;
@@ -54,7 +54,7 @@ export const produceDigest: ProduceDigest = async (settings, request, services) 
         ? { apiFallback: { listFiles: services.listPullFiles, ...(request.changedFiles !== undefined ? { expectedFiles: request.changedFiles } : {}) } }
         : {}),
       ...(settings.onDemand ? {} : { fullIndex: true }),
-    }, formats.map((format) => packSettings(settings, format)), { onPrepared: (first) => services.onChanged?.(first.changed), withViewer });
+    }, formats.map((format) => packSettingsOf(settings, format)), { onPrepared: (first) => services.onChanged?.(first.changed), withViewer });
     formats.forEach((format, i) => results.set(format, packed[i]!));
     changedSymbols = prepared.changed.length;
     // The output is pasted into shell commands (`pytest ${{ steps.x.outputs.tests }}`) and file names
@@ -83,7 +83,7 @@ export const produceDigest: ProduceDigest = async (settings, request, services) 
     const target = request.kind === 'entry' ? { entry: request.entry } : { query: request.query };
     for (const format of formats) {
       try {
-        results.set(format, packRepository(repo, target, packSettings(settings, format)));
+        results.set(format, packRepository(repo, target, packSettingsOf(settings, format)));
       } catch (error) {
         // JSON spends tokens on its own keys (`pack` contract): a budget the chosen format fits may be
         // too small for it. json-path is an extra the user did not choose, so it is left out, said once.
@@ -130,24 +130,3 @@ function noteLines(index: RepoIndex): string[] {
   return index.files.flatMap((file) => file.notes.map((note) => `note ${visibleText(file.path)}: ${visibleText(note)}`));
 }
 
-/** The index options the CLI builds from its scan flags (cli/main.ts indexOptionsFrom), from the inputs. */
-export function indexOptions(settings: Readonly<Settings>): IndexOptions {
-  return {
-    include: [...settings.include],
-    exclude: [...settings.exclude],
-    maxFileBytes: settings.maxFileBytes,
-    ...(settings.parameterFlow ? { parameterFlow: true } : {}),
-    ...(settings.redact === false ? { redact: false } : {}),
-    ...cacheOf(settings),
-  };
-}
-
-function cacheOf(settings: Readonly<Settings>): Pick<IndexOptions, 'cache'> {
-  const cache = analysisCache(settings.cache);
-  return cache ? { cache } : {};
-}
-
-/** The pack settings the CLI builds from its pack flags (cli/commands/pack.ts packSettingsFrom), per format. */
-export function packSettings(settings: Readonly<Settings>, format: DigestFormat): PackSettings {
-  return { budget: settings.budget, encoding: settings.encoding, format, signaturesOnly: settings.signaturesOnly, resolution: settings.resolution, ...(settings.mermaid ? {} : { mermaid: false }) };
-}

@@ -9,30 +9,18 @@
 // Validation messages are one line: the input, the value, the expected form.
 import { isAbsolute, resolve } from 'node:path';
 import { DEFAULT_MAX_FILE_BYTES } from '../files/read.js';
+import { RESOLUTION_FILTERS } from '../graph/adjacency.js';
+import { TOKEN_ENCODINGS } from '../pack/tokens.js';
+import type { PackChoices, ScanChoices } from '../pipeline/runOptions.js';
+import { DIGEST_FORMATS } from '../render/renderers.js';
 import { FAIL_ON_VALUES, type FailOn } from '../review/failOn.js';
 
-export type Encoding = 'o200k_base' | 'cl100k_base';
-export type Format = 'markdown' | 'xml' | 'json';
-/** Whether packing follows heuristic (name-only) call edges too: the CLI's `--resolution` on pack/pr. */
-export type Resolution = 'resolved' | 'all';
 
-export interface Settings {
+/** Every input, read and validated; the scan and pack choices are the CLI's too (pipeline/runOptions.ts). */
+export interface Settings extends ScanChoices, PackChoices {
   githubToken: string;
   /** Absolute path of the directory to analyse (input `path`, relative to the workspace). */
   path: string;
-  budget: number;
-  encoding: Encoding;
-  format: Format;
-  signaturesOnly: boolean;
-  /** PR digests: draw the Mermaid call graph in the markdown/json digest (never in XML). */
-  mermaid: boolean;
-  include: readonly string[];
-  exclude: readonly string[];
-  resolution: Resolution;
-  /** Also follow objects passed as arguments into parameters used as receivers (the CLI's `--parameter-flow`); calls of parameters are always followed. */
-  parameterFlow: boolean;
-  /** Python files larger than this are skipped and reported (the CLI's `--max-file-bytes`). */
-  maxFileBytes: number;
   /** PR digests: parse only the files the digest can need (the CLI's `--on-demand`). */
   onDemand: boolean;
   comment: boolean;
@@ -54,8 +42,6 @@ export interface Settings {
   timeoutMinutes: number;
   /** Fail the step, after delivering the digest, when a call site is likely broken. */
   failOn: FailOn;
-  /** Replace credentials in the analysed code by `<redacted: KIND>`. */
-  redact: boolean;
   /** Keep per-file analysis results across runs in the Actions cache (action/digestCache.ts). */
   cache: boolean;
 }
@@ -119,13 +105,13 @@ export function readSettings(deps: SettingsDeps): Readonly<Settings> {
     githubToken: deps.getInput('github-token').trim(),
     path: resolvePath(deps.workspace, raw('path')),
     budget: positiveInteger('budget', raw('budget')),
-    encoding: oneOf('encoding', raw('encoding'), ['o200k_base', 'cl100k_base'] as const),
-    format: oneOf('format', raw('format'), ['markdown', 'xml', 'json'] as const),
+    encoding: oneOf('encoding', raw('encoding'), TOKEN_ENCODINGS),
+    format: oneOf('format', raw('format'), DIGEST_FORMATS),
     signaturesOnly: boolean('signatures-only', raw('signatures-only')),
     mermaid: boolean('mermaid', raw('mermaid')),
     include: globList(raw('include')),
     exclude: globList(raw('exclude')),
-    resolution: oneOf('resolution', raw('resolution'), ['resolved', 'all'] as const),
+    resolution: oneOf('resolution', raw('resolution'), RESOLUTION_FILTERS),
     parameterFlow: boolean('parameter-flow', raw('parameter-flow')),
     onDemand: boolean('on-demand', raw('on-demand')),
     maxFileBytes: positiveInteger('max-file-bytes', raw('max-file-bytes')),

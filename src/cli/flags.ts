@@ -1,9 +1,15 @@
-// The CLI's flags as commander hands them over, and their mapping to index options.
-import type { FileCache } from '../cache/fileCache.js';
+// The CLI's flags as commander hands them over, validated into the run's choices, which
+// pipeline/runOptions.ts maps onto the index and the packer as it does the Action's inputs.
 import { DEFAULT_MAX_FILE_BYTES } from '../files/read.js';
+import { RESOLUTION_FILTERS } from '../graph/adjacency.js';
+import type { DigestFormat } from '../pack/document.js';
+import { TOKEN_ENCODINGS, type TokenEncoding } from '../pack/tokens.js';
 import type { IndexOptions } from '../pipeline/indexRepository.js';
+import type { PackSettings } from '../pipeline/packRepository.js';
+import { indexOptionsOf, type PackChoices, packSettingsOf, type ScanChoices } from '../pipeline/runOptions.js';
+import { DIGEST_FORMATS } from '../render/renderers.js';
 import { type CacheFlags, cacheFrom } from './cacheOptions.js';
-import { parseGlobList, parsePositiveInteger } from './options.js';
+import { parseChoice, parseGlobList, parsePositiveInteger } from './options.js';
 
 export interface ScanFlags extends CacheFlags {
   include?: string[];
@@ -26,20 +32,33 @@ export interface PackFlags extends ScanFlags {
   output?: string;
 }
 
-export function indexOptionsFrom(flags: ScanFlags): IndexOptions {
-  const include = parseGlobList(flags.include);
-  const exclude = parseGlobList(flags.exclude);
+/** The scan flags, validated (exit 2 on a bad value). */
+export function scanChoicesFrom(flags: ScanFlags): ScanChoices {
   return {
-    ...(include ? { include } : {}),
-    ...(exclude ? { exclude } : {}),
+    include: parseGlobList(flags.include) ?? [],
+    exclude: parseGlobList(flags.exclude) ?? [],
     maxFileBytes: parsePositiveInteger('--max-file-bytes', flags.maxFileBytes ?? String(DEFAULT_MAX_FILE_BYTES)),
-    ...(flags.parameterFlow ? { parameterFlow: true } : {}),
-    ...(flags.redact === false ? { redact: false } : {}),
-    ...cacheOption(flags),
+    parameterFlow: flags.parameterFlow === true,
+    redact: flags.redact !== false,
   };
 }
 
-function cacheOption(flags: ScanFlags): { cache?: FileCache } {
-  const cache = cacheFrom(flags);
-  return cache ? { cache } : {};
+/** The pack flags, validated (exit 2 on a bad value); `mermaid` is false only with `pr --no-mermaid`. */
+export function packChoicesFrom(flags: PackFlags & { mermaid?: boolean }): PackChoices {
+  return {
+    budget: parsePositiveInteger('--budget', flags.budget),
+    encoding: parseChoice<TokenEncoding>('--encoding', flags.encoding, TOKEN_ENCODINGS),
+    format: parseChoice<DigestFormat>('--format', flags.format, DIGEST_FORMATS),
+    signaturesOnly: flags.signaturesOnly === true,
+    resolution: parseChoice('--resolution', flags.resolution, RESOLUTION_FILTERS),
+    mermaid: flags.mermaid !== false,
+  };
+}
+
+export function indexOptionsFrom(flags: ScanFlags): IndexOptions {
+  return indexOptionsOf(scanChoicesFrom(flags), cacheFrom(flags));
+}
+
+export function packSettingsFrom(flags: PackFlags & { mermaid?: boolean }): PackSettings {
+  return packSettingsOf(packChoicesFrom(flags));
 }

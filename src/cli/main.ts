@@ -5,16 +5,18 @@ import { writeFileSync } from 'node:fs';
 import { basename, resolve } from 'node:path';
 import { Command, CommanderError, Option } from 'commander';
 import { DEFAULT_MAX_FILE_BYTES } from '../files/read.js';
+import { RESOLUTION_FILTERS, } from '../graph/adjacency.js';
 import { FAIL_ON_VALUES, failureFor } from '../review/failOn.js';
 import { exitCodeFor, formatError, RepoDigestError, UsageError } from '../shared/errors.js';
 import { packageVersion } from '../shared/packageInfo.js';
 import { graphCommandChunks, writeViewerHtml } from './commands/graph.js';
-import { packSettingsFrom, runPackCommand } from './commands/pack.js';
+import { runPackCommand } from './commands/pack.js';
 import { runPrCommand } from './commands/pr.js';
 import { renderSearchCommand } from './commands/search.js';
 import type { PackFlags, ScanFlags } from './flags.js';
+import { packSettingsFrom } from './flags.js';
 import { type CliIo, defaultIo, progressFor } from './io.js';
-import { type ListFormat, parseChoice, parsePositiveInteger, type ResolutionFilter } from './options.js';
+import { type ListFormat, parseChoice, parsePositiveInteger } from './options.js';
 import { scanWithReport } from './scan.js';
 
 function collect(value: string, previous: string[] = []): string[] {
@@ -66,7 +68,7 @@ export function buildProgram(io: CliIo = defaultIo): Command {
   ).action(async (path: string, flags: ScanFlags & { format: string; resolution: string; callers?: string; callees?: string; html?: string }) => {
     if (flags.callers !== undefined && flags.callees !== undefined) throw new UsageError('Pass either --callers or --callees, not both');
     const format = parseChoice<ListFormat>('--format', flags.format, ['table', 'json']);
-    const resolution = parseChoice<ResolutionFilter>('--resolution', flags.resolution, ['resolved', 'all']);
+    const resolution = parseChoice('--resolution', flags.resolution, RESOLUTION_FILTERS);
     const progress = progressFor(io, flags);
     // Only the viewer shows code (signatures, docstrings): the other outputs let the scan drop it (python/dropText.ts).
     const index = await scanWithReport(path, flags, io, progress, flags.html !== undefined);

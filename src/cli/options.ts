@@ -3,7 +3,6 @@
 import { UsageError } from '../shared/errors.js';
 
 export type ListFormat = 'table' | 'json';
-export type ResolutionFilter = 'resolved' | 'all';
 
 export function parsePositiveInteger(option: string, value: string): number {
   const trimmed = value.trim();

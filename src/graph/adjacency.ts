@@ -26,6 +26,10 @@ export interface Adjacency {
 const NONE: readonly Neighbour[] = Object.freeze([]);
 
 /** 0 resolved, 1 dispatch, 2 heuristic. */
+/** Which call edges a pack follows: proved ones only (`isProved`), or every one, name-based guesses included. */
+export const RESOLUTION_FILTERS = ['resolved', 'all'] as const;
+export type ResolutionFilter = (typeof RESOLUTION_FILTERS)[number];
+
 export const RESOLUTION_RANK: Readonly<Record<Resolution, number>> = { resolved: 0, dispatch: 1, heuristic: 2 };
 
 /** The rule for "resolved only" filters (`--resolution resolved`): resolved and dispatch edges are kept, heuristic ones dropped. */

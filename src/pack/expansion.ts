@@ -38,7 +38,7 @@
 //   code's callers either (when late parts waited only within a hop, the classes a new test constructs
 //   and their constructors pushed a caller of the changed method out of the budget).
 
-import { type Adjacency, compareNeighbours, isProved, type Neighbour, strongerResolution } from '../graph/adjacency.js';
+import { type Adjacency, compareNeighbours, isProved, type Neighbour, type ResolutionFilter, strongerResolution } from '../graph/adjacency.js';
 import type { ClassLookups } from '../graph/classNeighbours.js';
 import type { Resolution } from '../model.js';
 import type { PackDirection } from './document.js';
@@ -69,7 +69,7 @@ export interface ExpansionInput {
   adjacency: Adjacency;
   /** Only ids this accepts are reached (unknown ids from a stale graph are ignored). */
   exists(id: string): boolean;
-  resolution: 'resolved' | 'all';
+  resolution: ResolutionFilter;
   /** Roots whose neighbourhood comes after the others' in every hop (the late-roots rule above). */
   late?: (rootId: string) => boolean;
   /**

@@ -3,7 +3,7 @@
 // call adjacency and the subclass lookup are built once per index.
 // Settings are partial for callers: what is given (and not undefined) is laid over
 // DEFAULT_PACK_SETTINGS, so `packRepository(index, target, { budget: 500 })` works as it reads.
-import { type Adjacency, buildAdjacency, type Neighbour } from '../graph/adjacency.js';
+import { type Adjacency, buildAdjacency, type Neighbour, type ResolutionFilter } from '../graph/adjacency.js';
 import { baseIndex, subclassIndex } from '../graph/classNeighbours.js';
 import type { RepoIndex } from '../model.js';
 import type { ChangedSymbolRow, DigestFormat } from '../pack/document.js';
@@ -18,7 +18,7 @@ export interface PackSettings {
   encoding: TokenEncoding;
   format: DigestFormat;
   signaturesOnly: boolean;
-  resolution: 'resolved' | 'all';
+  resolution: ResolutionFilter;
   /** PR digests: draw the Mermaid call graph (markdown and json only; default on). */
   mermaid?: boolean;
 }

@@ -9,7 +9,7 @@ export interface ActionOutputs {
     commentId: number | undefined;
     commentUrl: string | undefined;
     artifactId: number | undefined;
-    /** [review] pytest node ids of the tests that reach the change, space-separated ('' when none). */
+    /** pytest node ids of the tests that reach the change, space-separated ('' when none). */
     tests: string;
 }
 /** Output names in action.yml order. */

@@ -33,11 +33,11 @@ export interface DigestProduct {
     warnings: string[];
     /** graph.html of a PR's impact (input `viewer`); absent for query/entry runs or when off. */
     viewerHtml?: string;
-    /** [review] pytest node ids of the tests that reach the change (PR digests; empty otherwise). */
+    /** pytest node ids of the tests that reach the change (PR digests; empty otherwise). */
     tests: string[];
-    /** [review] Breaking call sites (PR digests; empty otherwise), for `fail-on`. */
+    /** Breaking call sites (PR digests; empty otherwise), for `fail-on`. */
     breaking: BreakingSite[];
-    /** [cache] Lines for the log: how many files the cache answered (action/digestCache.ts). */
+    /** Lines for the log: how many files the cache answered (action/digestCache.ts). */
     cacheLog?: string[];
     /** What the analysis says about files (syntax errors, nesting Python refuses, look-alike names): log lines, names made inert. */
     fileNotes?: string[];

@@ -5,7 +5,7 @@ export declare function extractCached(parser: PythonParser, path: string, text: 
 /**
  * The extraction a PR digest uses for the other versions of its changed files (base and head as git
  * holds them, read by the diff, the symbol diffs and the review): through the cache, untallied, so a
- * warm run parses nothing at all (Django, 3 changed files: 9 extractions and the parser's first-use
- * cost gone). Without a cache, plain extraction.
+ * warm run parses nothing at all (not even the parser's first-use cost is paid). Without a cache,
+ * plain extraction.
  */
 export declare function revisionExtractor(cache: FileCache | undefined): (parser: PythonParser, path: string, text: string) => FileRecord;

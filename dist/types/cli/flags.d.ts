@@ -1,4 +1,6 @@
 import type { IndexOptions } from '../pipeline/indexRepository.js';
+import type { PackSettings } from '../pipeline/packRepository.js';
+import { type PackChoices, type ScanChoices } from '../pipeline/runOptions.js';
 import { type CacheFlags } from './cacheOptions.js';
 export interface ScanFlags extends CacheFlags {
     include?: string[];
@@ -19,4 +21,13 @@ export interface PackFlags extends ScanFlags {
     signaturesOnly?: boolean;
     output?: string;
 }
+/** The scan flags, validated (exit 2 on a bad value). */
+export declare function scanChoicesFrom(flags: ScanFlags): ScanChoices;
+/** The pack flags, validated (exit 2 on a bad value); `mermaid` is false only with `pr --no-mermaid`. */
+export declare function packChoicesFrom(flags: PackFlags & {
+    mermaid?: boolean;
+}): PackChoices;
 export declare function indexOptionsFrom(flags: ScanFlags): IndexOptions;
+export declare function packSettingsFrom(flags: PackFlags & {
+    mermaid?: boolean;
+}): PackSettings;

@@ -14,6 +14,9 @@ export interface Adjacency {
     users(id: string): readonly Neighbour[];
 }
 /** 0 resolved, 1 dispatch, 2 heuristic. */
+/** Which call edges a pack follows: proved ones only (`isProved`), or every one, name-based guesses included. */
+export declare const RESOLUTION_FILTERS: readonly ["resolved", "all"];
+export type ResolutionFilter = (typeof RESOLUTION_FILTERS)[number];
 export declare const RESOLUTION_RANK: Readonly<Record<Resolution, number>>;
 /** The rule for "resolved only" filters (`--resolution resolved`): resolved and dispatch edges are kept, heuristic ones dropped. */
 export declare function isProved(resolution: Resolution): boolean;

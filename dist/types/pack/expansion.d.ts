@@ -1,4 +1,4 @@
-import { type Adjacency } from '../graph/adjacency.js';
+import { type Adjacency, type ResolutionFilter } from '../graph/adjacency.js';
 import type { ClassLookups } from '../graph/classNeighbours.js';
 import type { Resolution } from '../model.js';
 import type { PackDirection } from './document.js';
@@ -13,7 +13,7 @@ export interface Reached {
     id: string;
     resolution: Resolution;
     sites: number;
-    /** Heuristic edges: the best confidence among the edges that reach it (graph/resolverConfidence.ts). */
+    /** Heuristic edges: the best confidence among the edges that reach it (graph/resolver/confidence.ts). */
     confidence?: number;
 }
 export interface ExpansionInput {
@@ -26,7 +26,7 @@ export interface ExpansionInput {
     adjacency: Adjacency;
     /** Only ids this accepts are reached (unknown ids from a stale graph are ignored). */
     exists(id: string): boolean;
-    resolution: 'resolved' | 'all';
+    resolution: ResolutionFilter;
     /** Roots whose neighbourhood comes after the others' in every hop (the late-roots rule above). */
     late?: (rootId: string) => boolean;
     /**

@@ -15,9 +15,9 @@ export interface IndexOptions {
     parameterFlow?: boolean;
     /** Called after each file; for progress display only. */
     onProgress?: (done: number, total: number) => void;
-    /** [review] Replace credentials in the code by `<redacted: KIND>` before anything uses it (default true). */
+    /** Replace credentials in the code by `<redacted: KIND>` before anything uses it (default true). */
     redact?: boolean;
-    /** [cache] Per-file extraction results keyed by content (src/cache/); absent: every file is extracted. */
+    /** Per-file extraction results keyed by content (src/cache/); absent: every file is extracted. */
     cache?: FileCache;
     /** Stops the run with one line when the JS heap is nearly full (shared/heapGuard.ts); default: this process's heap. */
     heapGuard?: HeapGuard;
@@ -38,7 +38,7 @@ export interface ScannedFiles {
 export declare function scanRepository(root: string, options?: IndexOptions): Promise<ScannedFiles>;
 /**
  * One read file -> its record, or the reason it is skipped. The one per-file step of every scan (the
- * full one above, the on-demand one of pipeline/onDemandPr.ts), so what wraps it serves both.
+ * full one above, the on-demand one of pr/onDemandRounds.ts), so what wraps it serves both.
  */
 export declare function extractRead(parser: PythonParser, path: string, read: {
     text: string;

@@ -1,4 +1,4 @@
-import { type Adjacency, type Neighbour } from '../graph/adjacency.js';
+import { type Adjacency, type Neighbour, type ResolutionFilter } from '../graph/adjacency.js';
 import type { RepoIndex } from '../model.js';
 import type { ChangedSymbolRow, DigestFormat } from '../pack/document.js';
 import { type PackInput, type PackResult, type Preamble } from '../pack/packer.js';
@@ -9,7 +9,7 @@ export interface PackSettings {
     encoding: TokenEncoding;
     format: DigestFormat;
     signaturesOnly: boolean;
-    resolution: 'resolved' | 'all';
+    resolution: ResolutionFilter;
     /** PR digests: draw the Mermaid call graph (markdown and json only; default on). */
     mermaid?: boolean;
 }

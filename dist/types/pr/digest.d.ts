@@ -1,4 +1,5 @@
 import type { PrChanges } from '../diff/prChanges.js';
+import type { RemovedReference } from '../diff/removedReferences.js';
 import type { RepoIndex } from '../model.js';
 import type { ChangedSymbolRow } from '../pack/document.js';
 import type { PackResult } from '../pack/packer.js';
@@ -18,12 +19,14 @@ export interface PrDigest {
     notes: string[];
     /** Set when the working tree is not head: the one line to show the user. */
     warning?: string;
-    /** [review] Breaking call sites, overrides, signature changes, tests that reach the change. */
+    /** Breaking call sites, overrides, signature changes, tests that reach the change. */
     review: PrReview;
+    /** Removed symbols head still references (the viewer marks these sites as likely broken). */
+    removedReferences: RemovedReference[];
 }
 /**
  * Prepare once and pack once per settings: on demand (only the files the digest can need parsed,
- * onDemandPr.ts), or every file with `fullIndex`. The packs are part of the on-demand rounds: what the
+ * onDemandRounds.ts), or every file with `fullIndex`. The packs are part of the on-demand rounds: what the
  * packer considers decides what else is parsed.
  */
 export declare function preparePrPacks(request: Omit<PrDigestRequest, 'pack'>, packs: readonly PackSettings[], hooks?: {

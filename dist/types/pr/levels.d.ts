@@ -5,10 +5,10 @@ import { type PreparedPr } from './prepare.js';
 import { type ReviewDetail } from './reviewSections.js';
 import { type ListLevel, type PrEntry, type SitesLevel } from './sections.js';
 /**
- * How much of the PR sections the document carries (issue 8: the preamble is sized against the code).
+ * How much of the PR sections the document carries: the preamble is sized against the code.
  * Levels go from fullest to most compact; each still accounts for every changed symbol. The Mermaid
  * graph goes first, then call sites of unchanged-contract symbols get compact (one line per file),
- * then counted, then the review lists are shortened (render/reviewSections.ts says what stays), then
+ * then counted, then the review lists are shortened (reviewSections.ts says what stays), then
  * the changed table becomes names per file, contract-changed call sites get compact, then counted,
  * then the review becomes counts, then the list becomes counts per file. The last resort, `summary`,
  * is one line of counts. The pack keeps the first level that shows every changed symbol in its best
@@ -32,8 +32,8 @@ export declare function scoreOf(prepared: PreparedPr, result: PackResult): [numb
 /**
  * The level that shows the most changed symbols (then the most in their best view), fuller on a tie.
  * What a level shows grows as its preamble shrinks, so the levels are not all packed: the most compact
- * one gives the best score, then a binary search finds the fullest level that reaches it (3-4 packs
- * instead of up to 8; sphinx 9257a4f1bb, 110 changed symbols: ~0.3 s per pack).
+ * one gives the best score, then a binary search finds the fullest level that reaches it (a few packs
+ * instead of one per level: a PR with many changed symbols makes each pack costly).
  */
 export declare function bestOf(prepared: PreparedPr, levels: readonly SectionsLevel[], packAt: (level: SectionsLevel) => PackResult): {
     result?: PackResult;

@@ -29,9 +29,9 @@ export declare function importChases(file: FileRecord, fileNumber: number, corpu
 export declare function chaseIn(record: FileRecord, chase: Chase, corpus: Corpus, modules: ModuleLookup): Chase[];
 export declare function bareNameOf(symbol: PySymbol): string;
 /**
- * What the partial index already proves about names (onDemandPr.ts builds it each round).
+ * What the partial index already proves about names (onDemandRounds.ts builds it each round).
  * `crowded(name)`: more project methods named `name` than the resolver's name-only fallback links to
- * (resolverHeuristic.ts), counted among parsed files only, so the full index has at least as many: no
+ * (graph/resolver/heuristic.ts), counted among parsed files only, so the full index has at least as many: no
  * name-only edge by that name exists either way. `subclassNames(id)`: names of the known subclasses of a
  * class, transitively.
  */

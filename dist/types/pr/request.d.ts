@@ -19,6 +19,6 @@ export interface PrDigestRequest {
      * taken as relative to repoDir.
      */
     scanPrefix?: string;
-    /** Parse every file instead of only those the digest can need (pipeline/onDemandPr.ts); same digest, slower. */
+    /** Parse every file instead of only those the digest can need (onDemandRounds.ts); same digest. */
     fullIndex?: boolean;
 }

@@ -3,7 +3,7 @@ import type { ReviewFindings } from '../review/breakingSites.js';
 export declare const MAX_LISTED = 20;
 /** How many verdict or test lines the shortened review sections keep. */
 export declare const COMPACT_GROUPS = 5;
-/** How much of the review lists a PR digest carries (the budget's ladder, pipeline/prDigest.ts). */
+/** How much of the review lists a PR digest carries (the budget's ladder, levels.ts). */
 export type ReviewDetail = 'full' | 'compact' | 'counts';
 /** A group of tests this small is named in full on its line. */
 export declare const NAMED_GROUP = 3;

@@ -38,7 +38,7 @@ export type ListLevel = 'table' | 'names' | 'counts';
 /** How call sites are listed: one line per site, one line per file with line numbers, or only counted. */
 export type SitesLevel = 'full' | 'compact' | 'counts';
 /**
- * Every changed symbol, at every level (issue 8): a table; or, when that displaces code, names per file;
+ * Every changed symbol, at every level: a table; or, when that displaces code, names per file;
  * or counts per file. The list is never cut.
  */
 export declare function renderChangedList(changed: readonly PrEntry[], adjacency: Adjacency, level: ListLevel, nonPython?: readonly string[]): string;

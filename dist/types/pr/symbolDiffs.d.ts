@@ -5,9 +5,9 @@ import type { FileRecord, PySymbol } from '../model.js';
 import type { PythonParser } from '../python/treeSitter.js';
 /**
  * The header of a definition: from its `def`/`class` line to the colon that ends it, one line, comments
- * left out. A comment is removed where it is, not from the first `#` of the joined line to its end:
- * httpx 1805ee0d's `Client.__init__` had `# Deprecated in favor of ...` between its parameters, and the
- * old header shown was cut there, without the `verify` and `cert` the change removed, nor `) -> None:`.
+ * left out. A comment is removed where it is, not from the first `#` of the joined line to its end: a
+ * `# deprecated` comment between two parameters would otherwise cut the header there, losing the
+ * parameters after it and the `) -> None:`.
  */
 export declare function headerOf(full: string): string | undefined;
 export interface SymbolDiffsInput {

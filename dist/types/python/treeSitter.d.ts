@@ -16,12 +16,11 @@ export interface PythonParser {
 }
 /**
  * The per-file parse time limit, in CPU time. tree-sitter's error recovery is quadratic in the length
- * of one line full of error tokens (fuzz case 22,367 of seed 20261202: a 265,000-character line of
- * `â€®` in an unterminated string took 163 s CPU; `'x = ' + 'a$'.repeat(n)` takes 0.2 / 0.7 s at
- * n = 4 K / 8 K, four times more at each doubling). The work per progress callback grows with the
- * line, so counting callbacks cannot bound it (16 K characters: 400 callbacks, 700 ms): only time
- * can. 10 s is far above any real file (slowest file of Django 21 ms, of sympy 0.7-1.2 s: a 2 MB
- * generated test), so only pathological files are skipped, each with its reason.
+ * of one line full of error tokens (a very long line of mojibake in an unterminated string can take
+ * minutes; `'x = ' + 'a$'.repeat(n)` takes four times as long at each doubling of n). The work per
+ * progress callback grows with the line, so counting callbacks cannot bound it: only time can. The
+ * limit is far above what any real file takes, large generated ones included, so only pathological
+ * files are skipped, each with its reason.
  * `REPODIGEST_PARSE_TIME_LIMIT_MS` overrides it (tests; a very slow machine).
  */
 export declare const PARSE_TIME_LIMIT_MS = 10000;

@@ -21,9 +21,9 @@ export declare function fieldTexts(symbol: PySymbol, ownBody: string): Record<Fi
 /** Builds the index; `texts(d)` gives document d's fields (called once per document, in order). */
 export declare function buildFieldIndex(n: number, texts: (d: number) => Record<FieldName, string>): FieldIndex;
 /**
- * Words that describe the act of changing code, not the code: "fix the typo in the bug report of issue 12"
- * names nothing in the repository, yet `fix` is rare in code and so weighs a lot (a `_fixed_cycle_init`
- * took rank 1 for "Fix typo"). Dropped from questions only, when the tuning says so (`metaWords`).
+ * Words that describe the act of changing code, not the code: "fix the typo from the bug report" names
+ * nothing in the repository, yet `fix` is rare in code and so weighs a lot (a `_fixed_cycle_init` would
+ * rank first for "Fix typo"). Dropped from questions only, when the tuning says so (`metaWords`).
  */
 export declare const META_TERMS: ReadonlySet<string>;
 export declare function queryTerms(index: FieldIndex, query: string, dropMeta?: boolean): number[];

@@ -1,11 +1,3 @@
+import type { RemovedReference } from '../diff/removedReferences.js';
 import type { BrokenSite } from './payload.js';
-export interface RemovedReferenceLike {
-    id: string;
-    movedTo?: string;
-    sites: readonly {
-        caller: string;
-        line?: number;
-        via: string;
-    }[];
-}
-export declare function brokenSitesFrom(references: readonly RemovedReferenceLike[] | undefined): BrokenSite[];
+export declare function brokenSitesFrom(references: readonly RemovedReference[]): BrokenSite[];

@@ -4,7 +4,7 @@
 
 import { writeFileSync } from 'node:fs';
 import Table from 'cli-table3';
-import { buildAdjacency, isProved } from '../../graph/adjacency.js';
+import { buildAdjacency, isProved, type ResolutionFilter } from '../../graph/adjacency.js';
 import type { Edge, RepoIndex } from '../../model.js';
 import { closestIds } from '../../search/suggest.js';
 import { RepoDigestError } from '../../shared/errors.js';
@@ -12,7 +12,7 @@ import { plural } from '../../shared/plural.js';
 import { visibleText } from '../../shared/visibleText.js';
 import { renderViewer } from '../../viewer/generate.js';
 import type { ViewerPayloadOptions } from '../../viewer/payload.js';
-import type { ListFormat, ResolutionFilter } from '../options.js';
+import type { ListFormat } from '../options.js';
 
 export interface GraphCommandOptions {
   format: ListFormat;

@@ -1,25 +1,10 @@
 // `repodigest pack`: validated flags -> packRepository -> the rendered document.
 
 import type { RepoIndex } from '../../model.js';
-import type { DigestFormat } from '../../pack/document.js';
 import { type PackResult, rootsInDocument } from '../../pack/packer.js';
-import { TOKEN_ENCODINGS, type TokenEncoding } from '../../pack/tokens.js';
 import { type PackSettings, packRepository } from '../../pipeline/packRepository.js';
 import type { Target } from '../../pipeline/resolveTarget.js';
-import { DIGEST_FORMATS } from '../../render/renderers.js';
 import { plural } from '../../shared/plural.js';
-import type { PackFlags } from '../flags.js';
-import { parseChoice, parsePositiveInteger } from '../options.js';
-
-export function packSettingsFrom(flags: PackFlags): PackSettings {
-  return {
-    budget: parsePositiveInteger('--budget', flags.budget),
-    encoding: parseChoice<TokenEncoding>('--encoding', flags.encoding, TOKEN_ENCODINGS),
-    format: parseChoice<DigestFormat>('--format', flags.format, DIGEST_FORMATS),
-    signaturesOnly: flags.signaturesOnly === true,
-    resolution: parseChoice('--resolution', flags.resolution, ['resolved', 'all'] as const),
-  };
-}
 
 /** Lines for stderr that say what the budget left out, so a short pack is never silent. */
 export function packWarnings(result: PackResult): string[] {

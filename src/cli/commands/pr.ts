@@ -5,11 +5,11 @@ import type { BreakingSite } from '../../review/breakingSites.js';
 import { visibleText } from '../../shared/visibleText.js';
 import { brokenSitesFrom } from '../../viewer/brokenSites.js';
 import { reportCache } from '../cacheOptions.js';
-import { indexOptionsFrom, type PackFlags } from '../flags.js';
+import { indexOptionsFrom, type PackFlags, packSettingsFrom } from '../flags.js';
 import { type CliIo, progressFor } from '../io.js';
 import { reportScan } from '../scan.js';
 import { writeViewerHtml } from './graph.js';
-import { packSettingsFrom, packWarnings } from './pack.js';
+import { packWarnings } from './pack.js';
 
 export interface PrFlags extends PackFlags {
   base: string;
@@ -24,7 +24,7 @@ export interface PrFlags extends PackFlags {
 }
 
 export async function runPrCommand(path: string, flags: PrFlags, io: CliIo): Promise<{ text: string; warnings: string[]; breaking: BreakingSite[] }> {
-  const pack = { ...packSettingsFrom(flags), ...(flags.mermaid === false ? { mermaid: false } : {}) };
+  const pack = packSettingsFrom(flags);
   // prDigest resolves, packs and renders in one call: after the last file, one phase covers all three.
   const progress = progressFor(io, flags, { afterParse: 'resolve + pack' });
   const index = { ...indexOptionsFrom(flags), onProgress: (done: number, total: number) => progress.update(done, total) };

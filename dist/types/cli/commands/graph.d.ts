@@ -1,7 +1,8 @@
 import { writeFileSync } from 'node:fs';
+import { type ResolutionFilter } from '../../graph/adjacency.js';
 import type { Edge, RepoIndex } from '../../model.js';
 import type { ViewerPayloadOptions } from '../../viewer/payload.js';
-import type { ListFormat, ResolutionFilter } from '../options.js';
+import type { ListFormat } from '../options.js';
 export interface GraphCommandOptions {
     format: ListFormat;
     resolution: ResolutionFilter;
@@ -10,8 +11,9 @@ export interface GraphCommandOptions {
 }
 export declare function renderGraphCommand(index: RepoIndex, options: GraphCommandOptions): string;
 /**
- * The same text as renderGraphCommand, in pieces to write one after the other: sympy's JSON is 78 MB,
- * and one string of it (plus the bytes stdout makes of it) cost 340 MB of peak memory.
+ * The same text as renderGraphCommand, in pieces to write one after the other: a large repository's
+ * JSON runs to tens of megabytes, and one string of it (plus the bytes stdout makes of it) would cost
+ * several times that in peak memory.
  */
 export declare function graphCommandChunks(index: RepoIndex, options: GraphCommandOptions): Generator<string>;
 export declare function renderGraphJson(index: RepoIndex, edges: readonly Edge[]): string;

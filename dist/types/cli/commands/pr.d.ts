@@ -9,7 +9,7 @@ export interface PrFlags extends PackFlags {
     html?: string;
     /** false with --no-mermaid. */
     mermaid?: boolean;
-    /** --on-demand: parse only the files the digest can need (pipeline/onDemandPr.ts); the --html viewer parses all. */
+    /** --on-demand: parse only the files the digest can need (pr/onDemandRounds.ts); the --html viewer parses all. */
     onDemand?: boolean;
 }
 export declare function runPrCommand(path: string, flags: PrFlags, io: CliIo): Promise<{

@@ -22,5 +22,5 @@ export declare class GetterCollector {
     constructor(ev: Evaluator);
     onAttr(receivers: readonly Value[], name: string): void;
 }
-/** `root`: values for the callee chain's base name, standing in for its lookup (parameter flow, resolverFlow.ts). */
+/** `root`: values for the callee chain's base name, standing in for its lookup (parameter flow, flow.ts). */
 export declare function resolveSite(ev: Evaluator, scope: PySymbol, site: CallSite, maxHeuristic: number, root?: readonly Value[], minConfidence?: number): SiteTargets;
