@@ -1,7 +1,6 @@
 // The CLI: a thin shell over pipeline/. argv -> validated options -> pipeline -> stdout or --output.
 // Exit codes: 0 success, 2 usage error, 1 any other failure. Errors are one line on stderr; the
 // stack only with --debug. Skipped files are listed on stderr so nothing is lost silently.
-import { writeFileSync } from 'node:fs';
 import { basename, resolve } from 'node:path';
 import { Command, CommanderError, Option } from 'commander';
 import { DEFAULT_MAX_FILE_BYTES } from '../files/read.js';
@@ -17,6 +16,7 @@ import type { PackFlags, ScanFlags } from './flags.js';
 import { packSettingsFrom } from './flags.js';
 import { type CliIo, defaultIo, progressFor } from './io.js';
 import { type ListFormat, parseChoice, parsePositiveInteger } from './options.js';
+import { writeOutputFile } from './outputFile.js';
 import { scanWithReport } from './scan.js';
 
 function collect(value: string, previous: string[] = []): string[] {
@@ -38,11 +38,7 @@ function withScanOptions(command: Command): Command {
 
 function emit(text: string, output: string | undefined, io: CliIo): void {
   if (output) {
-    try {
-      writeFileSync(output, text);
-    } catch (error) {
-      throw new RepoDigestError(`Cannot write --output '${output}': ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`, 'check that the folder exists and is writable');
-    }
+    writeOutputFile('--output', output, text);
     io.stderr(`wrote ${output}\n`);
   } else {
     io.stdout(text);

@@ -2,7 +2,6 @@
 // {"symbols":[{id,file,name,kind,startLine,endLine}],"edges":[{from,to,kind,resolution,line?,lines?,confidence?}]},
 // or the neighbours of one symbol (--callers / --callees) with their call sites.
 
-import { writeFileSync } from 'node:fs';
 import Table from 'cli-table3';
 import { buildAdjacency, isProved, type ResolutionFilter } from '../../graph/adjacency.js';
 import type { Edge, RepoIndex } from '../../model.js';
@@ -13,6 +12,7 @@ import { visibleText } from '../../shared/visibleText.js';
 import { renderViewer } from '../../viewer/generate.js';
 import type { ViewerPayloadOptions } from '../../viewer/payload.js';
 import type { ListFormat } from '../options.js';
+import { writeOutputFile } from '../outputFile.js';
 
 export interface GraphCommandOptions {
   format: ListFormat;
@@ -133,13 +133,9 @@ function renderNeighbours(index: RepoIndex, edges: readonly Edge[], options: Gra
  * `--html <file>`: the interactive viewer (src/viewer/) of the whole index, or of a PR's impact when
  * `options.pr` is given. Returns the line to print on stderr.
  */
-export async function writeViewerHtml(index: RepoIndex, file: string, options: ViewerPayloadOptions, deps = { writeFile: writeFileSync }): Promise<string> {
+export async function writeViewerHtml(index: RepoIndex, file: string, options: ViewerPayloadOptions, deps = { writeFile: (path: string, text: string) => writeOutputFile('--html', path, text) }): Promise<string> {
   const html = await renderViewer(index, options);
-  try {
-    deps.writeFile(file, html);
-  } catch (error) {
-    throw new RepoDigestError(`Cannot write --html '${file}': ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`, 'check that the folder exists and is writable');
-  }
+  deps.writeFile(file, html);
   const kb = (Buffer.byteLength(html, 'utf8') / 1024).toFixed(0);
   return `wrote ${file} (graph viewer, ${kb} KiB): open it in a browser\n`;
 }
