@@ -1,4 +1,4 @@
-// Nothing reachable is lost silently (rules at the top of src/pack/packer.ts):
+// Nothing reachable is lost silently (rules in src/pack/fitCandidates.ts and finalCheck.ts):
 // - a root that does not fit is always named in the document's skip list, in every format;
 // - every symbol the expansion reaches is packed, or counted as skipped, even after the scan stopped
 //   (budget used up, or the candidate limit), so the footer's "M skipped" is the whole truth.

@@ -1,4 +1,4 @@
-// The Skipped section names what was left out whenever the budget leaves room to (src/pack/packer.ts):
+// The Skipped section names what was left out whenever the budget leaves room to (src/pack/finalCheck.ts):
 // the frame's growth (the footer's "K already inside packed symbols") is paid before code takes the
 // space, and tokens the document leaves unused are spent naming skips that were only counted.
 // Run on the shipped sample PR built as `npm run demo` builds it (scripts/demo/demoRepository.ts), with its title.

@@ -13,12 +13,12 @@
 //   considered`, counted, never shown) are walked over the parsed part only, so their count is a
 //   lower bound ("at least"), and with it the skip totals that include them.
 // - Redaction counts every secret of the analysed code: a file whose raw text the redaction rules
-//   hit is parsed, so those counts stay exact. (Parsing such a file without following its imports
-//   parsed 6 fewer of Django's files but needed a third round: 1.8 s more CPU; not done.)
+//   hit is parsed, so those counts stay exact. It is parsed as a seed, its imports followed: parsing
+//   it alone saves few files and costs another round.
 // - When a round finds that nearly the whole tree is needed (>= 80% of the files parsed or wanted, in
 //   a tree of at least 200 files: below that a round costs little), every file is parsed and the next
-//   round is the last: parsing the few left costs less than the rounds it saves (sympy's 3-function
-//   change: 1,332 of 1,472 files after one round). The index is then the full one, so the digest is too.
+//   round is the last: parsing the few left costs less than the rounds it saves. The index is then
+//   the full one, so the digest is too.
 // - A round indexes copies of the records that share everything but what redaction rewrites (texts,
 //   parameter defaults); git's answers and the changed files' revisions are read once per run
 //   (roundMemo.ts). Resolution is not incremental: a round re-resolves every parsed file, since a new
@@ -36,8 +36,8 @@ import { extractRead, type IndexOptions, type ScannedFiles, scanRepository } fro
 import { createRecordCompactor } from '../python/compactRecord.js';
 import { extractFile } from '../python/extract.js';
 import { mayHoldProviderToken, redactText } from '../review/redact.js';
-import { createHeapGuard } from '../shared/heapGuard.js';
-import { bareNameOf, buildModuleLookup, type Chase, type Corpus, calleeNeeds, callerNeeds, chaseIn, importChases, type Known } from './onDemandSelect.js';
+import { createHeapGuard, type HeapGuard } from '../shared/heapGuard.js';
+import { bareNameOf, buildModuleLookup, type Chase, type Corpus, calleeNeeds, callerNeeds, chaseIn, importChases, type Known, type ModuleLookup } from './onDemandSelect.js';
 import type { PreparedPr } from './prepare.js';
 import { memoisedRounds } from './roundMemo.js';
 import type { PrSetup } from './setup.js';
@@ -82,11 +82,36 @@ export function fullIndexReason(options: IndexOptions): string | undefined {
  */
 export async function onDemandPr(root: string, options: IndexOptions, setup: PrSetup, stages: OnDemandStages, withViewer = false): Promise<OnDemandOutcome> {
   const reason = fullIndexReason(options);
-  if (reason !== undefined) {
-    const scanned = await scanRepository(root, options);
-    const prepared = await stages.prepare(setup, scanned);
-    return { prepared, results: stages.pack(prepared), stats: { mode: 'full', filesParsed: scanned.files.length, filesTotal: scanned.files.length, rounds: 1, fallback: reason } };
-  }
+  if (reason !== undefined) return fullIndexPr(root, options, setup, stages, reason);
+  const tree = await readTree(root, options);
+  const parsing = partialParsing(tree, setup, options);
+  parsing.parse(seedFiles(tree, setup, options));
+  return roundsToFixedPoint(tree, parsing, setup, stages, options, withViewer);
+}
+
+/** The digest over the full index, with the reason it could not be built on demand. */
+async function fullIndexPr(root: string, options: IndexOptions, setup: PrSetup, stages: OnDemandStages, reason: string): Promise<OnDemandOutcome> {
+  const scanned = await scanRepository(root, options);
+  const prepared = await stages.prepare(setup, scanned);
+  return { prepared, results: stages.pack(prepared), stats: { mode: 'full', filesParsed: scanned.files.length, filesTotal: scanned.files.length, rounds: 1, fallback: reason } };
+}
+
+/** Every Python file read, none parsed yet. */
+interface ReadTree {
+  paths: string[];
+  /** A file's text until it is parsed (its record keeps the slices it needs), then undefined. */
+  texts: (string | undefined)[];
+  readNotes: string[][];
+  /** Files discovery or reading left out. */
+  skipped: SkippedFile[];
+  /** File number of each path. */
+  number: ReadonlyMap<string, number>;
+  corpus: Corpus;
+  modules: ModuleLookup;
+  heap: HeapGuard;
+}
+
+async function readTree(root: string, options: IndexOptions): Promise<ReadTree> {
   const discovered = await discoverPythonFiles(root, {
     ...(options.include ? { include: options.include } : {}),
     ...(options.exclude ? { exclude: options.exclude } : {}),
@@ -94,8 +119,6 @@ export async function onDemandPr(root: string, options: IndexOptions, setup: PrS
   const reader = createSourceReader(root, { maxBytes: options.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES });
   const skipped: SkippedFile[] = [...discovered.skipped];
   const paths: string[] = [];
-  // A file's text is dropped once it is parsed (its record keeps the slices it needs) and every text once
-  // all files are: the rest waits here for a later round.
   const texts: (string | undefined)[] = [];
   const readNotes: string[][] = [];
   const heap = options.heapGuard ?? createHeapGuard(undefined, undefined, true);
@@ -111,18 +134,33 @@ export async function onDemandPr(root: string, options: IndexOptions, setup: PrS
     readNotes.push(read.notes);
   }
   const corpus: Corpus = { paths, words: buildWordIndex(texts as string[]) };
-  const modules = buildModuleLookup(paths);
-  const number = new Map(paths.map((p, i) => [p, i]));
+  return { paths, texts, readNotes, skipped, number: new Map(paths.map((p, i) => [p, i])), corpus, modules: buildModuleLookup(paths), heap };
+}
+
+/** What is parsed so far, and how more gets parsed. */
+interface PartialParsing {
+  readonly records: (FileRecord | undefined)[];
+  readonly failed: Map<number, SkippedFile>;
+  /** Files parsed whole (their symbols can be in play); the others were parsed only for the names they bind. */
+  readonly whole: Set<number>;
+  /** Parse file `i` (once), its text dropped after. */
+  parseOne(i: number): FileRecord | undefined;
+  /** Parse the `wanted` files whole and follow every name they import. */
+  parse(wanted: Iterable<number>): void;
+  /** Files parsed, whole or for names, failures included. */
+  parsedCount(): number;
+}
+
+function partialParsing(tree: ReadTree, setup: PrSetup, options: IndexOptions): PartialParsing {
+  const { paths, texts, readNotes, corpus, modules, heap } = tree;
   const records: (FileRecord | undefined)[] = paths.map(() => undefined);
   const failed = new Map<number, SkippedFile>();
-  const { parser } = setup;
-
   // Records compacted as the full scan's are (python/compactRecord.ts).
   const compact = createRecordCompactor();
   let parsedSoFar = 0;
   const parseOne = (i: number): FileRecord | undefined => {
     if (records[i] === undefined && !failed.has(i)) {
-      const out = extractRead(parser, paths[i]!, { text: texts[i]!, notes: [...readNotes[i]!] }, options.cache);
+      const out = extractRead(setup.parser, paths[i]!, { text: texts[i]!, notes: [...readNotes[i]!] }, options.cache);
       texts[i] = undefined;
       if ('skipped' in out) failed.set(i, out.skipped);
       else records[i] = compact(out.record);
@@ -130,8 +168,8 @@ export async function onDemandPr(root: string, options: IndexOptions, setup: PrS
     }
     return records[i];
   };
-  // Files needed whole (their symbols can be in play) follow every name they import; the files those
-  // names lead to are parsed only for the names (onDemandSelect.ts Chase).
+  // Files needed whole follow every name they import; the files those names lead to are parsed only
+  // for the names (onDemandSelect.ts Chase).
   const whole = new Set<number>();
   const chased = new Set<string>();
   const parse = (wanted: Iterable<number>): void => {
@@ -151,7 +189,13 @@ export async function onDemandPr(root: string, options: IndexOptions, setup: PrS
       if (record) queue.push(...chaseIn(record, chase, corpus, modules));
     }
   };
+  const parsedCount = () => records.filter((r) => r !== undefined).length + failed.size;
+  return { records, failed, whole, parseOne, parse, parsedCount };
+}
 
+/** The first files to parse: the changed files (both paths of a rename), removed symbols' files, and every file a redaction rule hits. */
+function seedFiles(tree: ReadTree, setup: PrSetup, options: IndexOptions): Set<number> {
+  const { number } = tree;
   const seeds = new Set<number>();
   for (const f of setup.pathChanges.files) {
     for (const p of [f.path, f.oldPath]) {
@@ -163,61 +207,69 @@ export async function onDemandPr(root: string, options: IndexOptions, setup: PrS
     const i = number.get(s.file);
     if (i !== undefined) seeds.add(i);
   }
-  if (options.redact !== false) texts.forEach((text, i) => (text !== undefined && secretHit(text) ? seeds.add(i) : undefined));
-  parse(seeds);
+  if (options.redact !== false) tree.texts.forEach((text, i) => (text !== undefined && secretHit(text) ? seeds.add(i) : undefined));
+  return seeds;
+}
 
+/** Prepare and pack over the parsed part, parse what the digest needs, and go again until nothing new is needed. */
+async function roundsToFixedPoint(tree: ReadTree, parsing: PartialParsing, setup: PrSetup, stages: OnDemandStages, options: IndexOptions, withViewer: boolean): Promise<OnDemandOutcome> {
+  const { paths, corpus } = tree;
+  const { records, failed, whole } = parsing;
   // Unparsed files are empty modules: their paths still make the module table and import names of the whole tree.
   const stubs = new Map<number, FileRecord>();
   const stubOf = (i: number): FileRecord => {
     let stub = stubs.get(i);
-    if (!stub) stubs.set(i, (stub = extractFile(parser, paths[i]!, '')));
+    if (!stub) stubs.set(i, (stub = extractFile(setup.parser, paths[i]!, '')));
     return stub;
   };
   const roundSetup = memoisedRounds(setup);
   let rounds = 0;
   const parsedPerRound: number[] = [];
-  const parsedCount = () => records.filter((r) => r !== undefined).length + failed.size;
   let finishedWhole = false;
   for (;;) {
     rounds++;
-    parsedPerRound.push(parsedCount());
+    parsedPerRound.push(parsing.parsedCount());
     const files: FileRecord[] = [];
     records.forEach((r, i) => {
       if (failed.has(i)) return;
       if (finishedWhole && r !== undefined) files.push(r);
       else files.push(roundCopy(r ?? stubOf(i)));
     });
-    const skippedFiles = [...skipped, ...failed.values()];
-    const prepared = await stages.prepare(roundSetup, { files, skippedFiles });
+    const prepared = await stages.prepare(roundSetup, { files, skippedFiles: [...tree.skipped, ...failed.values()] });
     const results = stages.pack(prepared);
     const done = (): OnDemandOutcome => {
       const parsed = paths.filter((_, i) => records[i] !== undefined || failed.has(i));
-      const stats: OnDemandStats = { mode: 'on-demand', filesParsed: parsedCount(), filesTotal: paths.length, rounds, parsed, parsedPerRound,  wholeFiles: whole.size, ...(finishedWhole ? { finishedWhole } : {}) };
+      const stats: OnDemandStats = { mode: 'on-demand', filesParsed: parsing.parsedCount(), filesTotal: paths.length, rounds, parsed, parsedPerRound, wholeFiles: whole.size, ...(finishedWhole ? { finishedWhole } : {}) };
       return { prepared, results, stats };
     };
     if (finishedWhole) return done();
-    const wanted = neededFiles(prepared, results, corpus, number, options.maxHeuristicTargets ?? DEFAULT_MAX_HEURISTIC_TARGETS, withViewer);
+    const wanted = neededFiles(prepared, results, corpus, tree.number, options.maxHeuristicTargets ?? DEFAULT_MAX_HEURISTIC_TARGETS, withViewer);
     const fresh = [...wanted].filter((i) => !whole.has(i));
     if (fresh.length === 0) return done();
-    const reached = new Set(fresh);
-    records.forEach((r, i) => (r === undefined ? undefined : reached.add(i)));
-    if (paths.length >= WHOLE_TREE_MIN_FILES && reached.size >= WHOLE_TREE_SHARE * paths.length) {
-      paths.forEach((_, i) => parseOne(i));
+    if (nearlyWholeTree(tree, parsing, fresh)) {
+      paths.forEach((_, i) => parsing.parseOne(i));
       finishedWhole = true;
       // The last round needs no selection: the word index and the empty modules go before it is built.
       corpus.words = NO_WORDS;
       stubs.clear();
       continue;
     }
-    parse(fresh);
+    parsing.parse(fresh);
   }
+}
+
+/** Whether the files parsed and `fresh` are nearly the whole tree (see the decisions above). */
+function nearlyWholeTree(tree: ReadTree, parsing: PartialParsing, fresh: readonly number[]): boolean {
+  const reached = new Set(fresh);
+  parsing.records.forEach((r, i) => (r === undefined ? undefined : reached.add(i)));
+  return tree.paths.length >= WHOLE_TREE_MIN_FILES && reached.size >= WHOLE_TREE_SHARE * tree.paths.length;
 }
 
 /**
  * A record as one round may use it: redaction rewrites symbols' texts and parameter defaults in
  * place (review/redactIndex.ts), so those are copied, and what a later round reads is the text as
- * parsed; call sites, bindings and the rest are shared (a deep copy per round was 0.5 s of CPU and
- * 60 MB on Django).
+ * parsed; call sites, bindings and the rest are shared (a deep copy per round costs much CPU and
+ * memory on a large tree).
  */
 function roundCopy(record: FileRecord): FileRecord {
   return { ...record, notes: [...record.notes], symbols: record.symbols.map((s) => ({ ...s, params: s.params.map((p) => ({ ...p })) })) };

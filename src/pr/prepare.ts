@@ -1,9 +1,11 @@
-
+// The expensive half of a PR digest, done once per run before any packing: the index (removed symbols
+// put back, every text redacted), the changed symbols with their diffs, how each can be shown, the
+// budget plan and the review.
 import { type ChangedSymbol, reboundInHead, withRemovedSymbols } from '../diff/changedSymbols.js';
 import { unifiedDiff } from '../diff/diffText.js';
 import type { FileChange } from '../diff/hunks.js';
 import { changesWithIds } from '../diff/importIds.js';
-import type { PrChanges, } from '../diff/prChanges.js';
+import type { PrChanges } from '../diff/prChanges.js';
 import { type RemovedReference, removedStillReferenced } from '../diff/removedReferences.js';
 import { changedHeadLines, hasChange, type MoveFields, type SymbolChangeInfo } from '../diff/symbolDiff.js';
 import type { RepoIndex } from '../model.js';
@@ -11,7 +13,7 @@ import type { ChangedSymbolRow, ItemView } from '../pack/document.js';
 import type { Reached } from '../pack/expansion.js';
 import { ancestors } from '../pack/packState.js';
 import { assembleIndex, graphOptionsOf, importIdOf, type ScannedFiles, scanRepository } from '../pipeline/indexRepository.js';
-import { adjacencyOf, } from '../pipeline/packRepository.js';
+import { adjacencyOf } from '../pipeline/packRepository.js';
 import { perIndex } from '../pipeline/perIndex.js';
 import { isTestPath } from '../python/testFiles.js';
 import { addCounts, sortedCounts } from '../review/redact.js';
@@ -21,10 +23,7 @@ import { namedList, plural } from '../shared/plural.js';
 import { neighbourOrder, type Plan, planPr } from './plan.js';
 import type { PrDigestRequest } from './request.js';
 import { type PrReview, reviewPr } from './review.js';
-import type {
-  ImportersOf,
-  PrEntry,
-} from './sections.js';
+import type { ImportersOf, PrEntry } from './sections.js';
 import { type PrSetup, setupPr } from './setup.js';
 import { collectSymbolDiffs } from './symbolDiffs.js';
 import { viewsOf } from './views.js';
@@ -38,31 +37,31 @@ export interface PreparedPr {
   shown: ChangedSymbol[];
   /** Every note of the digest header. */
   notes: string[];
-  /** Set when the working tree is not head (see the decisions above). */
+  /** Set when the working tree is not head (setup.ts). */
   warning?: string;
   /** Ids of the removed symbols (in the index as they were in base). */
   removed: ReadonlySet<string>;
-  /** [diff semantics] Removed symbols head still references (resolved: alarms; heuristic only: "check"). */
+  /** Removed symbols head still references (resolved: alarms; heuristic only: "check"). */
   removedReferences: RemovedReference[];
-  /** [review] Breaking call sites, overrides, signature changes, tests that reach the change. */
+  /** Breaking call sites, overrides, signature changes, tests that reach the change. */
   review: PrReview;
-  /** [review] What redaction replaced (empty when `redact: false`). */
+  /** What redaction replaced (empty when `redact: false`). */
   redaction: IndexRedaction;
   request: Omit<PrDigestRequest, 'pack'>;
   /** `shown` with move links and contract changes, for the PR sections. */
   entries: PrEntry[];
-  /** How each root can be shown, best first (render/prViews.ts). */
+  /** How each root can be shown, best first (views.ts). */
   views: ReadonlyMap<string, readonly ItemView[]>;
-  /** Budget order (pack/prPlan.ts). */
+  /** Budget order (plan.ts). */
   plan: Plan;
   compareNeighbours: (a: Reached, b: Reached) => number;
 }
 
 /**
- * The expensive half, done once per run: diff, index (with removed symbols put back), roots. This is the
- * full index (every file parsed); preparePrPacks / prDigest build it on demand (onDemandPr.ts) unless
- * `fullIndex` (the CLI and the Action pass it unless `--on-demand` / `on-demand: true`: on Django the
- * on-demand index still parses 61% of the files over two rounds and costs 1.1-1.2x the CPU, README).
+ * The full index (every file parsed), then the digest prepared over it. preparePrPacks / prDigest
+ * build the index on demand instead (onDemandRounds.ts) unless `fullIndex`: the CLI and the Action
+ * pass it unless `--on-demand` / `on-demand: true`, since on a large tree the on-demand index still
+ * parses most files over several rounds and costs more CPU (README).
  */
 export async function preparePr(request: Omit<PrDigestRequest, 'pack'>): Promise<PreparedPr> {
   const setup = await setupPr(request);
@@ -71,40 +70,66 @@ export async function preparePr(request: Omit<PrDigestRequest, 'pack'>): Promise
 
 /** Index the scanned files (every file, or the on-demand selection with the others as empty modules) and prepare the digest. */
 export async function prepareFromScan(request: Omit<PrDigestRequest, 'pack'>, setup: PrSetup, scanned: ScannedFiles): Promise<PreparedPr> {
-  const { parser, git, extract, pathChanges, warning } = setup;
+  const { git, extract, pathChanges, warning } = setup;
   const files = withRemovedSymbols(scanned.files, pathChanges.removedSymbols);
   const index = assembleIndex(request.repoDir, files, scanned.skippedFiles, graphOptionsOf(request.index ?? {}), scanned.callGraph);
-  // [review] Before anything is packed: every text of the index is redacted in place, so token counts are of what is shown.
+  // Before anything is packed: every text of the index is redacted in place, so token counts are of what is shown.
   const redaction: IndexRedaction = request.index?.redact === false ? { table: new Map(), counts: [] } : await redactIndex(index);
-  // [diff semantics] the index names modules as Python imports them (`src.flask.app` -> `flask.app`): so do the changes.
+  // The index names modules as Python imports them (`src.flask.app` -> `flask.app`): so do the changes.
   const idOf = importIdOf(index);
   const changes = changesWithIds(pathChanges, idOf);
-  // A module with no module-level code of its own (only definitions, e.g. a new or renamed module) would
-  // be an empty code block: its definitions are changed symbols and roots themselves.
   const shown = changes.changed.map((c) => spanInIndex(c, index));
   const removed = new Set(changes.changed.filter((c) => c.change === 'removed').map((c) => c.id));
-  const notes = [...(warning ? [warning] : []), ...changes.notes];
-  // [diff semantics] A removed symbol whose name head binds again (e.g. imports it from its new home) is
-  // not put back (it would shadow that binding): it is not "absent", its code is simply gone.
+  // A removed symbol whose name head binds again (e.g. imports it from its new home) is not put back
+  // (it would shadow that binding): it is not "absent", its code is simply gone.
   const rebound = new Set(reboundInHead(scanned.files, pathChanges.removedSymbols).map(idOf));
+  const notes = [...(warning ? [warning] : []), ...changes.notes, ...absentNotes(changes, index, rebound)];
+  const removedReferences = removedStillReferenced({ changed: changes.changed, adjacency: adjacencyOf(index), importers: importersOf(index), locate: (id) => index.byId.get(id) });
+  const diffs = await readSymbolDiffs(request, setup, changes, index, idOf, redaction);
+  const { infos } = diffs;
+  notes.push(...diffs.notes);
+  const entries = carried(shown.map((c) => entryOf(c, infos.get(c.id))), infos, index);
+  notes.push(...reboundGoneNotes(entries, rebound, index));
+  const changed = entries.map((c) => manifestRow(c, infos.get(c.id), changes.files));
+  const packable = packableEntries(entries, index);
+  const views = viewsOfEach(packable, index, infos);
+  const plan = planOf(packable, views, entries, index);
+  // Signatures bound against their call sites, overrides, tests; the removed references folded in.
+  const review = await reviewPr({ repoDir: request.repoDir, changes, index, removedReferences, extract, ...(request.index?.redact === false ? {} : { secrets: redaction.table }) }, git);
+  notes.push(...review.notes, ...redactionNotes(redaction));
+  const packages = new Set(entries.map((c) => c.id.split('.')[0] ?? c.id));
+  const compareNeighbours = neighbourOrder((id) => index.byId.get(id)?.file, packages);
+  return { changes, index, roots: plan.roots, changed, shown, notes, ...(warning ? { warning } : {}), removed, request, entries, views, plan, compareNeighbours, removedReferences, review, redaction };
+}
+
+/** The header note naming changed symbols the analysed code does not hold (not rebound in head). */
+function absentNotes(changes: PrChanges, index: RepoIndex, rebound: ReadonlySet<string>): string[] {
   const absent = changes.changed.filter((c) => !index.byId.has(c.id) && !rebound.has(c.id)).map((c) => c.id);
-  if (absent.length > 0) {
-    notes.push(`${plural(absent.length, 'changed symbol')} ${absent.length === 1 ? 'is' : 'are'} not in the analysed code and not packed: ${namedList(absent)}`);
-  }
-  // [diff semantics] the "removed but still called" data (diff/removedReferences.ts).
-  const removedReferences = removedStillReferenced({
-    changed: changes.changed,
-    adjacency: adjacencyOf(index),
-    importers: importersOf(index),
-    locate: (id) => index.byId.get(id),
-  });
+  if (absent.length === 0) return [];
+  return [`${plural(absent.length, 'changed symbol')} ${absent.length === 1 ? 'is' : 'are'} not in the analysed code and not packed: ${namedList(absent)}`];
+}
+
+/**
+ * The changed symbols' diffs, read from git (a failure is said in a note, the code is then shown
+ * without them). Git's text is not the redacted index's: the diffs are redacted here, deleted lines
+ * included, and their counts join the index's.
+ */
+async function readSymbolDiffs(
+  request: Omit<PrDigestRequest, 'pack'>,
+  setup: PrSetup,
+  changes: PrChanges,
+  index: RepoIndex,
+  idOf: (pathId: string) => string,
+  redaction: IndexRedaction,
+): Promise<{ infos: Map<string, SymbolChangeInfo>; notes: string[] }> {
+  const { parser, git, extract } = setup;
   let infos = new Map<string, SymbolChangeInfo>();
+  const notes: string[] = [];
   try {
     infos = await collectSymbolDiffs({ repoDir: request.repoDir, changes, headSymbol: (id) => index.byId.get(id), headMembers: (id) => index.symbols.filter((s) => s.id.startsWith(`${id}.`)), parser, git, extract, idOf });
   } catch (error) {
     notes.push(`the changed symbols' diffs could not be read (${(error as Error).message}); their code is shown without them`);
   }
-  // [review] The diffs come from git, not from the (redacted) index: redacted here, deleted lines included.
   if (request.index?.redact !== false && infos.size > 0) {
     const removedCounts = await redactDiffs(infos, redaction);
     if (removedCounts.size > 0) {
@@ -113,21 +138,34 @@ export async function prepareFromScan(request: Omit<PrDigestRequest, 'pack'>, se
       redaction.counts = sortedCounts(all);
     }
   }
-  const entries = carried(shown.map((c) => entryOf(c, infos.get(c.id))), infos, index);
-  // A removed symbol whose name head binds again without a move (flask c77a5203: the method
-  // `App.should_ignore_error` became a class attribute) has no code in the index to pack: said, not lost.
-  const reboundGone = entries.filter((c) => rebound.has(c.id) && c.movedTo === undefined && !index.byId.has(c.id)).map((c) => c.id);
-  if (reboundGone.length > 0) {
-    notes.push(`${plural(reboundGone.length, 'removed symbol')} whose name head binds again ${reboundGone.length === 1 ? 'is' : 'are'} not packed as code: ${namedList(reboundGone)} (the JSON digest carries ${reboundGone.length === 1 ? 'its' : "each one's"} diff)`);
-  }
-  const changed = entries.map((c) => manifestRow(c, infos.get(c.id), changes.files));
-  // Not packed as code: a module with no module-level code of its own (its definitions are roots
-  // themselves), and the removed end of a move (shown once, at its new place).
-  const packable = entries.filter((c) => {
+  return { infos, notes };
+}
+
+/**
+ * A removed symbol whose name head binds again without a move (a method that became a class
+ * attribute) has no code in the index to pack: said in a note, not lost.
+ */
+function reboundGoneNotes(entries: readonly PrEntry[], rebound: ReadonlySet<string>, index: RepoIndex): string[] {
+  const gone = entries.filter((c) => rebound.has(c.id) && c.movedTo === undefined && !index.byId.has(c.id)).map((c) => c.id);
+  if (gone.length === 0) return [];
+  return [`${plural(gone.length, 'removed symbol')} whose name head binds again ${gone.length === 1 ? 'is' : 'are'} not packed as code: ${namedList(gone)} (the JSON digest carries ${gone.length === 1 ? 'its' : "each one's"} diff)`];
+}
+
+/**
+ * The entries packed as code. Not packed: a module with no module-level code of its own (an empty
+ * code block; its definitions are roots themselves), and the removed end of a move or a member carried
+ * by a moved ancestor (shown once, at its new place).
+ */
+function packableEntries(entries: readonly PrEntry[], index: RepoIndex): PrEntry[] {
+  return entries.filter((c) => {
     const symbol = index.byId.get(c.id);
     if (symbol === undefined || c.movedTo !== undefined || c.carriedBy !== undefined) return false;
     return !(symbol.kind === 'module' && symbol.full.trim() === '');
   });
+}
+
+/** How each packable entry can be shown, best first (views.ts). */
+function viewsOfEach(packable: readonly PrEntry[], index: RepoIndex, infos: ReadonlyMap<string, SymbolChangeInfo>): Map<string, ItemView[]> {
   const views = new Map<string, ItemView[]>();
   for (const c of packable) {
     const symbol = index.byId.get(c.id)!;
@@ -135,9 +173,13 @@ export async function prepareFromScan(request: Omit<PrDigestRequest, 'pack'>, se
     const info = infos.get(c.id);
     views.set(c.id, viewsOf({ change: c.change, symbol, ...(info ? { info } : {}), move: c, ...(sameName ? { sameName } : {}) }));
   }
-  const adjacency = adjacencyOf(index);
+  return views;
+}
+
+/** The budget plan over the packable entries (plan.ts). */
+function planOf(packable: readonly PrEntry[], views: ReadonlyMap<string, readonly ItemView[]>, entries: readonly PrEntry[], index: RepoIndex): Plan {
   const changedIds = new Set(entries.map((c) => c.id));
-  const plan = planPr(
+  return planPr(
     packable.map((c) => ({
       id: c.id,
       file: c.file,
@@ -149,36 +191,13 @@ export async function prepareFromScan(request: Omit<PrDigestRequest, 'pack'>, se
       ancestors: ancestors(index.byId.get(c.id)!, index.byId).map((a) => a.id),
       whole: views.get(c.id)?.[0]?.mode === 'full',
     })),
-    adjacency,
+    adjacencyOf(index),
     (id) => changedIds.has(id),
     isTestIn(index),
   );
-  // [review] signatures bound against their call sites, overrides, tests; the removed references folded in.
-  const review = await reviewPr({ repoDir: request.repoDir, changes, index, removedReferences, extract, ...(request.index?.redact === false ? {} : { secrets: redaction.table }) }, git);
-  notes.push(...review.notes, ...redactionNotes(redaction));
-  const packages = new Set(entries.map((c) => c.id.split('.')[0] ?? c.id));
-  const compareNeighbours = neighbourOrder((id) => index.byId.get(id)?.file, packages);
-  return {
-    changes,
-    index,
-    roots: plan.roots,
-    changed,
-    shown,
-    notes,
-    ...(warning ? { warning } : {}),
-    removed,
-    request,
-    entries,
-    views,
-    plan,
-    compareNeighbours,
-    removedReferences,
-    review,
-    redaction,
-  };
 }
 
-/** [review] The header line saying what redaction replaced. */
+/** The header line saying what redaction replaced. */
 function redactionNotes(redaction: IndexRedaction): string[] {
   const total = redaction.counts.reduce((sum, c) => sum + c.count, 0);
   if (total === 0) return [];
