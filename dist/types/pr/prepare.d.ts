@@ -20,30 +20,30 @@ export interface PreparedPr {
     shown: ChangedSymbol[];
     /** Every note of the digest header. */
     notes: string[];
-    /** Set when the working tree is not head (see the decisions above). */
+    /** Set when the working tree is not head (setup.ts). */
     warning?: string;
     /** Ids of the removed symbols (in the index as they were in base). */
     removed: ReadonlySet<string>;
-    /** [diff semantics] Removed symbols head still references (resolved: alarms; heuristic only: "check"). */
+    /** Removed symbols head still references (resolved: alarms; heuristic only: "check"). */
     removedReferences: RemovedReference[];
-    /** [review] Breaking call sites, overrides, signature changes, tests that reach the change. */
+    /** Breaking call sites, overrides, signature changes, tests that reach the change. */
     review: PrReview;
-    /** [review] What redaction replaced (empty when `redact: false`). */
+    /** What redaction replaced (empty when `redact: false`). */
     redaction: IndexRedaction;
     request: Omit<PrDigestRequest, 'pack'>;
     /** `shown` with move links and contract changes, for the PR sections. */
     entries: PrEntry[];
-    /** How each root can be shown, best first (render/prViews.ts). */
+    /** How each root can be shown, best first (views.ts). */
     views: ReadonlyMap<string, readonly ItemView[]>;
-    /** Budget order (pack/prPlan.ts). */
+    /** Budget order (plan.ts). */
     plan: Plan;
     compareNeighbours: (a: Reached, b: Reached) => number;
 }
 /**
- * The expensive half, done once per run: diff, index (with removed symbols put back), roots. This is the
- * full index (every file parsed); preparePrPacks / prDigest build it on demand (onDemandPr.ts) unless
- * `fullIndex` (the CLI and the Action pass it unless `--on-demand` / `on-demand: true`: on Django the
- * on-demand index still parses 61% of the files over two rounds and costs 1.1-1.2x the CPU, README).
+ * The full index (every file parsed), then the digest prepared over it. preparePrPacks / prDigest
+ * build the index on demand instead (onDemandRounds.ts) unless `fullIndex`: the CLI and the Action
+ * pass it unless `--on-demand` / `on-demand: true`, since on a large tree the on-demand index still
+ * parses most files over several rounds and costs more CPU (README).
  */
 export declare function preparePr(request: Omit<PrDigestRequest, 'pack'>): Promise<PreparedPr>;
 /** Index the scanned files (every file, or the on-demand selection with the others as empty modules) and prepare the digest. */

@@ -1,4 +1,3 @@
-import { writeFileSync } from 'node:fs';
 import { type ResolutionFilter } from '../../graph/adjacency.js';
 import type { Edge, RepoIndex } from '../../model.js';
 import type { ViewerPayloadOptions } from '../../viewer/payload.js';
@@ -22,5 +21,5 @@ export declare function renderGraphJson(index: RepoIndex, edges: readonly Edge[]
  * `options.pr` is given. Returns the line to print on stderr.
  */
 export declare function writeViewerHtml(index: RepoIndex, file: string, options: ViewerPayloadOptions, deps?: {
-    writeFile: typeof writeFileSync;
+    writeFile: (path: string, text: string) => void;
 }): Promise<string>;

@@ -1,0 +1,1 @@
+export declare function writeOutputFile(option: string, path: string, text: string): void;
