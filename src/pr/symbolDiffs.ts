@@ -44,7 +44,7 @@ export function headerOf(full: string): string | undefined {
   const text = withoutAnyComments(full.slice(at.index));
   const colon = topLevelIndex(text, ':');
   if (colon < 0) return undefined;
-  return text.slice(0, colon + 1).trim().replace(/\s+/g, ' ').replace(/\(\s+/g, '(').replace(/,?\s*\)/g, ')');
+  return text.slice(0, colon + 1).trim().replace(/\s+/g, ' ').replace(/\( /g, '(').replace(/,? ?\)/g, ')');
 }
 
 async function readSide(

@@ -53,5 +53,5 @@ function calleeFromText(expr: string): RefExpr | undefined {
 /** Decorators apply to the next definition only when nothing but blank lines and comments sits between. */
 export function decoratesNext(source: string, decorators: readonly Decorator[], defStart: number): boolean {
   const gap = source.slice(decorators[decorators.length - 1]!.end, defStart);
-  return /^(?:\s|#[^\n]*)*$/.test(gap);
+  return /^(?:\s|#[^\n]*(?:\n|$))*$/.test(gap);
 }

@@ -29,7 +29,19 @@ export function paramsFromText(text: string): Param[] {
 
 /** Trims whitespace and backslash line continuations at both ends. */
 function trimContinuations(text: string): string {
-  return text.replace(/^(?:\s|\\\n)+/, '').replace(/(?:\s|\\\n)+$/, '');
+  let start = 0;
+  let end = text.length;
+  for (;;) {
+    if (start < end && /\s/.test(text[start]!)) start++;
+    else if (text[start] === '\\' && text[start + 1] === '\n') start += 2;
+    else break;
+  }
+  for (;;) {
+    if (end > start && /\s/.test(text[end - 1]!)) end--;
+    else if (end - 2 >= start && text[end - 1] === '\n' && text[end - 2] === '\\') end -= 2;
+    else break;
+  }
+  return text.slice(start, end);
 }
 
 function paramFromPiece(piece: string, afterStar: boolean): Param {

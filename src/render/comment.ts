@@ -201,7 +201,7 @@ export function scanLines(markdown: string): ScannedDocument {
       if (close && close[1]![0] === open.char && close[1]!.length >= open.length) finish(i + 1, true);
       return;
     }
-    const opening = /^(`{3,})([^`]*)$|^(~{3,})(.*)$/.exec(text);
+    const opening = /^(`{3,})(?!`)([^`]*)$|^(~{3,})(?!~)(.*)$/.exec(text);
     if (opening) {
       const run = opening[1] ?? opening[3]!;
       open = { char: run[0]!, length: run.length, start: i, info: (opening[2] ?? opening[4]!).trim() };

@@ -89,10 +89,12 @@ function looksRandom(value: string): boolean {
 const RULES: readonly Rule[] = [
   { kind: 'stripe-key', pattern: /\b(?:sk|rk)_(?:live|test)_[0-9a-zA-Z]{16,}\b/dg, group: 0 },
   { kind: 'google-api-key', pattern: /\bAIza[0-9A-Za-z_-]{35}\b/dg, group: 0 },
-  { kind: 'jwt', pattern: /\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}/dg, group: 0 },
+  { kind: 'jwt', pattern: /(?<![A-Za-z0-9_-])eyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}/dg, group: 0 },
   {
     kind: 'url-password',
-    pattern: /\b[a-zA-Z][a-zA-Z0-9+.-]*:\/\/[^\s:/@'"]+:([^\s@/'"]+)@/dg,
+    // A scheme starts where a run of scheme characters starts (a lookbehind, not \b): tried from every
+    // word boundary of a long `a.b.c…` run, the scheme scan made the rule quadratic.
+    pattern: /(?<![a-zA-Z0-9+.-])[a-zA-Z][a-zA-Z0-9+.-]*:\/\/[^\s:/@'"]+:([^\s@/'"]+)@/dg,
     group: 1,
     accept: (v) => !PLACEHOLDER_VALUE.test(v),
   },

@@ -40,7 +40,7 @@ export function symbolHeader(symbol: PySymbol): string {
     }
     if (symbol.kind !== 'class') {
       // A function's header ends at its colon; only continuation lines of the parameters follow.
-      if (/:\s*(#.*)?$/.test(kept[kept.length - 1] ?? '') && kept.length > keyword) break;
+      if (/:\s*(?:#[\s\S]*)?$/.test(kept[kept.length - 1] ?? '') && kept.length > keyword) break;
       kept.push(line);
       continue;
     }
