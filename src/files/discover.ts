@@ -1,11 +1,9 @@
 // Find the .py files of a scan root: sorted POSIX paths relative to the root, plus every refusal with
 // its reason.
 //
-// Measured (2026-11-30, Node 20, 2 vCPU, ext4, files page-cached): 20,000 .py files in 2,221 directories
-// with 21 .gitignore files take ~160 ms (median of 11 warm runs) on a quiet machine, and 400-500 ms while
-// other jobs kept the load average near 10; reading one directory at a time instead of READDIR_BATCH
-// took ~280 ms quiet. Cost: one readdir per directory, no stat per regular file (Dirent types), realpath
-// only for symlinks. Reproduce: REPODIGEST_DISCOVER_FILES=20000 npx vitest run __tests__/files/discover.test.ts
+// Cost: one readdir per directory, no stat per regular file (Dirent types), realpath only for
+// symlinks; directories are read READDIR_BATCH at a time, which beats one at a time on large trees.
+// To time a large tree: REPODIGEST_DISCOVER_FILES=20000 npx vitest run __tests__/files/discover.test.ts
 //
 // Decisions:
 // - Iterative walk over an explicit stack: depth is bounded by memory, not by the call stack.
@@ -115,159 +113,187 @@ async function checkRoot(root: string, deps: DiscoverDeps): Promise<string> {
   }
 }
 
+/** One scan's state: the walk's queues and what it found so far. */
+interface Walk {
+  root: string;
+  rootReal: string;
+  deps: DiscoverDeps;
+  selected: (rel: string) => boolean;
+  skipped: SkippedFile[];
+  candidates: Candidate[];
+  /** Realpaths of directories walked, and of directories deliberately not entered. */
+  visited: Set<string>;
+  pruned: Set<string>;
+  dirs: DirJob[];
+  links: LinkJob[];
+  linksAdded: boolean;
+}
+
 export async function discoverPythonFiles(
   root: string,
   options: DiscoverOptions = {},
   deps: DiscoverDeps = defaultDeps,
 ): Promise<DiscoverResult> {
   const rootReal = await checkRoot(root, deps);
-  const selected = createSelector(options);
-  const skipped: SkippedFile[] = [];
-  const candidates: Candidate[] = [];
-  /** Realpaths of directories walked, and of directories deliberately not entered. */
-  const visited = new Set<string>([rootReal]);
-  const pruned = new Set<string>();
-  const dirs: DirJob[] = [{ abs: root, rel: '', real: rootReal, layer: undefined }];
-  const links: LinkJob[] = [];
-  let linksAdded = false;
-  const relOfReal = (real: string): string => path.relative(rootReal, real).split(path.sep).join('/');
-
-  const walkDir = async (job: DirJob): Promise<void> => {
-    let entries: Dirent[];
-    try {
-      entries = await deps.readdir(job.abs);
-    } catch (err) {
-      if (job.rel === '') throw new RepoDigestError(`scan root '${root}' cannot be read (${codeOf(err)})`, 'check its permissions');
-      skipped.push({ path: job.rel, reason: codeOf(err) === 'ENOENT' && job.rel.includes(REPLACED) ? NOT_UTF8_NAME : `unreadable directory (${codeOf(err)})` });
-      return;
-    }
-    if (job.rel !== '' && entries.some((e) => e.name === VIRTUALENV_MARKER)) {
-      pruned.add(job.real);
-      return;
-    }
-    let layer = job.layer;
-    if (entries.some((e) => e.name === '.gitignore' && e.isSymbolicLink())) {
-      // As git does (since 2.32): a symlinked .gitignore is not followed. Said, so its rules are not silently lost.
-      skipped.push({ path: join(job.rel, '.gitignore'), reason: 'symlinked .gitignore not followed (git does not follow it either): its rules were not applied' });
-    }
-    if (entries.some((e) => e.name === '.gitignore' && e.isFile())) {
-      const file = join(job.rel, '.gitignore');
-      try {
-        layer = addIgnoreLayer(layer, job.rel, await deps.readFile(path.join(job.abs, '.gitignore')));
-      } catch (err) {
-        skipped.push({ path: file, reason: `unreadable .gitignore (${codeOf(err)}): its rules were not applied` });
-      }
-    }
-    // Sorted so which of two links to one target gets followed never depends on readdir order.
-    entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-    for (const entry of entries) {
-      const rel = join(job.rel, entry.name);
-      const abs = path.join(job.abs, entry.name);
-      const real = path.join(job.real, entry.name);
-      if (entry.isDirectory()) {
-        if (SKIPPED_DIR_NAMES.has(entry.name) || isIgnored(layer, rel, true)) pruned.add(real);
-        else if (visited.has(real)) {
-          // Only possible below a followed link whose subtree another link already covered.
-          skipped.push({ path: rel, reason: `duplicate: directory ${relOfReal(real)}, already scanned` });
-        } else {
-          visited.add(real);
-          dirs.push({ abs, rel, real, layer });
-        }
-      } else if (entry.isSymbolicLink()) {
-        if (!isIgnored(layer, rel, false)) {
-          links.push({ abs, rel, layer });
-          linksAdded = true;
-        }
-      } else if (entry.name.endsWith('.py') && !isIgnored(layer, rel, false) && selected(rel)) {
-        if (!entry.isFile()) skipped.push({ path: rel, reason: 'not a regular file' });
-        else if (entry.name.includes(REPLACED) && !(await exists(abs, deps))) skipped.push({ path: rel, reason: NOT_UTF8_NAME });
-        else candidates.push({ rel, real, viaLink: false });
-      }
-    }
+  const walk: Walk = {
+    root,
+    rootReal,
+    deps,
+    selected: createSelector(options),
+    skipped: [],
+    candidates: [],
+    visited: new Set<string>([rootReal]),
+    pruned: new Set<string>(),
+    dirs: [{ abs: root, rel: '', real: rootReal, layer: undefined }],
+    links: [],
+    linksAdded: false,
   };
-
-  /** The skipped directory (relative) that contains `real`, if any. */
-  const prunedAncestor = (real: string): string | undefined => {
-    for (let dir = real; isInside(rootReal, dir) && dir !== rootReal; dir = path.dirname(dir)) {
-      if (pruned.has(dir)) return relOfReal(dir);
-    }
-    return undefined;
-  };
-
-  const followLink = async (link: LinkJob): Promise<void> => {
-    let real: string;
-    let stat: { isDirectory(): boolean; isFile(): boolean };
-    try {
-      real = await deps.realpath(link.abs);
-      stat = await deps.stat(real);
-    } catch (err) {
-      if (link.rel.endsWith('.py') && !selected(link.rel)) return;
-      // A dangling link named like another kind of file (vendor/jquery.js) cannot be Python source or
-      // a package directory worth naming; reporting it would only bury the skips that matter.
-      if (/\.[A-Za-z0-9]+$/.test(link.rel) && !link.rel.endsWith('.py')) return;
-      const code = codeOf(err);
-      const reason =
-        code === 'ENOENT' ? 'broken symlink (target does not exist)' : code === 'ELOOP' ? 'symlink loop (link resolves to itself)' : `unreadable symlink (${code})`;
-      skipped.push({ path: link.rel, reason });
-      return;
-    }
-    const isDir = stat.isDirectory();
-    // A link to a non-Python file is as irrelevant as any other non-Python file.
-    if (!isDir && !link.rel.endsWith('.py')) return;
-    if (isDir ? SKIPPED_DIR_NAMES.has(path.basename(link.abs)) || isIgnored(link.layer, link.rel, true) : !selected(link.rel)) {
-      return;
-    }
-    if (!isInside(rootReal, real)) {
-      skipped.push({ path: link.rel, reason: 'symlink points outside the scan root' });
-      return;
-    }
-    const inSkippedDir = prunedAncestor(real);
-    if (inSkippedDir !== undefined) {
-      skipped.push({ path: link.rel, reason: `symlink target is inside skipped directory ${inSkippedDir}` });
-      return;
-    }
-    if (!stat.isFile() && !isDir) {
-      skipped.push({ path: link.rel, reason: 'not a regular file' });
-      return;
-    }
-    if (!isDir) {
-      candidates.push({ rel: link.rel, real, viaLink: true });
-      return;
-    }
-    if (visited.has(real)) {
-      const target = relOfReal(real);
-      const loop = target === '' || link.rel.startsWith(`${target}/`);
-      skipped.push({
-        path: link.rel,
-        reason: loop
-          ? `symlink loop (points to its ancestor ${target === '' ? '.' : target})`
-          : `duplicate: symlink to directory ${target}, already scanned`,
-      });
-      return;
-    }
-    visited.add(real);
-    dirs.push({ abs: link.abs, rel: link.rel, real, layer: link.layer });
-  };
+  const { dirs, links } = walk;
 
   // All real directories first, then links one at a time (a followed link may add directories and links).
   // Directories are read READDIR_BATCH at a time; links are taken in path order, one at a time, so which
   // of two links to the same directory wins never depends on I/O timing.
   for (;;) {
     if (dirs.length > 0) {
-      await Promise.all(dirs.splice(-READDIR_BATCH).map(walkDir));
+      await Promise.all(dirs.splice(-READDIR_BATCH).map((job) => walkDir(walk, job)));
       continue;
     }
-    if (linksAdded) {
+    if (walk.linksAdded) {
       links.sort((a, b) => compare(b.rel, a.rel)); // descending, so pop() takes the first path
-      linksAdded = false;
+      walk.linksAdded = false;
     }
     const link = links.pop();
     if (!link) break;
-    await followLink(link);
+    await followLink(walk, link);
   }
 
-  const python = dedupe(candidates, skipped);
-  return { python, skipped: skipped.sort(bySkip) };
+  const python = dedupe(walk.candidates, walk.skipped);
+  return { python, skipped: walk.skipped.sort(bySkip) };
+}
+
+function relOfReal(walk: Walk, real: string): string {
+  return path.relative(walk.rootReal, real).split(path.sep).join('/');
+}
+
+/** Reads one directory: queues its subdirectories and links, lists its Python files. */
+async function walkDir(walk: Walk, job: DirJob): Promise<void> {
+  const { deps, skipped } = walk;
+  let entries: Dirent[];
+  try {
+    entries = await deps.readdir(job.abs);
+  } catch (err) {
+    if (job.rel === '') throw new RepoDigestError(`scan root '${walk.root}' cannot be read (${codeOf(err)})`, 'check its permissions');
+    skipped.push({ path: job.rel, reason: codeOf(err) === 'ENOENT' && job.rel.includes(REPLACED) ? NOT_UTF8_NAME : `unreadable directory (${codeOf(err)})` });
+    return;
+  }
+  if (job.rel !== '' && entries.some((e) => e.name === VIRTUALENV_MARKER)) {
+    walk.pruned.add(job.real);
+    return;
+  }
+  let layer = job.layer;
+  if (entries.some((e) => e.name === '.gitignore' && e.isSymbolicLink())) {
+    // As git does (since 2.32): a symlinked .gitignore is not followed. Said, so its rules are not silently lost.
+    skipped.push({ path: join(job.rel, '.gitignore'), reason: 'symlinked .gitignore not followed (git does not follow it either): its rules were not applied' });
+  }
+  if (entries.some((e) => e.name === '.gitignore' && e.isFile())) {
+    const file = join(job.rel, '.gitignore');
+    try {
+      layer = addIgnoreLayer(layer, job.rel, await deps.readFile(path.join(job.abs, '.gitignore')));
+    } catch (err) {
+      skipped.push({ path: file, reason: `unreadable .gitignore (${codeOf(err)}): its rules were not applied` });
+    }
+  }
+  // Sorted so which of two links to one target gets followed never depends on readdir order.
+  entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  for (const entry of entries) {
+    const rel = join(job.rel, entry.name);
+    const abs = path.join(job.abs, entry.name);
+    const real = path.join(job.real, entry.name);
+    if (entry.isDirectory()) {
+      if (SKIPPED_DIR_NAMES.has(entry.name) || isIgnored(layer, rel, true)) walk.pruned.add(real);
+      else if (walk.visited.has(real)) {
+        // Only possible below a followed link whose subtree another link already covered.
+        skipped.push({ path: rel, reason: `duplicate: directory ${relOfReal(walk, real)}, already scanned` });
+      } else {
+        walk.visited.add(real);
+        walk.dirs.push({ abs, rel, real, layer });
+      }
+    } else if (entry.isSymbolicLink()) {
+      if (!isIgnored(layer, rel, false)) {
+        walk.links.push({ abs, rel, layer });
+        walk.linksAdded = true;
+      }
+    } else if (entry.name.endsWith('.py') && !isIgnored(layer, rel, false) && walk.selected(rel)) {
+      if (!entry.isFile()) skipped.push({ path: rel, reason: 'not a regular file' });
+      else if (entry.name.includes(REPLACED) && !(await exists(abs, deps))) skipped.push({ path: rel, reason: NOT_UTF8_NAME });
+      else walk.candidates.push({ rel, real, viaLink: false });
+    }
+  }
+}
+
+/** The skipped directory (relative) that contains `real`, if any. */
+function prunedAncestor(walk: Walk, real: string): string | undefined {
+  for (let dir = real; isInside(walk.rootReal, dir) && dir !== walk.rootReal; dir = path.dirname(dir)) {
+    if (walk.pruned.has(dir)) return relOfReal(walk, dir);
+  }
+  return undefined;
+}
+
+/** A symlink, after every real directory: followed when it leads to what the scan would list, else reported. */
+async function followLink(walk: Walk, link: LinkJob): Promise<void> {
+  const { skipped, selected } = walk;
+  let real: string;
+  let stat: { isDirectory(): boolean; isFile(): boolean };
+  try {
+    real = await walk.deps.realpath(link.abs);
+    stat = await walk.deps.stat(real);
+  } catch (err) {
+    if (link.rel.endsWith('.py') && !selected(link.rel)) return;
+    // A dangling link named like another kind of file (vendor/jquery.js) cannot be Python source or
+    // a package directory worth naming; reporting it would only bury the skips that matter.
+    if (/\.[A-Za-z0-9]+$/.test(link.rel) && !link.rel.endsWith('.py')) return;
+    const code = codeOf(err);
+    const reason =
+      code === 'ENOENT' ? 'broken symlink (target does not exist)' : code === 'ELOOP' ? 'symlink loop (link resolves to itself)' : `unreadable symlink (${code})`;
+    skipped.push({ path: link.rel, reason });
+    return;
+  }
+  const isDir = stat.isDirectory();
+  // A link to a non-Python file is as irrelevant as any other non-Python file.
+  if (!isDir && !link.rel.endsWith('.py')) return;
+  if (isDir ? SKIPPED_DIR_NAMES.has(path.basename(link.abs)) || isIgnored(link.layer, link.rel, true) : !selected(link.rel)) {
+    return;
+  }
+  if (!isInside(walk.rootReal, real)) {
+    skipped.push({ path: link.rel, reason: 'symlink points outside the scan root' });
+    return;
+  }
+  const inSkippedDir = prunedAncestor(walk, real);
+  if (inSkippedDir !== undefined) {
+    skipped.push({ path: link.rel, reason: `symlink target is inside skipped directory ${inSkippedDir}` });
+    return;
+  }
+  if (!stat.isFile() && !isDir) {
+    skipped.push({ path: link.rel, reason: 'not a regular file' });
+    return;
+  }
+  if (!isDir) {
+    walk.candidates.push({ rel: link.rel, real, viaLink: true });
+    return;
+  }
+  if (walk.visited.has(real)) {
+    const target = relOfReal(walk, real);
+    const loop = target === '' || link.rel.startsWith(`${target}/`);
+    skipped.push({
+      path: link.rel,
+      reason: loop
+        ? `symlink loop (points to its ancestor ${target === '' ? '.' : target})`
+        : `duplicate: symlink to directory ${target}, already scanned`,
+    });
+    return;
+  }
+  walk.visited.add(real);
+  walk.dirs.push({ abs: link.abs, rel: link.rel, real, layer: link.layer });
 }
 
 /** One path per real file: the non-link path if there is one, else the first in sort order. */

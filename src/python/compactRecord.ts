@@ -1,12 +1,12 @@
 // Compacts a FileRecord right after extraction, for the run's peak memory; what it holds is unchanged.
 //
-// Decision: share equal immutable values across the whole scan instead of one object per occurrence.
-// On sympy 1.11 (1,473 files) extraction leaves ~3.4M small objects: 1.4M `{t:'name'}` references
-// alone (53 MB), 785k call sites whose arrays were grown by push (V8 gives a 1-element array 17
-// slots) and whose later-added properties live in a separate property array. Here:
+// Rule: equal immutable values are shared across the whole scan instead of one object per
+// occurrence, because extraction leaves millions of small objects on a large repository (name
+// references above all), and call sites grown by push carry spare array slots and out-of-object
+// properties. So:
 // - references without an `elements` node are hash-consed (one object per distinct value);
 //   `elements` nodes keep their identity, because the resolver memoises them by object
-//   (graph/resolverEval.ts `elemsIds`): only their items are replaced by shared values;
+//   (graph/resolver/containers.ts): only their items are replaced by shared values;
 // - the names they hold (and targets, keywords, decorators, bases, imports) are interned strings;
 // - call sites and bindings are rebuilt as literals with their keys in the original order, and
 //   every array is copied at its exact length.
@@ -34,6 +34,81 @@ export function detached(s: string): string {
  * strings are copied (a long one copied would be a second copy).
  */
 export function createRecordCompactor(textless = false): RecordCompactor {
+  const { str, strs, share } = createSharing(textless);
+
+  const keyword = (k: KeywordArg): KeywordArg => ({ name: str(k.name), value: share(k.value) });
+
+  const callSite = (site: CallSite): CallSite => {
+    const callee = share(site.callee);
+    const { line, via, shape } = site;
+    const args = site.args?.map(share);
+    const keywords = site.keywords?.map(keyword);
+    // Literals, not added properties, so the object holds its fields itself; keys in the extracted order.
+    switch (Object.keys(site).join()) {
+      case 'callee,line,via':
+        return { callee, line, via };
+      case 'callee,line,via,shape':
+        return { callee, line, via, shape: shape! };
+      case 'callee,line,via,shape,args':
+        return { callee, line, via, shape: shape!, args: args! };
+      case 'callee,line,via,shape,args,keywords':
+        return { callee, line, via, shape: shape!, args: args!, keywords: keywords! };
+      default:
+        return rebuilt(site, { callee, args, keywords });
+    }
+  };
+
+  const binding = (b: Binding): Binding => {
+    const target = strs(b.target);
+    const value = b.value && share(b.value);
+    const annotation = b.annotation === undefined ? undefined : str(b.annotation);
+    switch (Object.keys(b).join()) {
+      case 'target,line,value':
+        return { target, line: b.line, value: value! };
+      case 'target,annotation,line':
+        return { target, annotation: annotation!, line: b.line };
+      case 'target,adds,line,value':
+        return { target, adds: true, line: b.line, value: value! };
+      default:
+        return rebuilt(b, { target, value, annotation });
+    }
+  };
+
+  const importRecord = (r: ImportRecord): ImportRecord => {
+    const out: Record<string, unknown> = {};
+    for (const [key, value] of Object.entries(r)) out[key] = typeof value === 'string' ? str(value) : value;
+    return out as unknown as ImportRecord;
+  };
+
+  const symbol = (s: PySymbol): PySymbol => {
+    s.calls = s.calls.length === 0 ? s.calls : s.calls.map(callSite);
+    s.bindings = s.bindings.length === 0 ? s.bindings : s.bindings.map(binding);
+    s.imports = s.imports.length === 0 ? s.imports : s.imports.map(importRecord);
+    s.decorators = strs(s.decorators);
+    s.bases = strs(s.bases);
+    if (s.returnValues) s.returnValues = s.returnValues.map(share);
+    if (s.yieldValues) s.yieldValues = s.yieldValues.map(share);
+    if (s.params.length > 0) s.params = s.params.slice();
+    if (s.all) s.all = strs(s.all);
+    return s;
+  };
+
+  return (record) => {
+    for (const s of record.symbols) symbol(s);
+    record.symbols = record.symbols.slice();
+    return record;
+  };
+}
+
+/** Interned strings and shared references, for one scan. */
+interface Sharing {
+  str(s: string): string;
+  strs(list: string[]): string[];
+  /** The shared equal of `ref`, or `ref` itself (items shared) when it holds an `elements` node. */
+  share(ref: RefExpr): RefExpr;
+}
+
+function createSharing(textless: boolean): Sharing {
   const strings = new Map<string, string>();
   const names = new Map<string, RefExpr>();
   const attrs = new Map<RefExpr, Map<string, RefExpr>>();
@@ -52,7 +127,6 @@ export function createRecordCompactor(textless = false): RecordCompactor {
   };
   const strs = (list: string[]): string[] => (list.length === 0 ? list : list.map(str));
 
-  /** The shared equal of `ref`, or `ref` itself (items shared) when it holds an `elements` node. */
   const share = (ref: RefExpr): RefExpr => {
     switch (ref.t) {
       case 'name': {
@@ -127,68 +201,7 @@ export function createRecordCompactor(textless = false): RecordCompactor {
     return known;
   }
 
-  const keyword = (k: KeywordArg): KeywordArg => ({ name: str(k.name), value: share(k.value) });
-
-  const callSite = (site: CallSite): CallSite => {
-    const callee = share(site.callee);
-    const { line, via, shape } = site;
-    const args = site.args?.map(share);
-    const keywords = site.keywords?.map(keyword);
-    // Literals, not added properties, so the object holds its fields itself; keys in the extracted order.
-    switch (Object.keys(site).join()) {
-      case 'callee,line,via':
-        return { callee, line, via };
-      case 'callee,line,via,shape':
-        return { callee, line, via, shape: shape! };
-      case 'callee,line,via,shape,args':
-        return { callee, line, via, shape: shape!, args: args! };
-      case 'callee,line,via,shape,args,keywords':
-        return { callee, line, via, shape: shape!, args: args!, keywords: keywords! };
-      default:
-        return rebuilt(site, { callee, args, keywords });
-    }
-  };
-
-  const binding = (b: Binding): Binding => {
-    const target = strs(b.target);
-    const value = b.value && share(b.value);
-    const annotation = b.annotation === undefined ? undefined : str(b.annotation);
-    switch (Object.keys(b).join()) {
-      case 'target,line,value':
-        return { target, line: b.line, value: value! };
-      case 'target,annotation,line':
-        return { target, annotation: annotation!, line: b.line };
-      case 'target,adds,line,value':
-        return { target, adds: true, line: b.line, value: value! };
-      default:
-        return rebuilt(b, { target, value, annotation });
-    }
-  };
-
-  const importRecord = (r: ImportRecord): ImportRecord => {
-    const out: Record<string, unknown> = {};
-    for (const [key, value] of Object.entries(r)) out[key] = typeof value === 'string' ? str(value) : value;
-    return out as unknown as ImportRecord;
-  };
-
-  const symbol = (s: PySymbol): PySymbol => {
-    s.calls = s.calls.length === 0 ? s.calls : s.calls.map(callSite);
-    s.bindings = s.bindings.length === 0 ? s.bindings : s.bindings.map(binding);
-    s.imports = s.imports.length === 0 ? s.imports : s.imports.map(importRecord);
-    s.decorators = strs(s.decorators);
-    s.bases = strs(s.bases);
-    if (s.returnValues) s.returnValues = s.returnValues.map(share);
-    if (s.yieldValues) s.yieldValues = s.yieldValues.map(share);
-    if (s.params.length > 0) s.params = s.params.slice();
-    if (s.all) s.all = strs(s.all);
-    return s;
-  };
-
-  return (record) => {
-    for (const s of record.symbols) symbol(s);
-    record.symbols = record.symbols.slice();
-    return record;
-  };
+  return { str, strs, share };
 }
 
 /** A copy of `from` with its keys in the same order, the given keys' values replaced. */

@@ -1,56 +1,25 @@
-// extractFile: one parse, one compiled query, one pass over its captures, tree freed.
+// extractFile: one parse, one compiled query, one pass over its captures (extractCaptures.ts), tree freed.
 //
 // Why a query and not a JS-driven walk: tree-sitter runs the query's matching inside WASM and only
 // the nodes we ask for cross into JS, each with its start already unmarshalled. Every further
 // node-API call is a WASM round trip, so handlers read a node's text once and parse that (dotted
 // names, parameters, headers, docstrings, assignments: extractText.ts) instead of walking children.
 // Scope attribution is by source position (extractScope.ts), never by asking nodes for parents.
-//
-// Measured (web-tree-sitter 0.25.10, Node 20, 2 shared cores; best of 4-8 runs):
-// - generated file, 5,000 decorated functions (35k lines, 530k nodes): parse 233-245 ms. A bare
-//   TreeCursor walk that only reads each node's type id costs 225 ms (0.9x parse) before doing any
-//   work; this query's captures cost 168 ms (0.7x); full extraction 434 ms (1.9x: the file is
-//   nothing but calls, attributes and definitions, so every line produces several records).
-// - real code, CPython 3.11's stdlib (668 files, 11.3M chars): parse 1.48-1.53 s, parse + extract
-//   2.16-2.35 s, so extraction costs 0.41-0.56x parse across runs, of which the query's captures
-//   alone are 0.28-0.33x. The 0.3x target is not met: what remains is mostly the captures themselves
-//   (web-tree-sitter builds a JS object per capture) and the rendered text every symbol carries.
-// Dead ends, kept out: `node.parent` (quadratic, see queries.ts), one pattern per detail (40
-// patterns: captures 1.3x dearer), node-API walks for params/assignments (2-4x slower per
-// definition), querying in 64K-char ranges to bound live objects (no gain).
+// What extraction costs beyond the parse is mostly the captures themselves (web-tree-sitter builds a
+// JS object per capture) and the rendered text every symbol carries.
+// Kept out because they cost more: `node.parent` (quadratic, see queries.ts), one pattern per detail
+// (dearer captures), node-API walks for params and assignments (slower per definition); querying in
+// ranges to bound live objects gained nothing.
 
-import type { CallSite, FileRecord, PySymbol } from '../model.js';
-import { appendAll } from '../shared/arrays.js';
-import {
-  assignmentBindings,
-  exceptBinding,
-  forBindings,
-  importRecords,
-  literalStrings,
-  unpackedBindings,
-  type WrittenAttributes,
-  walrusBinding,
-} from './extractBindings.js';
-import { decoratesNext, readDecorator } from './extractDecorators.js';
-import { basesFromText, docstringOfBody, moduleDocstring, paramsFromText, readHeader } from './extractDefs.js';
-import { containerAdd, isinstanceBinding, raiseSite, yieldValue } from './extractFlowFacts.js';
-import { iterationSites } from './extractIteration.js';
-import { isPlainChain, refOf } from './extractRef.js';
+import type { FileRecord, PySymbol } from '../model.js';
+import { CapturePass } from './extractCaptures.js';
 import { renderDefinitions, renderModule } from './extractRender.js';
-import { type Decorator, nameScope, newScope, newSymbol, type Scope, ScopeStack, selfNameOf } from './extractScope.js';
-import { callShapeFromText } from './extractShape.js';
-import { callArgumentsFromText, returnValueFromText, valueFromText } from './extractValues.js';
-import { hasNonAscii, normaliseNames, pythonName } from './identifiers.js';
+import { hasNonAscii, normaliseNames } from './identifiers.js';
 import { MAX_SCANNER_INDENT } from './indentGuard.js';
 import { moduleNameForPath } from './modules.js';
 import { ERROR_QUERY, EXTRACT_QUERY } from './queries.js';
-import { indexLines, type OutlinePart, positionOf } from './render.js';
+import { indexLines } from './render.js';
 import type { PythonParser, SyntaxNode } from './treeSitter.js';
-
-interface Pending {
-  node: SyntaxNode;
-  scope: Scope;
-}
 
 const MAX_ERROR_LINES_NOTED = 10;
 
@@ -73,227 +42,14 @@ function extractOnce(parser: PythonParser, relPath: string, text: string): FileR
   const tree = parser.parse(text, (lines) => (narrowed = lines));
   try {
     const root = tree.rootNode;
-    const moduleSym = newSymbol(relPath, module, 'module', 1);
-    moduleSym.id = module;
-    moduleSym.endLine = Math.max(1, lineCount);
-    const moduleScope = newScope(moduleSym, 0, Infinity, 0);
-    const scopes = new ScopeStack(moduleScope);
-    const outline: OutlinePart[] = [];
-    const moduleDoc = moduleDocstring(text);
-    if (moduleDoc) {
-      moduleSym.docstring = moduleDoc.text;
-      outline.push({ line: moduleDoc.line, text: moduleDoc.source });
-    }
+    const pass = new CapturePass(relPath, module, text, src, lineCount);
+    for (const { name, node } of parser.query(EXTRACT_QUERY).captures(root)) pass.capture(name, node);
+    pass.finish();
 
-    const defScopes: Scope[] = [];
-    let current: Scope | undefined; // the most recently opened definition (see queries.ts)
-    let pendingDecorators: Decorator[] = [];
-    // Pairings between captures that may start at the same position are settled after the pass.
-    const decoratorCalleeIds = new Set<number>();
-    const decoratorCalleeStarts = new Set<number>();
-    const calleeIds = new Set<number>();
-    const innerLinks = new Set<number>();
-    const writtenAt: WrittenAttributes = new Set();
-    const callees: Pending[] = [];
-    const attrs: Pending[] = [];
-    /** Disjoint [start, end) source ranges of annotations, ascending. */
-    const annotations: [number, number][] = [];
-    let withValue: string | undefined; // the `ctx as x` text of the with item whose target comes next
-    let compTarget: { node: SyntaxNode; scope: Scope } | undefined;
+    renderDefinitions(pass.defScopes, src);
+    renderModule(pass.moduleScope, src, pass.outline);
 
-    for (const { name: capture, node } of parser.query(EXTRACT_QUERY).captures(root)) {
-      switch (capture) {
-        case 'def':
-        case 'class': {
-          current = undefined;
-          const header = readHeader(text, node.startIndex, capture);
-          if (!header) {
-            pendingDecorators = [];
-            break;
-          }
-          const parent = scopes.at(node.startIndex);
-          const kind = capture === 'class' ? 'class' : parent.sym.kind === 'class' ? 'method' : 'function';
-          const sym = newSymbol(relPath, module, kind, node.startPosition.row + 1);
-          sym.isAsync = header.isAsync;
-          if (header.params !== undefined) sym.params = paramsFromText(header.params);
-          if (header.returns !== undefined) sym.returns = header.returns;
-          if (header.bases !== undefined) sym.bases = basesFromText(header.bases);
-          const end = node.endPosition;
-          sym.endLine = end.column === 0 && end.row > node.startPosition.row ? end.row : end.row + 1;
-          const scope = newScope(sym, header.colon + 1, node.endIndex, node.startPosition.row);
-          scope.headerEndRow = positionOf(src, header.colon).row;
-          scope.outerColumn = node.startPosition.column;
-          if (pendingDecorators.length > 0 && decoratesNext(text, pendingDecorators, node.startIndex)) {
-            scope.decorators = pendingDecorators;
-            sym.decorators = pendingDecorators.map((d) => d.text);
-            sym.startLine = pendingDecorators[0]!.row + 1;
-            scope.outerColumn = pendingDecorators[0]!.column;
-          }
-          pendingDecorators = [];
-          // Python's name for it (identifiers.ts); a different spelling is kept to be shown.
-          const name = pythonName(header.name);
-          if (name !== header.name) sym.spelledAs = header.name;
-          nameScope(scope, parent, name);
-          scope.selfName = selfNameOf(scope);
-          parent.members.push(scope);
-          defScopes.push(scope);
-          scopes.push(scope);
-          current = scope;
-          break;
-        }
-        case 'def.body':
-        case 'class.body':
-          if (current) {
-            current.bodyRow = node.startPosition.row;
-            current.bodyColumn = node.startPosition.column;
-            const doc = docstringOfBody(text, node.startIndex);
-            if (doc) {
-              current.sym.docstring = doc.text;
-              current.docSource = doc.source;
-            }
-          }
-          break;
-        case 'decorator': {
-          const read = readDecorator(node);
-          pendingDecorators.push(read.decorator);
-          if (read.calleeStart !== undefined) decoratorCalleeStarts.add(read.calleeStart);
-          if (read.calleeId !== undefined) decoratorCalleeIds.add(read.calleeId);
-          if (read.callee) {
-            scopes.at(node.startIndex).sym.calls.push({ callee: read.callee, line: node.startPosition.row + 1, via: 'decorator' });
-          }
-          break;
-        }
-        case 'callee':
-          calleeIds.add(node.id);
-          callees.push({ node, scope: scopes.at(node.startIndex) });
-          break;
-        case 'attr':
-          attrs.push({ node, scope: scopes.at(node.startIndex) });
-          break;
-        case 'noaccess':
-          innerLinks.add(node.id);
-          break;
-        case 'type': {
-          const end = node.startIndex + node.text.length;
-          const last = annotations[annotations.length - 1];
-          if (last && node.startIndex < last[1]) last[1] = Math.max(last[1], end);
-          else annotations.push([node.startIndex, end]);
-          break;
-        }
-        case 'assign': {
-          const scope = scopes.at(node.startIndex);
-          if (scope.sym.kind === 'class') recordField(scope, node);
-          const bindings = assignmentBindings(node, scope, writtenAt);
-          appendAll(scope.sym.bindings, bindings);
-          if (scope === moduleScope && bindings.length === 1 && bindings[0]!.target[0] === '__all__') {
-            const names = literalStrings(node.childForFieldName('right'), text);
-            if (names) moduleSym.all = names;
-          }
-          break;
-        }
-        case 'augall': {
-          if (scopes.at(node.startIndex) !== moduleScope || node.childForFieldName('operator')?.text !== '+=') break;
-          const names = literalStrings(node.childForFieldName('right'), text);
-          if (names) moduleSym.all = [...(moduleSym.all ?? []), ...names];
-          break;
-        }
-        case 'walrus':
-          appendAll(scopes.at(node.startIndex).sym.bindings, walrusBinding(node));
-          break;
-        case 'fortarget': {
-          const scope = scopes.at(node.startIndex);
-          const bindings = forBindings(node, scope, text);
-          appendAll(scope.sym.bindings, bindings);
-          appendAll(scope.sym.calls, iterationSites(bindings, node.startPosition.row + 1));
-          break;
-        }
-        case 'withvalue':
-          withValue = node.text;
-          break;
-        case 'withtarget': {
-          const scope = scopes.at(node.startIndex);
-          const asAt = withValue === undefined ? -1 : withValue.lastIndexOf(node.text);
-          const ctx = asAt < 0 ? undefined : withValue!.slice(0, asAt).replace(/\s+as\s*$/, '');
-          withValue = undefined;
-          appendAll(scope.sym.bindings, unpackedBindings(node, scope, ctx));
-          break;
-        }
-        case 'comptarget':
-          compTarget = { node, scope: scopes.at(node.startIndex) };
-          break;
-        case 'compiter':
-          if (compTarget) {
-            const { node: target, scope } = compTarget;
-            appendAll(scope.sym.bindings, forBindings(target, scope, text, valueFromText(node.text)));
-            compTarget = undefined;
-          }
-          break;
-        case 'yield': {
-          const sym = scopes.at(node.startIndex).sym;
-          if (sym.kind !== 'function' && sym.kind !== 'method') break;
-          const value = yieldValue(node.text, valueFromText);
-          if (value) (sym.yieldValues ??= []).push(value);
-          else sym.yieldValues ??= [];
-          break;
-        }
-        case 'raise': {
-          const site = raiseSite(node.text, node.startPosition.row + 1);
-          if (site) scopes.at(node.startIndex).sym.calls.push(site);
-          break;
-        }
-        case 'except':
-          appendAll(scopes.at(node.startIndex).sym.bindings, exceptBinding(node));
-          break;
-        case 'return': {
-          const sym = scopes.at(node.startIndex).sym;
-          if (sym.kind !== 'function' && sym.kind !== 'method') break; // error recovery: `return` outside a def
-          const value = returnValueFromText(node.text);
-          if (value) (sym.returnValues ??= []).push(value);
-          break;
-        }
-        case 'import': {
-          const scope = scopes.at(node.startIndex);
-          appendAll(scope.sym.imports, importRecords(node));
-          if (scope === moduleScope && node.startPosition.column === 0) {
-            outline.push({ line: node.startPosition.row + 1, text: node.text });
-          }
-          break;
-        }
-      }
-    }
-
-    for (const { node, scope } of callees) {
-      if (decoratorCalleeIds.has(node.id) || decoratorCalleeStarts.has(node.startIndex)) continue;
-      const site = callSite(node, 'call');
-      const args = callArgumentsFromText(text, node.startIndex + site.text.length);
-      const shape = callShapeFromText(text, node.startIndex + site.text.length);
-      if (shape) site.call.shape = shape;
-      if (args) {
-        site.call.args = args.args;
-        if (args.keywords.length > 0) site.call.keywords = args.keywords;
-      }
-      scope.sym.calls.push(site.call);
-      const fact = containerAdd(site.call, (ref) => (ref.t === 'name' ? [ref.name] : ref.t === 'attr' && ref.object.t === 'name' && ref.object.name === scope.selfName ? [ref.object.name, ref.attr] : undefined)) ?? isinstanceBinding(site.call);
-      if (fact) scope.sym.bindings.push(fact);
-    }
-    // Plain reads: attributes that are not inner chain links, callees, decorators, store targets
-    // or parts of annotations (annotations are not evaluated as code: PEP 563/649).
-    let annotation = 0;
-    for (const { node, scope } of attrs) {
-      const id = node.id;
-      const start = node.startIndex;
-      while (annotation < annotations.length && annotations[annotation]![1] <= start) annotation++;
-      if (annotation < annotations.length && annotations[annotation]![0] <= start) continue;
-      if (innerLinks.has(id) || calleeIds.has(id) || decoratorCalleeIds.has(id)) continue;
-      if (decoratorCalleeStarts.has(start) || writtenAt.has(start)) continue;
-      const site = callSite(node, 'access').call;
-      if (site.callee.t === 'attr' && isPlainChain(site.callee)) scope.sym.calls.push(site);
-    }
-
-    renderDefinitions(defScopes, src);
-    renderModule(moduleScope, src, outline);
-
-    const symbols = [moduleSym, ...defScopes.map((s) => s.sym)];
+    const symbols = [pass.moduleSym, ...pass.defScopes.map((s) => s.sym)];
     for (const sym of symbols) finishSymbol(sym);
 
     // Narrowed indentation (treeSitter.ts) parses cleanly, so nesting deeper than Python accepts is
@@ -307,24 +63,6 @@ function extractOnce(parser: PythonParser, relPath: string, text: string): FileR
   } finally {
     tree.delete();
   }
-}
-
-/** A class-level assignment, for the class's signature; the inner part of `a = b = 1` is not a second one. */
-function recordField(scope: Scope, node: SyntaxNode): void {
-  const fields = (scope.fields ??= []);
-  const last = fields[fields.length - 1];
-  if (last && node.startIndex < last.end) return;
-  const text = node.text;
-  fields.push({ row: node.startPosition.row, column: node.startPosition.column, end: node.startIndex + text.length, text });
-}
-
-/** The site, and the callee's text (read once: its length locates the argument list). */
-function callSite(node: SyntaxNode, via: CallSite['via']): { call: CallSite; text: string } {
-  const source = node.text;
-  let newlines = 0;
-  for (let i = source.indexOf('\n'); i !== -1; i = source.indexOf('\n', i + 1)) newlines++;
-  // The line of the callee's last name: `.filter(` in a multi-line chain is reported where it is written.
-  return { call: { callee: refOf(node, source), line: node.startPosition.row + 1 + newlines, via }, text: source };
 }
 
 /** Deterministic order for everything a symbol lists (stable sort keeps capture order within a line). */

@@ -1,4 +1,4 @@
-// Per-scope name tables, built once per scope on first use (the evaluator caches them): which bindings and imports bind a name,
+// Per-scope name tables, built once per scope on first use (the name lookup caches them): which bindings and imports bind a name,
 // and (for classes) which methods assign `self.<attr>`. Without them every lookup would rescan a
 // module's statements, which is quadratic on modules with hundreds of imports.
 import type { Binding, ImportRecord, PySymbol } from '../../model.js';
@@ -27,7 +27,7 @@ export function scopeNames(scope: PySymbol, childNames?: Iterable<string>): Scop
   const names: ScopeNames = { bindings: new Map(), imports: new Map(), stars: [], bound: new Set(childNames) };
   for (const p of scope.params) names.bound.add(p.name);
   for (const b of scope.bindings) {
-    if (b.target.length !== 1 || b.adds) continue; // `X.append(v)` does not bind X (evaluator.ts: addedTo)
+    if (b.target.length !== 1 || b.adds) continue; // `X.append(v)` does not bind X (nameLookup.ts: addedTo)
     push(names.bindings, b.target[0]!, b);
     names.bound.add(b.target[0]!);
   }

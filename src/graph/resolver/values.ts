@@ -11,15 +11,13 @@
 // marks an instance made by calling the class, whose methods are exactly its MRO's. A def reached
 // only as such an override carries `dispatch: true` (its edge is labelled `dispatch`).
 //
-// Containers: `items`/`pairs`/`pair` (`d.items`, its result, one (key, value) of it), `positions`
-// and `size` (unpacking picks one element), and generators: calling a function that yields gives an
-// `elems` of its yield values with unknown positions.
-//
 // `elems` is a container literal bound to a name (model.ts: RefExpr `elements`), kept with the scope
 // its items are evaluated in, lazily: only a subscript, an iteration, `.get()`/`.pop()` or
-// `.values()` reads them. `returns` marks the bound `.get`/`.pop` (calling it yields an item) and
-// `.values` (calling it yields a sequence of the dict's values). For everything else an `elems`
-// value behaves exactly like `opaque`.
+// `.values()` reads them. `returns` marks the bound `.get`/`.pop` (calling it yields an item),
+// `.values` (calling it yields a sequence of the dict's values), `.items` and its result (`pairs`)
+// and one (key, value) of it (`pair`). `positions` and `size` let unpacking pick one element. A call
+// of a function that yields is an `elems` of its yield values with unknown positions. For everything
+// else an `elems` value behaves exactly like `opaque`.
 import type { PySymbol, RefExpr } from '../../model.js';
 
 export type Value =
@@ -43,6 +41,15 @@ export type Value =
 
 export const EXT: Value = Object.freeze({ k: 'ext' });
 export const OPAQUE: Value = Object.freeze({ k: 'opaque' });
+
+// Shared answers: value lists are never mutated once returned, so none is allocated per answer.
+export const BUILTIN: Value[] = [EXT];
+export const OPAQUE_LIST: Value[] = [OPAQUE];
+export const UNKNOWN: Value[] = [];
+
+/** What a scope binds a name to; undefined (NOT_BOUND) when it does not bind it. */
+export const NOT_BOUND = undefined;
+export type Lookup = Value[] | typeof NOT_BOUND;
 
 export function valueKey(v: Value): string {
   switch (v.k) {

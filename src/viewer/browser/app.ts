@@ -1,23 +1,14 @@
 /// <reference lib="dom" />
 // The page's state and the sigma view: expanded set, filters, selection, positions; redraw on change.
-//
-// Highlighting: a selected symbol's callers (drawn symbols with an edge into it) and callees (drawn
-// symbols it has an edge to) take two distinct colours, edges to and from it keep their arrow heads
-// and take the same colours, and everything else fades. The lists in the side panel are exact
-// (symbol to symbol), the picture is at the level of what is drawn.
+// How the drawn graph looks, highlighting included, is paint.ts.
 import { MultiDirectedGraph } from 'graphology';
 import Sigma from 'sigma';
 import { extremityArrow, layerDashed, layerPlain, pathLine, pathLoop } from 'sigma/rendering';
 import { type Positions, placeNew, relax } from './layout.js';
 import { ancestors, type Model } from './model.js';
-import { changeColor, currentTheme, edgeColor, edgeLook, nodeColor, PALETTES, type Theme, withAlpha } from './palette.js';
+import { type Highlight, neighbours, paintGraph } from './paint.js';
+import { currentTheme, PALETTES, type Theme } from './palette.js';
 import { computeNodes, computeShown, type Filters, type Shown } from './visible.js';
-
-export interface Highlight {
-  selected: number;
-  callers: number[];
-  callees: number[];
-}
 
 export interface App {
   model: Model;
@@ -51,7 +42,127 @@ export function createApp(model: Model, container: HTMLElement, marks: Record<st
   graph = buildGraph();
   app.graph = graph;
   marks['layout'] = performance.now();
-  const sigma = new Sigma(graph, container, {
+  const sigma = createSigma(graph, container);
+
+  marks['sigma'] = performance.now();
+  Object.assign(app, { sigma, redraw, select, clear, toggle });
+
+  function redraw(): void {
+    const next = buildGraph();
+    graph = next;
+    app.graph = next;
+    paint();
+    sigma.setGraph(next);
+  }
+
+  function buildGraph(): MultiDirectedGraph {
+    app.shown = computeShown(model, expanded, filters);
+    const next = drawnGraph(model, app.shown, positions);
+    if (app.highlight) app.highlight = neighbours(app.shown, app.highlight.selected);
+    return next;
+  }
+
+  function paint(): void {
+    const palette = PALETTES[theme];
+    paintGraph(graph, model, expanded, app.shown, app.highlight, palette);
+    container.style.background = palette.background;
+    sigma.scheduleRender();
+  }
+
+  function select(i: number, options: { expand?: boolean; centre?: boolean } = {}): void {
+    let changed = false;
+    for (const a of ancestors(model, i)) {
+      if (!expanded.has(a)) {
+        expanded.add(a);
+        changed = true;
+      }
+    }
+    if (options.expand && model.children[i]!.length > 0 && !expanded.has(i)) {
+      expanded.add(i);
+      changed = true;
+    }
+    if (filters.hideTests && model.test[i]) {
+      filters.hideTests = false;
+      changed = true;
+      document.dispatchEvent(new CustomEvent('repodigest:filters'));
+    }
+    app.highlight = { selected: i, callers: [], callees: [] };
+    if (changed) redraw();
+    app.highlight = neighbours(app.shown, i);
+    paint();
+    if (options.centre) centreOn(sigma, graph, i);
+    for (const listener of app.onSelect) listener(i);
+  }
+
+  function clear(): void {
+    app.highlight = undefined;
+    paint();
+    for (const listener of app.onSelect) listener(undefined);
+  }
+
+  function toggle(i: number): void {
+    if (model.children[i]!.length === 0) return;
+    if (expanded.has(i)) collapse(model, expanded, i);
+    else expanded.add(i);
+    redraw();
+    for (const listener of app.onSelect) listener(app.highlight?.selected);
+  }
+
+  sigma.on('clickNode', ({ node }) => select(Number(node), { expand: true }));
+  sigma.on('clickStage', () => clear());
+  window.matchMedia('(prefers-color-scheme: dark)').addEventListener('change', () => {
+    theme = currentTheme();
+    app.theme = theme;
+    paint();
+  });
+
+  paint();
+  marks['painted'] = performance.now();
+  return app;
+}
+
+/**
+ * The graph of what is shown, laid out: new nodes placed near their neighbours, then relaxed, and
+ * every position kept for the next view. A new graph is handed to sigma once, because sigma indexes
+ * every added node and edge as it arrives, which on a large first view costs more than the layout.
+ */
+function drawnGraph(model: Model, shown: Shown, positions: Positions): MultiDirectedGraph {
+  const fresh = new Set(placeNew(model, shown.nodes, positions).map(String));
+  const next = new MultiDirectedGraph({ allowSelfLoops: false });
+  for (const i of shown.nodes) {
+    const at = positions.get(i)!;
+    next.addNode(String(i), { x: at.x, y: at.y });
+  }
+  for (const e of shown.edges) {
+    next.addEdge(String(e.from), String(e.to), { kind: e.kind, resolution: e.resolution, count: e.count, weight: e.kind === 'contains' ? 2 : Math.log2(1 + e.count) });
+  }
+  relax(next, fresh);
+  next.forEachNode((key, attrs) => positions.set(Number(key), { x: attrs['x'] as number, y: attrs['y'] as number }));
+  return next;
+}
+
+/** Collapsing also folds everything below, so a later expansion starts tidy. */
+function collapse(model: Model, expanded: Set<number>, i: number): void {
+  const stack = [i];
+  while (stack.length > 0) {
+    const n = stack.pop()!;
+    expanded.delete(n);
+    for (const c of model.children[n]!) if (expanded.has(c)) stack.push(c);
+  }
+}
+
+function centreOn(sigma: Sigma, graph: MultiDirectedGraph, i: number): void {
+  if (!graph.hasNode(String(i))) return;
+  // The framing (graph -> camera space) is computed at render time: render now so it covers this graph.
+  sigma.refresh();
+  const attrs = graph.getNodeAttributes(String(i));
+  const target = sigma.graphToFramedGraph({ x: attrs['x'] as number, y: attrs['y'] as number });
+  void sigma.getCamera().animate({ x: target.x, y: target.y, ratio: Math.min(sigma.getCamera().ratio, 0.6) }, { duration: 300 });
+}
+
+/** Sigma over `graph`: what each node and edge attribute draws. */
+function createSigma(graph: MultiDirectedGraph, container: HTMLElement): Sigma {
+  return new Sigma(graph, container, {
     primitives: {
       edges: {
         paths: [pathLine(), pathLoop()],
@@ -100,196 +211,6 @@ export function createApp(model: Model, container: HTMLElement, marks: Record<st
     },
     settings: { labelRenderedSizeThreshold: 4, labelDensity: 0.5, hideEdgesOnMove: false, zoomToSizeRatioFunction: (r: number) => Math.sqrt(r) },
   });
-
-  marks['sigma'] = performance.now();
-  Object.assign(app, { sigma, redraw, select, clear, toggle });
-
-  function redraw(): void {
-    const next = buildGraph();
-    graph = next;
-    app.graph = next;
-    paint();
-    sigma.setGraph(next);
-  }
-
-  function buildGraph(): MultiDirectedGraph {
-    app.shown = computeShown(model, expanded, filters);
-    const fresh = new Set(placeNew(model, app.shown.nodes, positions).map(String));
-    // A new graph handed to sigma once: sigma indexes every added node and edge as it arrives, which
-    // for Django's first view (60 nodes, 1,250 merged edges) cost more than the layout itself.
-    const next = new MultiDirectedGraph({ allowSelfLoops: false });
-    for (const i of app.shown.nodes) {
-      const at = positions.get(i)!;
-      next.addNode(String(i), { x: at.x, y: at.y });
-    }
-    for (const e of app.shown.edges) {
-      next.addEdge(String(e.from), String(e.to), { kind: e.kind, resolution: e.resolution, count: e.count, weight: e.kind === 'contains' ? 2 : Math.log2(1 + e.count) });
-    }
-    relax(next, fresh);
-    next.forEachNode((key, attrs) => positions.set(Number(key), { x: attrs['x'] as number, y: attrs['y'] as number }));
-    if (app.highlight) app.highlight = neighbours(app.highlight.selected);
-    return next;
-  }
-
-  function neighbours(selected: number): Highlight {
-    const target = app.shown.rep[selected]!;
-    const callers = new Set<number>();
-    const callees = new Set<number>();
-    for (const e of app.shown.edges) {
-      if (e.kind === 'contains') continue;
-      if (e.to === target) callers.add(e.from);
-      if (e.from === target) callees.add(e.to);
-    }
-    return { selected, callers: [...callers].sort((a, b) => a - b), callees: [...callees].sort((a, b) => a - b) };
-  }
-
-  function paint(): void {
-    const palette = PALETTES[theme];
-    const h = app.highlight;
-    const focus = h ? app.shown.rep[h.selected]! : -1;
-    const callers = new Set(h?.callers ?? []);
-    const callees = new Set(h?.callees ?? []);
-    // updateEach*: one graph event for all nodes (and one for all edges), so sigma refreshes once
-    // instead of once per item.
-    graph.updateEachNodeAttributes((key, attrs) => {
-      const i = Number(key);
-      const change = model.change.get(i);
-      const broken = model.brokenOf.has(i);
-      let color = change ? changeColor(change) : nodeColor(model.kinds[i]!);
-      if (broken && !change) color = palette.broken;
-      let labelVisibility = 'auto';
-      let depth = 'nodes';
-      if (h) {
-        if (i === focus) {
-          labelVisibility = 'visible';
-          depth = 'topNodes';
-        } else if (callers.has(i) || callees.has(i)) {
-          color = callers.has(i) ? palette.caller : palette.callee;
-          labelVisibility = 'visible';
-          depth = 'topNodes';
-        } else {
-          color = palette.dim;
-          labelVisibility = 'hidden';
-        }
-      }
-      const expandedMark = expanded.has(i) && model.children[i]!.length > 0 ? '▾ ' : model.children[i]!.length > 0 ? '▸ ' : '';
-      const size = Math.min(22, 4 + 2.2 * Math.log2(model.weight[i]!)) * (change ? 1.35 : 1) * (i === focus ? 1.4 : 1);
-      return {
-        ...attrs,
-        size,
-        color,
-        label: `${broken ? '⚠ ' : ''}${expandedMark}${model.labels[i]}`,
-        labelColor: palette.label,
-        labelVisibility: change && !h ? 'visible' : labelVisibility,
-        depth,
-        hoverBox: palette.hoverBox,
-      };
-    });
-    graph.updateEachEdgeAttributes((_key, attrs, source, target) => {
-      const kind = attrs['kind'] as string;
-      const look = edgeLook(attrs['resolution'] as string);
-      const dashed = look.dashed && kind !== 'contains';
-      let color = withAlpha(edgeColor(kind), kind === 'contains' ? 0.35 : look.alpha);
-      let size = (kind === 'contains' ? 0.6 : look.width) * (1 + Math.log2(attrs['count'] as number) * 0.25);
-      let visibility = 'visible';
-      let depth = 'edges';
-      if (h) {
-        const s = Number(source);
-        const t = Number(target);
-        if (kind !== 'contains' && t === focus) {
-          color = palette.caller;
-          size *= 1.8;
-          depth = 'topEdges';
-        } else if (kind !== 'contains' && s === focus) {
-          color = palette.callee;
-          size *= 1.8;
-          depth = 'topEdges';
-        } else if (kind === 'contains') {
-          color = withAlpha(edgeColor(kind), 0.15);
-        } else visibility = 'hidden';
-      }
-      return {
-        ...attrs,
-        color,
-        size,
-        visibility,
-        depth,
-        head: kind === 'contains' ? 'none' : 'arrow',
-        solidColor: dashed ? 'rgba(0, 0, 0, 0)' : color,
-        dash: dashed ? (attrs['resolution'] === 'heuristic' ? 5 : 2) : 0,
-        gap: dashed ? (attrs['resolution'] === 'heuristic' ? 4 : 2) : 0,
-      };
-    });
-    container.style.background = palette.background;
-    sigma.scheduleRender();
-  }
-
-  function select(i: number, options: { expand?: boolean; centre?: boolean } = {}): void {
-    let changed = false;
-    for (const a of ancestors(model, i)) {
-      if (!expanded.has(a)) {
-        expanded.add(a);
-        changed = true;
-      }
-    }
-    if (options.expand && model.children[i]!.length > 0 && !expanded.has(i)) {
-      expanded.add(i);
-      changed = true;
-    }
-    if (filters.hideTests && model.test[i]) {
-      filters.hideTests = false;
-      changed = true;
-      document.dispatchEvent(new CustomEvent('repodigest:filters'));
-    }
-    app.highlight = { selected: i, callers: [], callees: [] };
-    if (changed) redraw();
-    app.highlight = neighbours(i);
-    paint();
-    if (options.centre) centreOn(i);
-    for (const listener of app.onSelect) listener(i);
-  }
-
-  function centreOn(i: number): void {
-    if (!graph.hasNode(String(i))) return;
-    // The framing (graph -> camera space) is computed at render time: render now so it covers this graph.
-    sigma.refresh();
-    const attrs = graph.getNodeAttributes(String(i));
-    const target = sigma.graphToFramedGraph({ x: attrs['x'] as number, y: attrs['y'] as number });
-    void sigma.getCamera().animate({ x: target.x, y: target.y, ratio: Math.min(sigma.getCamera().ratio, 0.6) }, { duration: 300 });
-  }
-
-  function clear(): void {
-    app.highlight = undefined;
-    paint();
-    for (const listener of app.onSelect) listener(undefined);
-  }
-
-  function toggle(i: number): void {
-    if (model.children[i]!.length === 0) return;
-    if (expanded.has(i)) {
-      // Collapsing also folds everything below, so a later expansion starts tidy.
-      const stack = [i];
-      while (stack.length > 0) {
-        const n = stack.pop()!;
-        expanded.delete(n);
-        for (const c of model.children[n]!) if (expanded.has(c)) stack.push(c);
-      }
-    } else expanded.add(i);
-    redraw();
-    for (const listener of app.onSelect) listener(app.highlight?.selected);
-  }
-
-  sigma.on('clickNode', ({ node }) => select(Number(node), { expand: true }));
-  sigma.on('clickStage', () => clear());
-  window.matchMedia('(prefers-color-scheme: dark)').addEventListener('change', () => {
-    theme = currentTheme();
-    app.theme = theme;
-    paint();
-  });
-
-  paint();
-  marks['painted'] = performance.now();
-  return app;
 }
 
 /**
