@@ -32,6 +32,12 @@ export type Value = {
 };
 export declare const EXT: Value;
 export declare const OPAQUE: Value;
+export declare const BUILTIN: Value[];
+export declare const OPAQUE_LIST: Value[];
+export declare const UNKNOWN: Value[];
+/** What a scope binds a name to; undefined (NOT_BOUND) when it does not bind it. */
+export declare const NOT_BOUND: undefined;
+export type Lookup = Value[] | typeof NOT_BOUND;
 export declare function valueKey(v: Value): string;
 /** Whether two values have the same valueKey, without building it. */
 export declare function sameValue(a: Value, b: Value): boolean;

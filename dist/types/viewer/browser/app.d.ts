@@ -1,13 +1,9 @@
 import { MultiDirectedGraph } from 'graphology';
 import Sigma from 'sigma';
 import { type Model } from './model.js';
+import { type Highlight } from './paint.js';
 import { type Theme } from './palette.js';
 import { type Filters, type Shown } from './visible.js';
-export interface Highlight {
-    selected: number;
-    callers: number[];
-    callees: number[];
-}
 export interface App {
     model: Model;
     filters: Filters;
