@@ -11,9 +11,40 @@
 //   expression per name per round once a PR brings hundreds of names into play.
 const WORD = /[\p{L}\p{Nl}_][\p{L}\p{Nl}\p{Mn}\p{Mc}\p{Nd}\p{Pc}]*/gu;
 const DEFINITION = /\b(def|class)[ \t\\\n]+([\p{L}\p{Nl}_][\p{L}\p{Nl}\p{Mn}\p{Mc}\p{Nd}\p{Pc}]*)/gu;
-// A word read as an attribute: after a dot, across what Python allows between the two (spaces, line
-// continuations, and inside brackets newlines and comments).
-const ATTRIBUTE = /\.(?:[ \t\f\r\n\\]|#[^\n]*)*([\p{L}\p{Nl}_][\p{L}\p{Nl}\p{Mn}\p{Mc}\p{Nd}\p{Pc}]*)/gu;
+const WORD_AT = /[\p{L}\p{Nl}_][\p{L}\p{Nl}\p{Mn}\p{Mc}\p{Nd}\p{Pc}]*/uy;
+const SKIPPED = new Set([' ', '\t', '\f', '\r', '\n', '\\']);
+
+/**
+ * Every word read as an attribute: after a dot, across what Python allows between the two (spaces,
+ * line continuations, and inside brackets newlines and comments to their line's end). One pass from
+ * the end finds, for each position, where the skippable text starting there ends, so a dot costs one
+ * look-up: a regular expression tried from every dot rescanned a comment once per dot inside it.
+ */
+function attributeWords(text: string): string[] {
+  const next = new Int32Array(text.length + 1);
+  next[text.length] = text.length;
+  let newline = -1;
+  for (let i = text.length - 1; i >= 0; i--) {
+    const ch = text[i]!;
+    if (ch === '\n') newline = i;
+    if (SKIPPED.has(ch)) next[i] = next[i + 1]!;
+    else if (ch === '#' && newline >= 0) next[i] = next[newline + 1]!;
+    else next[i] = i;
+  }
+  const words: string[] = [];
+  let last = -1;
+  for (let dot = text.indexOf('.'); dot >= 0; dot = text.indexOf('.', dot + 1)) {
+    const at = next[dot + 1]!;
+    if (at === last) continue; // dots inside one skipped comment all lead to the same word
+    WORD_AT.lastIndex = at;
+    const word = WORD_AT.exec(text);
+    if (word) {
+      words.push(word[0]);
+      last = at;
+    }
+  }
+  return words;
+}
 
 export interface WordIndex {
   /** Files (by number, as given) whose text holds `name` as a word. */
@@ -56,7 +87,7 @@ export function buildWordIndex(texts: readonly string[]): WordIndex {
       file(defines, name, at);
       if (m[1] === 'def') file(functions, name, at);
     }
-    for (const m of text.matchAll(ATTRIBUTE)) file(attributes, normalised(m[1]!), at);
+    for (const word of attributeWords(text)) file(attributes, normalised(word), at);
   });
   return {
     uses: (name) => uses.get(name) ?? NONE,

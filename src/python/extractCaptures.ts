@@ -247,7 +247,7 @@ export class CapturePass {
     const scope = this.scopes.at(node.startIndex);
     const withValue = this.withValue;
     const asAt = withValue === undefined ? -1 : withValue.lastIndexOf(node.text);
-    const ctx = asAt < 0 ? undefined : withValue!.slice(0, asAt).replace(/\s+as\s*$/, '');
+    const ctx = asAt < 0 ? undefined : withoutTrailingAs(withValue!.slice(0, asAt));
     this.withValue = undefined;
     appendAll(scope.sym.bindings, unpackedBindings(node, scope, ctx));
   }
@@ -337,4 +337,13 @@ function callSite(node: SyntaxNode, via: CallSite['via']): { call: CallSite; tex
   for (let i = source.indexOf('\n'); i !== -1; i = source.indexOf('\n', i + 1)) newlines++;
   // The line of the callee's last name: `.filter(` in a multi-line chain is reported where it is written.
   return { call: { callee: refOf(node, source), line: node.startPosition.row + 1 + newlines, via }, text: source };
+}
+
+/** `expr as` -> `expr` (a with item's context expression): linear, where `/\s+as\s*$/` retried every space run. */
+function withoutTrailingAs(text: string): string {
+  const end = text.trimEnd();
+  if (!end.endsWith('as')) return text;
+  const before = end.slice(0, -2);
+  const trimmed = before.trimEnd();
+  return trimmed.length < before.length ? trimmed : text;
 }

@@ -103,8 +103,12 @@ const RULES: readonly Rule[] = [
     // NAME = "v", NAME: T = "v", name="v" (keyword argument), "name": "v" (dict entry). The name
     // starts where an identifier starts: tried from every letter of a long run of letters the
     // pattern would be quadratic (a 1 MB string literal would take minutes).
-    pattern: /["']?(?<![\p{L}\p{N}_])([\p{L}_][\p{L}\p{N}_]*)["']?(?:\s*:\s*[\w.[\], |]+?)?\s*[:=]\s*[rRbBuU]?(["'])([^"'\n\\]{16,})\2/dgu,
-    group: 3,
+    // Runs of white space and the value are matched atomically (`(?=(X))\N`: a lookahead captures the
+    // longest run, the backreference consumes it, nothing retries a shorter one), and an annotation is
+    // words joined by `,` or `|`: each character has one place in a match, so the rule is linear.
+    pattern:
+      /["']?(?<![\p{L}\p{N}_])([\p{L}_][\p{L}\p{N}_]*)["']?(?=(\s*))\2(?::(?=(\s*))\3[\w.[\]]+(?:[ \t]*[,|][ \t]*[\w.[\]]+)*(?=(\s*))\4)?[:=](?=(\s*))\5[rRbBuU]?(["'])(?=([^"'\n\\]{16,}))\7\6/dgu,
+    group: 7,
     accept: (v) => looksRandom(v),
   },
 ];
