@@ -1,10 +1,13 @@
-// Hostile-input figures for `npm run bench` (issue 9) and the token encoder's start-up (issue 12):
+// Hostile-input figures for `npm run bench` and the token encoder's start-up:
 // - token encoder start-up: a fresh process importing the counter and counting one word, as a bundle
 //   with the rank table file beside it (encoderStartup.ts: what dist/ pays; the target row), and from
 //   source (tsx: the node_modules/.cache copy, or js-tiktoken's text the first time) with the table
 //   build from js-tiktoken's text alone as detail;
 // - `pack --entry` of a function holding a 1 MB single-line string literal (index + pack + render);
-// - a PR digest (local git, base..head) whose head adds a file with one 20 KB line.
+// - a PR digest (local git, base..head) whose head adds a file with one 20 KB line;
+// - indexing shapes that were super-linear: `helper` followed by `.a` 80,000 times (the redaction
+//   rules), 100,000 unclosed `(` (tree-sitter's query matching over the error node), 100,000
+//   balanced nested `(` (the expression reader).
 // Each case runs in its own child process (a fresh encoder, no memo carried over), 3 times; the
 // median and the runs are printed, wall and process CPU time (on a shared machine CPU time is the
 // figure a busy neighbour barely moves). Targets (< 150 ms start-up, < 2 s each case) are reported,
@@ -18,7 +21,7 @@ import { build } from 'esbuild';
 import { writeRankTables } from '../build/rankTables.js';
 import { cpuNow, timeFirstCount } from './firstCount.js';
 
-type CaseName = 'encoderBundle' | 'encoder' | 'longLine' | 'longLinePr';
+type CaseName = 'encoderBundle' | 'encoder' | 'longLine' | 'longLinePr' | 'dottedRun' | 'openBrackets' | 'nestedBrackets';
 interface CaseResult {
   /** Wall milliseconds of the measured work. */
   ms: number;
@@ -33,7 +36,16 @@ const CASES: { name: CaseName; label: string; targetMs: number }[] = [
   { name: 'encoder', label: 'token encoder start-up, from source (tsx)', targetMs: 150 },
   { name: 'longLine', label: 'pack --entry, 1 MB single-line file', targetMs: 2000 },
   { name: 'longLinePr', label: 'pr digest adding a 20 KB-line file', targetMs: 2000 },
+  { name: 'dottedRun', label: "index of `Y = helper` + '.a' x 80,000 (160 KB, redaction on)", targetMs: 2000 },
+  { name: 'openBrackets', label: "index of `X = ` + '(' x 100,000 (unclosed)", targetMs: 2000 },
+  { name: 'nestedBrackets', label: "index of `X = ` + '(' x 100,000 + '1' + ')' x 100,000", targetMs: 2000 },
 ];
+
+const INDEX_SHAPES: Partial<Record<CaseName, string>> = {
+  dottedRun: `Y = helper${'.a'.repeat(80_000)}\n`,
+  openBrackets: `X = ${'('.repeat(100_000)}\n`,
+  nestedBrackets: `X = ${'('.repeat(100_000)}1${')'.repeat(100_000)}\n`,
+};
 
 function git(dir: string, ...args: string[]): void {
   execFileSync('git', ['-c', 'user.name=bench', '-c', 'user.email=bench@example.invalid', ...args], { cwd: dir, stdio: 'ignore' });
@@ -50,6 +62,18 @@ async function runCase(name: CaseName): Promise<CaseResult> {
   }
   const dir = mkdtempSync(join(tmpdir(), 'repodigest-bench-hostile-'));
   try {
+    const shape = INDEX_SHAPES[name];
+    if (shape !== undefined) {
+      writeFileSync(join(dir, 'shape.py'), shape);
+      writeFileSync(join(dir, 'helper.py'), 'def helper():\n    return 1\n');
+      const { indexRepository } = await import('../../src/pipeline/indexRepository.js');
+      const start = performance.now();
+      const cpu = cpuNow();
+      const index = await indexRepository(dir);
+      const ms = performance.now() - start;
+      const skipped = index.skippedFiles.map((f) => `skipped: ${f.reason}`);
+      return { ms, cpuMs: cpuNow() - cpu, detail: skipped[0] ?? `${index.symbols.length} symbols, ${index.edges.length} edges` };
+    }
     if (name === 'longLine') {
       writeFileSync(join(dir, 'm.py'), `def f():\n    return "${'A'.repeat(1_000_000)}"\n\n\ndef g():\n    return f()\n`);
       const { indexRepository } = await import('../../src/pipeline/indexRepository.js');

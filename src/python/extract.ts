@@ -14,6 +14,7 @@
 import type { FileRecord, PySymbol } from '../model.js';
 import { CapturePass } from './extractCaptures.js';
 import { renderDefinitions, renderModule } from './extractRender.js';
+import { MAX_NESTED_BRACKETS } from './extractText.js';
 import { hasNonAscii, normaliseNames } from './identifiers.js';
 import { MAX_SCANNER_INDENT } from './indentGuard.js';
 import { moduleNameForPath } from './modules.js';
@@ -42,6 +43,7 @@ function extractOnce(parser: PythonParser, relPath: string, text: string): FileR
   const tree = parser.parse(text, (lines) => (narrowed = lines));
   try {
     const root = tree.rootNode;
+    if (root.hasError) refuseUnqueryableErrors(root);
     const pass = new CapturePass(relPath, module, text, src, lineCount);
     for (const { name, node } of parser.query(EXTRACT_QUERY).captures(root)) pass.capture(name, node);
     pass.finish();
@@ -124,4 +126,41 @@ function syntaxNote(errorLines: ReadonlySet<number>): string {
   const shown = sorted.slice(0, MAX_ERROR_LINES_NOTED).join(', ');
   const more = sorted.length > MAX_ERROR_LINES_NOTED ? ` and ${sorted.length - MAX_ERROR_LINES_NOTED} more` : '';
   return `syntax errors: partially parsed (lines ${shown}${more})`;
+}
+
+const OPENING = new Set(['(', '[', '{']);
+const CLOSING = new Set([')', ']', '}']);
+
+/**
+ * A syntax error that leaves thousands of brackets open (`x = ((((…`) is one ERROR node with a
+ * child per bracket, and tree-sitter's query matching over it grows with the square of their count
+ * (minutes for 100 KB). Python itself refuses past MAX_NESTED_BRACKETS, so such a file cannot be code
+ * anyone runs: it is skipped with that reason before any query, deterministically (a count, not a
+ * clock). Only trees with an error are walked.
+ */
+function refuseUnqueryableErrors(root: SyntaxNode): void {
+  const cursor = root.walk();
+  try {
+    const frames: { error: boolean; open: number }[] = [{ error: cursor.nodeType === 'ERROR', open: 0 }];
+    if (!cursor.gotoFirstChild()) return;
+    for (;;) {
+      const parent = frames[frames.length - 1]!;
+      const type = cursor.nodeType;
+      if (parent.error && OPENING.has(type) && ++parent.open > MAX_NESTED_BRACKETS) {
+        throw new Error(`a syntax error leaves more than ${MAX_NESTED_BRACKETS} brackets open (Python's own limit of nested brackets); not queried`);
+      }
+      if (parent.error && CLOSING.has(type) && parent.open > 0) parent.open--;
+      if (cursor.gotoFirstChild()) {
+        frames.push({ error: type === 'ERROR', open: 0 });
+        continue;
+      }
+      while (!cursor.gotoNextSibling()) {
+        if (!cursor.gotoParent()) return;
+        frames.pop();
+        if (frames.length === 0) return;
+      }
+    }
+  } finally {
+    cursor.delete();
+  }
 }

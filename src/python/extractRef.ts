@@ -4,7 +4,7 @@
 // longer than MAX_CHAIN links become `other`: no resolver can follow them usefully, and the cap
 // bounds the work per call site.
 import type { RefExpr } from '../model.js';
-import { closingBracket, stringEnd } from './extractText.js';
+import { closingBracket, MAX_NESTED_BRACKETS, stringEnd } from './extractText.js';
 import type { SyntaxNode } from './treeSitter.js';
 
 export const MAX_CHAIN = 64;
@@ -44,8 +44,11 @@ export function refFromText(text: string): RefExpr | undefined {
   let i = skipSpace(text, 0);
   let end = text.length;
   while (end > i && /\s/.test(text[end - 1]!)) end--;
-  // `(expr)` around the whole text: unwrap, iteratively (5,000-deep parentheses are legal).
+  // `(expr)` around the whole text: unwrap, iteratively. Each level scans to its closing bracket, so
+  // the levels are capped where Python stops (MAX_NESTED_BRACKETS): past that the text is no code.
+  let levels = 0;
   while (text[i] === '(' && closingBracket(text, i) === end) {
+    if (++levels > MAX_NESTED_BRACKETS) return OTHER;
     i = skipSpace(text, i + 1);
     end = trimEnd(text, end - 1);
   }

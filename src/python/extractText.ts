@@ -229,3 +229,6 @@ function hex(s: string, from: number, length: number): string | undefined {
   const digits = s.slice(from, from + length);
   return digits.length === length && /^[0-9a-fA-F]+$/.test(digits) ? digits : undefined;
 }
+
+/** CPython's tokenizer refuses more nested brackets than this ("too many nested parentheses"). */
+export const MAX_NESTED_BRACKETS = 200;
