@@ -175,6 +175,8 @@ describe('neutralise', () => {
       ['- [ ] a [x] [X]', '- [ \u200b] a [x\u200b] [X\u200b]'],
       ['a&#64;b.co `d[k](x)`', 'a@\u200bb.co `d[k]\u200b(x)`'],
       ['## h x-1 #x ] ( : // www', '## h x-1 #x ] ( : // www'],
+      ['&#1 &#0000035;2 &#00000035;3 &#123;4', '&#\u200b1 &#0000035;\u200b2 &#\u200b00000035;3 &#123;4'],
+      ['\\&#35;1 \\&#123;4 \\\\&#35;5', '\\&#\u200b35;1 \\&#\u200b123;4 \\\\&#35;\u200b5'],
     ];
     for (const [text, expected] of cases) {
       expect(neutralise(text)).toBe(expected);

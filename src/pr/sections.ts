@@ -49,7 +49,7 @@ export function escapeMarkdownText(text: string, maxChars = MAX_TITLE_CHARS): st
     .replace(/>/g, '&gt;')
     .replace(/"/g, '&quot;')
     .replace(/@(?!\s|$)/gu, `@${ZWSP}`)
-    .replace(/#(?=\p{N})|(?<![\p{L}\p{N}_])gh\\-(?=\p{N})|www(?=\.)/giu, (m) => `${m}${ZWSP}`);
+    .replace(/#(?=\p{N})|gh\\-(?=\p{N})|www(?=\.)/giu, (m) => `${m}${ZWSP}`);
 }
 
 /**

@@ -28,13 +28,30 @@
 //   use more than two backticks (shared/fence.ts), so none of them is broken.
 // Each rule leaves text it has already broken alone, so neutralising twice is neutralising once.
 const ZWSP = '\u200b';
-const AT_REFERENCE = /&(?:commat|#0*64|#[xX]0*40);/g;
-const BEFORE_SPACE =
-  /@(?=[^\s\u200b])|(?:(?<!&)#|&#0*35;|&#[xX]0*23;|&num;)(?=[0-9&])|(?<=[Hh;])(?:-|&#0*45;|&#[xX]0*2[dD];)(?=[0-9&])|\](?=[([:])|www(?=\.)|:(?=\/\/)|\[[ xX](?=\])|<(?=[A-Za-z/!?])/gi;
+// Numeric references as CommonMark reads them: at most 7 decimal or 6 hexadecimal digits.
+const AT_REFERENCE = /&(?:commat|#0{0,5}64|#[xX]0{0,4}40);/g;
+// An `&` no backslash escapes: it starts a character reference (`\&#35;` is the text `&#35;`).
+const UNESCAPED = '(?<=(?:^|[^\\\\])(?:\\\\\\\\)*)';
+// One pass: each alternative is a place the space goes after (the last, `entity`, is kept as it is:
+// `&#123;` is a character, its `#` no reference).
+const BEFORE_SPACE = new RegExp(
+  [
+    '@(?=[^\\s\\u200b])',
+    `(?:${UNESCAPED}(?:&#0{0,5}35;|&#[xX]0{0,4}23;)|&num;|#)(?=[0-9&])`,
+    '(?<=[Hh;])(?:&#0{0,5}45;|&#[xX]0{0,4}2[dD];|-)(?=[0-9&])',
+    '\\](?=[([:])',
+    'www(?=\\.)',
+    ':(?=\\/\\/)',
+    '\\[[ xX](?=\\])',
+    '<(?=[A-Za-z/!?])',
+    `${UNESCAPED}(?<entity>&#[0-9]{1,7};|&#[xX][0-9a-fA-F]{1,6};)`,
+  ].join('|'),
+  'gi',
+);
 
 export function neutralise(text: string): string {
   return text
     .replace(AT_REFERENCE, '@')
-    .replace(BEFORE_SPACE, (m) => `${m}${ZWSP}`)
+    .replace(BEFORE_SPACE, (m, ...rest) => ((rest.at(-1) as { entity?: string }).entity === undefined ? `${m}${ZWSP}` : m))
     .replace(/`{3,}|~{3,}/g, (run) => run.split('').join(ZWSP));
 }

@@ -52,5 +52,5 @@ export function inlineText(text: string): string {
     .replace(/>/g, '&gt;')
     .replace(/([\\`*_[\]#|!~])/g, '\\$1')
     .replace(/@/g, `@${ZWSP}`)
-    .replace(/#(?=\d)|(?<![A-Za-z0-9])gh-(?=\d)|www(?=\.)|:(?=\/\/)/gi, (m) => `${m}${ZWSP}`);
+    .replace(/#(?=\d)|gh-(?=\d)|www(?=\.)|:(?=\/\/)/gi, (m) => `${m}${ZWSP}`);
 }
