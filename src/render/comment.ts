@@ -13,8 +13,8 @@
 //   line can close it early, and closed by our own closing line.
 // - Every other line is neutralised (render/neutralise.ts): no mention, reference, link or raw HTML,
 //   and no run of three backticks or tildes, so no other line can open a code block or an HTML block
-//   that would swallow one of our fences. A column-0 fence then opens a top-level block whatever precedes it
-//   (it interrupts paragraphs, lists, quotes and tables; it is never a lazy continuation).
+//   that would swallow one of our fences. A column-0 fence then opens a top-level block whatever
+//   precedes it (it interrupts paragraphs, lists, quotes and tables; it is never a lazy continuation).
 // A line scanner that trusts the document's own fences is bypassed by a fence indented 1-3 spaces
 // (` ``` ` opens a block the scanner sees as text; its column-0 "opener" then closes it). A conformant
 // parser (micromark with GFM) is no alternative: it is slow on large digests and far slower on a long
