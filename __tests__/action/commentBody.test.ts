@@ -97,10 +97,10 @@ describe('buildCommentBody', () => {
     expect(result.body).toContain('# not a heading'); // inside code: untouched, not a unit boundary
   });
 
-  it('neutralises mentions and HTML outside fences only', () => {
+  it('neutralises mentions, e-mail addresses and HTML outside fences only', () => {
     const markdown = ['# Title', '', 'cc @octocat and @org/team, mail a@b.c', '<img src=x onerror=alert(1)> <!-- repodigest:default -->', '', '```python', 'x = "@octocat <b>"', '```', ''].join('\n');
     const { body } = buildCommentBody(markdown, { marker: MARKER, maxLength: 65_000, fullDigestHint: 'x' });
-    expect(body).toContain('cc @\u200boctocat and @\u200borg/team, mail a@b.c');
+    expect(body).toContain('cc @\u200boctocat and @\u200borg/team, mail a@\u200bb.c');
     expect(body).toContain('<\u200bimg src=x');
     expect(body).toContain('<\u200b!-- repodigest:default -->');
     expect(body).toContain('x = "@octocat <b>"');
@@ -160,11 +160,28 @@ describe('buildCommentBody', () => {
 });
 
 describe('neutralise', () => {
-  it('breaks mentions and tags, leaves emails, operators and entities alone', () => {
-    expect(neutralise('@a b@c.d x < y <=> &lt;')).toBe('@\u200ba b@c.d x < y <=> &lt;');
+  it('breaks mentions, e-mail autolinks and tags, leaves operators and entities alone', () => {
+    expect(neutralise('@a b@c.d x < y <=> &lt; &#35; &#123; a @ b')).toBe('@\u200ba b@\u200bc.d x < y <=> &lt; &#35; &#123; a @ b');
     // A stray backtick does not open a code span: the mention after it would ping.
     expect(neutralise('x `@admin and `@dec`')).toBe('x `@\u200badmin and `@\u200bdec`');
     expect(neutralise('</script>')).toBe('<\u200b/script>');
+  });
+
+  it('breaks links, definitions, autolinks, references and task-list boxes, each once', () => {
+    const cases: [string, string][] = [
+      ['[a](b) ![i](c) [a][r] [r]: d', '[a]\u200b(b) ![i]\u200b(c) [a]\u200b[r] [r]\u200b: d'],
+      ['www.e.x https://e.x x://y', 'www\u200b.e.x https:\u200b//e.x x:\u200b//y'],
+      ['#1 o/r#2 GH-3 gh-4 &#35;5 &num;6 #&#55; &#71;&#72;&#45;8', '#\u200b1 o/r#\u200b2 GH-\u200b3 gh-\u200b4 &#35;\u200b5 &num;\u200b6 #\u200b&#55; &#71;&#72;&#45;\u200b8'],
+      ['- [ ] a [x] [X]', '- [ \u200b] a [x\u200b] [X\u200b]'],
+      ['a&#64;b.co `d[k](x)`', 'a@\u200bb.co `d[k]\u200b(x)`'],
+      ['## h x-1 #x ] ( : // www', '## h x-1 #x ] ( : // www'],
+      ['&#1 &#0000035;2 &#00000035;3 &#123;4', '&#\u200b1 &#0000035;\u200b2 &#\u200b00000035;3 &#123;4'],
+      ['\\&#35;1 \\&#123;4 \\\\&#35;5', '\\&#\u200b35;1 \\&#\u200b123;4 \\\\&#35;\u200b5'],
+    ];
+    for (const [text, expected] of cases) {
+      expect(neutralise(text)).toBe(expected);
+      expect(neutralise(expected)).toBe(expected);
+    }
   });
 });
 

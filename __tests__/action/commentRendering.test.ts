@@ -1,13 +1,14 @@
 // Hostile digests (the `post-digest` file comes from an untrusted run) rendered the way GitHub renders
 // comments and job summaries: cmark-gfm --unsafe with GFM extensions, and micromark as a second
-// implementation. Nothing may render as a mention or as raw HTML; the digest's own code stays intact.
+// implementation. Nothing may render as a mention, raw HTML, a link, an image, an autolink, a task-list
+// box or an issue reference; the digest's own code stays intact.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { summaryText } from '../../src/action/summary.js';
 import type { DigestDocument } from '../../src/pack/document.js';
 import { buildCommentBody } from '../../src/render/comment.js';
 import { renderMarkdown } from '../../src/render/markdown.js';
-import { cmarkGfm, codeBlocks, ensureCmarkGfm, renderFindings } from '../support/renderedMarkdown.js';
+import { cmarkGfm, codeBlocks, ensureCmarkGfm, inertFindings, renderFindings } from '../support/renderedMarkdown.js';
 
 const MARKER = '<!-- repodigest:default -->';
 
@@ -22,6 +23,7 @@ function expectSafe(body: string, renderers: ('cmark-gfm' | 'micromark')[] = ['c
   const shown = body.startsWith(`${MARKER}\n`) ? body.slice(MARKER.length + 1) : body;
   expect(shown).not.toContain(MARKER);
   for (const finding of renderFindings(shown, renderers)) expect(finding).toEqual({ renderer: finding.renderer, rawHtml: false, mentions: [] });
+  expect(inertFindings(cmarkGfm(shown))).toEqual([]);
 }
 
 // The bypass of issue 9: a fence indented by one space is closed by the column-0 line the old
@@ -51,6 +53,13 @@ const HOSTILE: Record<string, string> = {
   'mention after a hard break and a code span': 'line\\\n@octocat and `code`@octocat\n',
   'autolinks and processing instructions': '<https://e.com/@octocat> <?php echo 1 ?> <!DOCTYPE html> <![CDATA[x]]>\n',
   'tables swallowing fences': '| a |\n|---|\n| b |\n```\n@octocat <i>t</i>\n```\n@octocat <b>after</b>\n',
+  'inline links and images': '[clk](https://evil.example) ![img](https://evil.example/p.png) [x](<https://e.x> "t") [y](/relative)\n',
+  'reference links and their definitions': '[clk][r] [r][] [r] ![img][r] [^1]\n\n[r]: https://evil.example\n  [R]:\n  https://evil.example "t"\n[^1]: note\n',
+  'definition label over two lines': '[a\nb]: https://evil.example\n\n[a b]\n',
+  'autolinks: www, schemes and e-mail': 'www.evil.example _www.evil.example_ (https://evil.example) ftp://e.x a@b.co a.b@c.co x@.b.co mailto:a@b.co xmpp:a@b.co/r\n',
+  'issue and commit references': '#1 fixes #23, owner/repo#9, GH-4, gh-5 (#6) owner/repo@abc1234\n',
+  'references as entities': '&#35;1 &#x23;2 &num;3 #&#52;4 GH&#45;5 &#71;&#72;-6 @&#111;ctocat a@&#98;.co &#97;@b.co\n',
+  'task-list boxes': '- [ ] open\n- [x] done\n* [X] also\n1. [ ] numbered\n',
 };
 
 describe('hostile digests, rendered as GitHub renders them', () => {
@@ -66,7 +75,7 @@ describe('hostile digests, rendered as GitHub renders them', () => {
   });
 
   for (const [name, markdown] of Object.entries(HOSTILE)) {
-    it(`${name}: no mention, no raw HTML, in the comment and the job summary`, () => {
+    it(`${name}: nothing links, pings, references or renders HTML, in the comment and the job summary`, () => {
       expectSafe(comment(markdown));
       expectSafe(summaryText(markdown, 'the artifact').text);
       // Neutralised once is neutralised: posting the body again changes nothing more.
@@ -102,8 +111,11 @@ describe('hostile digests, rendered as GitHub renders them', () => {
     };
     const markdown = renderMarkdown(doc);
     const body = comment(markdown);
-    // The renderer already escaped the title and made its fences longer than the code's runs: nothing to change.
-    expect(body).toBe(`${MARKER}\n${markdown}`);
+    // The renderer already escaped the title and made its fences longer than the code's runs: nothing
+    // to change but the PR's own number, a reference the neutraliser breaks like any other (it cannot
+    // tell our digest from a post-digest file).
+    expect(markdown).toContain('## RepoDigest · #7');
+    expect(body).toBe(`${MARKER}\n${markdown.replace('## RepoDigest · #7', '## RepoDigest · #\u200b7')}`);
     expect(codeBlocks(cmarkGfm(body))).toEqual(items.map((t) => `${t}\n`));
     expectSafe(body);
   });

@@ -10,7 +10,7 @@ import { pullRequestEvent, workflowDispatchEvent } from '../support/events.js';
 import { FakeGitHub, fakeRuntimeToken } from '../support/fakeGitHub.js';
 import { checkRequestsAndClose } from '../support/fakeGitHubHooks.js';
 import { GitRepo } from '../support/gitRepo.js';
-import { renderFindings } from '../support/renderedMarkdown.js';
+import { cmarkGfm, inertFindings, renderFindings } from '../support/renderedMarkdown.js';
 import { readZip } from '../support/zip.js';
 
 const OWNER = 'octo-org';
@@ -179,12 +179,15 @@ describe('the action bundle on a pull_request event', () => {
     const digest = readFileSync(o['digest-path']!, 'utf8');
     const json = readFileSync(o['json-path']!, 'utf8');
     // The marker, the run key that orders concurrent runs, then the digest byte for byte (the renderer
-    // already escaped the PR title, so the neutraliser has nothing to change in our own output), then
-    // [viewer] where graph.html is.
+    // already escaped the PR title, so the neutraliser has nothing to change in our own output but the
+    // PR's own number, a reference it breaks like any other), then [viewer] where graph.html is, with
+    // its link to the artifact (our own markdown, added after the neutraliser).
     const viewer = `\n\n**Interactive call graph:** \`graph.html\` in the [\`repodigest\` artifact](https://github.com/${OWNER}/${REPO}/actions/runs/`;
     expect(body).toContain(viewer);
     const note = body.slice(body.indexOf('\n\n**Interactive call graph:**'));
-    expect(body).toBe(`${MARKER}\n<!-- repodigest-run:${run.env['GITHUB_RUN_ID']}.0 -->\n${digest}${note}`);
+    const shown = digest.replace('## RepoDigest · PR #12', '## RepoDigest · PR #\u200b12');
+    expect(shown).not.toBe(digest);
+    expect(body).toBe(`${MARKER}\n<!-- repodigest-run:${run.env['GITHUB_RUN_ID']}.0 -->\n${shown}${note}`);
     expect(JSON.parse(json)).toBeTypeOf('object');
     const files = artifactFiles(o['artifact-id']!);
     expect(files.get('digest.md')!.equals(readFileSync(o['digest-path']!))).toBe(true);
@@ -192,7 +195,7 @@ describe('the action bundle on a pull_request event', () => {
 
     expect(files.get('graph.html')!.toString('utf8')).toMatch(/^<!doctype html>/);
     expect(note).toContain(`/artifacts/${o['artifact-id']})`);
-    expect(run.summary).toBe(`${digest}${note}\n`);
+    expect(run.summary).toBe(`${shown}${note}\n`);
     expect(run.stdout).not.toMatch(/::(warning|error)::/);
   });
 
@@ -339,9 +342,14 @@ describe('workflow_dispatch and the two-workflow pattern', () => {
     expect(gh.requests.filter((r) => r.method === 'PATCH' && r.path.endsWith(`/${gh.commentsOn(31)[0]!.id}`))).toHaveLength(0);
   });
 
-  it('posts a hostile digest file (the neutraliser bypass of issue 9) with no mention and no raw HTML, in the comment and the summary', async () => {
+  it('posts a hostile digest file with no mention, raw HTML, link, image or reference, in the comment and the summary', async () => {
     const digestPath = join(repo.dir, 'hostile.md');
-    writeFileSync(digestPath, ' ```\n```\nHi @octocat <img src=x> <details open>\n```\n_@octocat_ &#64;octocat &commat;octocat </details>\n');
+    writeFileSync(
+      digestPath,
+      ' ```\n```\nHi @octocat <img src=x> <details open>\n```\n_@octocat_ &#64;octocat &commat;octocat </details>\n\n' +
+        '[clk](https://evil.example) ![img](https://evil.example/p.png) [ref][r] www.evil.example https://evil.example a@b.co #1 owner/repo#2 GH-3\n\n' +
+        '- [ ] box\n\n[r]: https://evil.example\n',
+    );
     gh.setPull(32, { title: 'from a fork', baseSha, headSha });
     const run = await runAction({
       actionDir,
@@ -356,6 +364,7 @@ describe('workflow_dispatch and the two-workflow pattern', () => {
     const shown = body.split('\n').slice(2).join('\n'); // after our marker and run key
     for (const text of [shown, run.summary]) {
       for (const finding of renderFindings(text)) expect(finding).toEqual({ renderer: finding.renderer, rawHtml: false, mentions: [] });
+      expect(inertFindings(cmarkGfm(text))).toEqual([]);
     }
   });
 

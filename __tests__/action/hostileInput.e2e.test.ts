@@ -74,8 +74,9 @@ describe('issue 9 defects, end to end with the bundled action', () => {
     const run = await prRun(repo, 61, { base, head });
     expectOk(run);
     const body = gh.commentsOn(61)[0]!.body;
-    // Python binds `ｈelper` as `helper`: the heading of the added definition says so.
-    expect(body).toMatch(/^### `app\.tools\.helper#2` \(function, full\) .* \(`ｈelper` is the same name as `helper` to Python\)$/m);
+    // Python binds `ｈelper` as `helper`: the heading of the added definition says so (`#2`, like any
+    // `#N` outside fences, carries a U+200B in the comment so GitHub reads no issue reference).
+    expect(body).toMatch(/^### `app\.tools\.helper#\u200b2` \(function, full\) .* \(`ｈelper` is the same name as `helper` to Python\)$/m);
     // main() calls the evil one (CPython: `main()` returns "evil"): it is shown as the change's caller.
     const json = JSON.parse(readFileSync(run.outputs['json-path']!, 'utf8')) as { packed: { id: string; direction: string; spelledAs?: string }[] };
     expect(json.packed.find((p) => p.id === 'app.tools.helper#2')).toMatchObject({ direction: 'root', spelledAs: 'ｈelper' });

@@ -3,6 +3,8 @@
 import { describe, expect, it } from 'vitest';
 import { partialDigest } from '../../src/action/partialDigest.js';
 import { readSettings } from '../../src/action/settings.js';
+import { buildCommentBody } from '../../src/render/comment.js';
+import { cmarkGfm, codeTexts, inertFindings } from '../support/renderedMarkdown.js';
 
 const settings = (format: string) => readSettings({ getInput: (n) => ({ format, 'timeout-minutes': '1.5' })[n] ?? '', workspace: '/w' });
 
@@ -28,5 +30,20 @@ describe('partialDigest', () => {
     expect(p.document).toBe(p.markdown);
     expect(p.markdown).toContain('before the changed symbols were known');
     expect(p.markdown).not.toContain('### Changed symbols');
+  });
+
+  it('keeps a name holding `|` and a link to its own table cell, as code, in the comment too', () => {
+    const file = 'app/x | [clk](https://evil.example) | `` ` y.py';
+    const rows = [{ id: 'app.x | [clk](https://evil.example).f', file, name: 'f', change: 'added' as const }];
+    const { markdown } = partialDigest(settings('markdown'), rows, 12);
+    const comment = buildCommentBody(markdown, { marker: '', maxLength: 65_000, fullDigestHint: 'the artifact' }).body;
+    for (const text of [markdown, comment]) {
+      const html = cmarkGfm(text);
+      expect(inertFindings(html, { allowedReferences: ['#12'] })).toEqual([]);
+      const row = /<tbody>\s*<tr>([\s\S]*?)<\/tr>/.exec(html)![1]!;
+      expect(row.match(/<td>/g)).toHaveLength(3);
+      const cells = codeTexts(row).map((c) => c.replace(/\u200b/g, ''));
+      expect(cells).toEqual([rows[0]!.id, file]);
+    }
   });
 });

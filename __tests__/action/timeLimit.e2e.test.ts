@@ -111,7 +111,7 @@ describe('the time limit, hit after the changed symbols are known', () => {
     const comments = gh.commentsOn(PR);
     expect(comments).toHaveLength(1); // the sticky comment, now holding the partial digest
     const body = comments[0]!.body;
-    expect(body).toContain(`## RepoDigest · #${PR} (incomplete)`);
+    expect(body).toContain(`## RepoDigest · #\u200b${PR} (incomplete)`); // no issue reference in the comment
     expect(body).toContain(`> **Time limit:** the analysis did not finish within ${limit} (input \`timeout-minutes\`): only the changed symbols are listed, without their callers, callees or code.`);
     expect(body).toContain('| `pkg.hub.hub` | modified | `pkg/hub.py` |');
     expect(body).not.toMatch(/pkg\.m\d+\.caller_\d+_\d+/); // what was cut is not pretended

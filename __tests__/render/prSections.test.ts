@@ -15,8 +15,10 @@ import {
 } from '../../src/pr/sections.js';
 import { extractFile } from '../../src/python/extract.js';
 import { loadPythonParser } from '../../src/python/treeSitter.js';
+import { buildCommentBody } from '../../src/render/comment.js';
 import { codeSpan } from '../../src/shared/fence.js';
 import { buildPrRepo, type PrRepo } from '../diff/prRepo.js';
+import { cmarkGfm, inertFindings } from '../support/renderedMarkdown.js';
 import { removeTempDirs } from '../support/testRepo.js';
 
 const ZWSP = '\u200b';
@@ -43,6 +45,14 @@ describe('escapeMarkdownText (hostile PR titles)', () => {
     expect(escapeMarkdownText('title\n\n# Heading\r\n| a | b |')).toBe('title \\# Heading \\| a \\| b \\|');
   });
 
+  it('cannot autolink an address, an e-mail or a URL, nor reference GH-N, in the header as GitHub renders it', () => {
+    const title = 'see www.evil.example, WWW.x.y, a@b.co, x@.y.co, mailto:a@b.co, https://evil.example, GH-12 and gh-3';
+    const header = renderPrHeader({ prNumber: 5, title, base: 'main', head: 'dev', tokensUsed: 1, budget: 2, encoding: 'o200k_base', notes: [`moved www.evil.example/a.py (a@b.co)`] });
+    const comment = buildCommentBody(header, { marker: '', maxLength: 65_000, fullDigestHint: 'the artifact' }).body;
+    for (const text of [header, comment]) expect(inertFindings(cmarkGfm(text), { allowedReferences: ['PR #5'] })).toEqual([]);
+    expect(cmarkGfm(header).replace(/\u200b/g, '')).toContain(title.replace(/&/g, '&amp;'));
+  });
+
   it('drops bidi overrides and control characters and caps the length', () => {
     expect(escapeMarkdownText('a\u202eb\u0007c\u2066d')).toBe('abcd');
     expect([...escapeMarkdownText('x'.repeat(500))]).toHaveLength(200);
@@ -50,9 +60,11 @@ describe('escapeMarkdownText (hostile PR titles)', () => {
 });
 
 describe('codeSpan', () => {
-  it('uses a fence longer than any backtick run inside', () => {
+  it('breaks runs of backticks, so its delimiter is at most two backticks', () => {
     expect(codeSpan('a`b')).toBe('``a`b``');
-    expect(codeSpan('``x')).toBe('``` ``x ```');
+    expect(codeSpan('``x')).toBe('`` `\u200b`x ``');
+    expect(codeSpan('a````b`')).toBe('`` a`\u200b`\u200b`\u200b`b` ``');
+    for (let n = 1; n <= 8; n++) expect(codeSpan(`x${'`'.repeat(n)}y`)).not.toMatch(/```/);
   });
   it('escapes pipes inside table cells only', () => {
     expect(codeSpan('a|b', true)).toBe('`a\\|b`');

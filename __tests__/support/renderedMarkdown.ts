@@ -86,3 +86,63 @@ export function renderFindings(markdown: string, renderers: ('cmark-gfm' | 'micr
 export function codeBlocks(html: string): string[] {
   return [...html.matchAll(/<pre><code(?: class="[^"]*")?>([\s\S]*?)<\/code><\/pre>/g)].map((m) => decodeEntities(m[1]!));
 }
+
+/** What rendered HTML holds that text from a pull request may never produce there. */
+export interface InertFinding {
+  kind: 'link' | 'image' | 'element' | 'mention' | 'reference';
+  text: string;
+}
+
+/**
+ * The elements our own markdown makes (headings, paragraphs, lists, quotes, tables, code, emphasis,
+ * rules and breaks), plus strikethrough: formatting that neither links, loads, nor acts. Anything
+ * else (`a`, `img`, `input` of a task list, a footnote's `sup`/`section`, raw HTML) is a finding.
+ */
+const OWN_ELEMENTS = new Set(['h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'p', 'ul', 'ol', 'li', 'blockquote', 'table', 'thead', 'tbody', 'tr', 'th', 'td', 'code', 'pre', 'strong', 'em', 'del', 'hr', 'br']);
+
+// GitHub's issue references in text: `#12`, `owner/repo#12`, `GH-12`. Stricter than GitHub (a `#`
+// right before a digit anywhere in text counts), so a pattern GitHub links is never missed.
+const REFERENCE = /#\d|(?:^|[^A-Za-z0-9])GH-\d/gi;
+
+export interface InertOptions {
+  /** Link targets that are ours (the run's artifact), allowed in `<a href>`. */
+  allowedHrefs?: readonly string[];
+  /** Exact references that are ours (the PR's own number in the heading, `PR #12`), not findings. */
+  allowedReferences?: readonly string[];
+}
+
+/**
+ * Every link, image, element our markdown does not make, mention and issue reference in HTML
+ * rendered by cmark-gfm with `--unsafe` (raw HTML passes through as tags, so it is found as an
+ * element). Text inside `<code>`, `<pre>` and `<a>` is not prose: GitHub's filters skip it.
+ */
+export function inertFindings(html: string, options: InertOptions = {}): InertFinding[] {
+  const found: InertFinding[] = [];
+  for (const m of html.matchAll(/<([!?/]?)([A-Za-z][A-Za-z0-9-]*)?([^>]*)>?/g)) {
+    const [tag, mark, name = '', attributes = ''] = m;
+    if (mark === '!' || mark === '?') found.push({ kind: 'element', text: tag.slice(0, 80) });
+    if (mark !== '') continue;
+    const element = name.toLowerCase();
+    if (element === 'a') {
+      const href = /\bhref="([^"]*)"/.exec(attributes)?.[1];
+      if (href === undefined || !(options.allowedHrefs ?? []).includes(decodeEntities(href))) found.push({ kind: 'link', text: tag.slice(0, 120) });
+    } else if (element === 'img') found.push({ kind: 'image', text: tag.slice(0, 120) });
+    else if (!OWN_ELEMENTS.has(element)) found.push({ kind: 'element', text: tag.slice(0, 80) });
+  }
+  for (const mention of mentionsIn(html)) found.push({ kind: 'mention', text: mention });
+  const prose = html
+    .replace(/<a\b[^>]*>[\s\S]*?<\/a>/g, ' ')
+    .replace(/<pre\b[^>]*>[\s\S]*?<\/pre>/g, ' ')
+    .replace(/<code\b[^>]*>[\s\S]*?<\/code>/g, ' ');
+  for (const node of prose.split(/<[^>]*>/)) {
+    let text = decodeEntities(node);
+    for (const ours of options.allowedReferences ?? []) text = text.split(ours).join(' ');
+    for (const r of text.matchAll(REFERENCE)) found.push({ kind: 'reference', text: text.slice(Math.max(0, r.index - 20), r.index + 20) });
+  }
+  return found;
+}
+
+/** The text of every `<code>` element (inline spans and blocks), decoded, in order. */
+export function codeTexts(html: string): string[] {
+  return [...html.matchAll(/<code(?: class="[^"]*")?>([\s\S]*?)<\/code>/g)].map((m) => decodeEntities(m[1]!));
+}

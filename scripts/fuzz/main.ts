@@ -1,7 +1,9 @@
-// `npm run fuzz [-- --runs N --seed S --jobs J --hang-seconds H --replay P]`: the fuzz target of
-// scripts/fuzz/target.ts for N cases (default 100,000), seeded (default 20261201, so a run can be
-// repeated), split over J child processes (default 2, the bench machine's cores; job i runs its
-// share with seed S + i).
+// `npm run fuzz [-- --target T --runs N --seed S --jobs J --hang-seconds H --replay P]`: a fuzz target
+// for N cases (default 100,000), seeded (default 20261201, so a run can be repeated), split over J
+// child processes (default 2, the bench machine's cores; job i runs its share with seed S + i).
+// Targets: `python` (default, scripts/fuzz/target.ts: mutated Python through the pack path) and
+// `markup` (scripts/fuzz/markupTarget.ts: hostile PR text through the renderers, a real PR digest,
+// the comment and the job summary, rendered by cmark-gfm).
 //
 // Decisions:
 // - A failing case is not shrunk (fast-check's `endOnFailure`): shrinking re-runs heavy cases (300 KB
@@ -23,14 +25,58 @@ import { readFileSync, writeSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fc from 'fast-check';
+import { ensureCmarkGfm } from '../../__tests__/support/renderedMarkdown.js';
 import { loadPythonParser } from '../../src/python/treeSitter.js';
-import { checkCase, describeCase, extractionFailures, fuzzCaseArbitrary, loadCorpus } from './target.js';
+import { checkMarkupCase, describeMarkupCase, type MarkupCase, markupCaseArbitrary } from './markupTarget.js';
+import { checkCase, describeCase, extractionFailures, type FuzzCase, fuzzCaseArbitrary, loadCorpus } from './target.js';
 
 interface SlowCase {
   index: number;
   cpuMs: number;
   wallMs: number;
   what: string;
+}
+
+type TargetName = 'python' | 'markup';
+
+/** What one case of any target reports; a target leaves the counts it has no use for at zero. */
+interface CaseCounts {
+  indexed: number;
+  skipped: number;
+  budgetTooSmall: boolean;
+  /** markup: documents rendered by cmark-gfm, and real PR digests made. */
+  rendered: number;
+  pipelines: number;
+}
+
+interface Target {
+  arbitrary: fc.Arbitrary<unknown>;
+  check(c: unknown): Promise<CaseCounts>;
+  describe(c: unknown): string;
+  /** Seed files (python: the corpus). */
+  seeds: number;
+}
+
+async function loadTarget(name: TargetName): Promise<Target> {
+  if (name === 'markup') {
+    ensureCmarkGfm();
+    return {
+      arbitrary: markupCaseArbitrary(),
+      check: async (c) => ({ indexed: 0, skipped: 0, budgetTooSmall: false, ...(await checkMarkupCase(c as MarkupCase)) }),
+      describe: (c) => describeMarkupCase(c as MarkupCase),
+      seeds: 0,
+    };
+  }
+  const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+  const corpus = loadCorpus(repoRoot);
+  const parser = await loadPythonParser();
+  const limits = { perFileMs: 20_000, perCaseMs: 60_000 };
+  return {
+    arbitrary: fuzzCaseArbitrary(corpus.length),
+    check: async (c) => ({ ...checkCase(parser, corpus, c as FuzzCase, limits), rendered: 0, pipelines: 0 }),
+    describe: (c) => describeCase(corpus, c as FuzzCase),
+    seeds: corpus.length,
+  };
 }
 
 interface JobSummary {
@@ -43,6 +89,8 @@ interface JobSummary {
   indexed: number;
   skipped: number;
   budgetTooSmall: number;
+  rendered: number;
+  pipelines: number;
   seeds: number;
   slowest: SlowCase[];
   /** Files extraction failed on (skipped with the reason, as in a real run), first few. */
@@ -70,8 +118,21 @@ function cpuMsNow(): number {
   return (u.user + u.system) / 1000;
 }
 
+function targetOption(): TargetName {
+  const at = process.argv.indexOf('--target');
+  if (at < 0) return 'python';
+  const name = process.argv[at + 1];
+  if (name !== 'python' && name !== 'markup') {
+    process.stderr.write(`fuzz: --target needs 'python' or 'markup', got '${name ?? ''}'\n`);
+    process.exit(2);
+  }
+  return name;
+}
+
+const targetName = targetOption();
+
 function replayCommand(seed: number, index: number): string {
-  return `npm run fuzz -- --seed ${seed} --replay ${index}`;
+  return `npm run fuzz -- ${targetName === 'python' ? '' : `--target ${targetName} `}--seed ${seed} --replay ${index}`;
 }
 
 interface JobOptions {
@@ -86,32 +147,29 @@ interface JobOptions {
 }
 
 async function runJob(o: JobOptions): Promise<JobSummary> {
-  const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
-  const corpus = loadCorpus(repoRoot);
-  const parser = await loadPythonParser();
-  const limits = { perFileMs: 20_000, perCaseMs: 60_000 };
+  const target = await loadTarget(targetName);
   const wallStart = performance.now();
   const cpuStart = cpuMsNow();
   const summary: JobSummary = {
-    seed: o.seed, runs: 0, failed: false, wallSeconds: 0, cpuSeconds: 0, maxRssMb: 0, indexed: 0, skipped: 0, budgetTooSmall: 0,
-    seeds: corpus.length, slowest: [], failures: [], failureCount: 0,
+    ...emptySummary(o.seed),
+    seeds: target.seeds,
   };
   let next = o.replay ?? 0;
   let inInitialRuns = true;
-  const result = fc.check(
-    fc.property(fuzzCaseArbitrary(corpus.length), (c) => {
+  const result = await fc.check(
+    fc.asyncProperty(target.arbitrary, async (c) => {
       // Shrinking calls the property again; only the first pass has case numbers.
       const index = inInitialRuns ? next++ : -1;
       if (o.heartbeat && index >= 0) writeSync(HEARTBEAT_FD, `case ${index}\n`);
       const caseWall = performance.now();
       const caseCpu = cpuMsNow();
-      let outcome;
+      let outcome: CaseCounts;
       try {
-        outcome = checkCase(parser, corpus, c, limits);
+        outcome = await target.check(c);
       } catch (error) {
         if (index >= 0) {
           inInitialRuns = false;
-          process.stderr.write(`fuzz${o.label}: case ${index} failed (seed ${o.seed}; re-run it alone: ${replayCommand(o.seed, index)})\n  ${describeCase(corpus, c)}\n`);
+          process.stderr.write(`fuzz${o.label}: case ${index} failed (seed ${o.seed}; re-run it alone: ${replayCommand(o.seed, index)})\n  ${target.describe(c)}\n`);
         }
         throw error;
       }
@@ -119,7 +177,7 @@ async function runJob(o: JobOptions): Promise<JobSummary> {
       const cpuMs = cpuMsNow() - caseCpu;
       const wallMs = performance.now() - caseWall;
       if (summary.slowest.length < SLOWEST_KEPT || cpuMs > summary.slowest[summary.slowest.length - 1]!.cpuMs) {
-        summary.slowest.push({ index, cpuMs, wallMs, what: describeCase(corpus, c) });
+        summary.slowest.push({ index, cpuMs, wallMs, what: target.describe(c) });
         summary.slowest.sort((a, b) => b.cpuMs - a.cpuMs || a.index - b.index);
         summary.slowest.length = Math.min(summary.slowest.length, SLOWEST_KEPT);
       }
@@ -127,6 +185,8 @@ async function runJob(o: JobOptions): Promise<JobSummary> {
       if (outcome.budgetTooSmall) summary.budgetTooSmall++;
       summary.skipped += outcome.skipped;
       summary.indexed += outcome.indexed;
+      summary.rendered += outcome.rendered;
+      summary.pipelines += outcome.pipelines;
       const rssMb = process.memoryUsage.rss() / 1e6;
       summary.maxRssMb = Math.max(summary.maxRssMb, rssMb);
       if (summary.runs % o.progressEvery === 0) {
@@ -192,7 +252,7 @@ function stopOnSignal(signal: NodeJS.Signals, startWall: number): void {
 function spawnJob(runs: number, seed: number, index: number, progressEvery: number, hangMs: number): Promise<JobSummary> {
   const script = fileURLToPath(import.meta.url);
   return new Promise((resolvePromise, reject) => {
-    const child = spawn(process.execPath, [...process.execArgv, script, '--job', String(runs), String(seed), String(index), '--progress', String(progressEvery)], {
+    const child = spawn(process.execPath, [...process.execArgv, script, '--job', String(runs), String(seed), String(index), '--progress', String(progressEvery), '--target', targetName], {
       stdio: ['ignore', 'pipe', 'inherit', 'pipe'],
     });
     const job: Running = { child, seed, index, current: -1, startCpu: undefined, startWall: performance.now() };
@@ -238,7 +298,10 @@ function spawnJob(runs: number, seed: number, index: number, progressEvery: numb
 }
 
 function emptySummary(seed: number): JobSummary {
-  return { seed, runs: 0, failed: false, wallSeconds: 0, cpuSeconds: 0, maxRssMb: 0, indexed: 0, skipped: 0, budgetTooSmall: 0, seeds: 0, slowest: [], failures: [], failureCount: 0 };
+  return {
+    seed, runs: 0, failed: false, wallSeconds: 0, cpuSeconds: 0, maxRssMb: 0, indexed: 0, skipped: 0, budgetTooSmall: 0, rendered: 0, pipelines: 0, seeds: 0,
+    slowest: [], failures: [], failureCount: 0,
+  };
 }
 
 const jobAt = process.argv.indexOf('--job');
@@ -277,6 +340,13 @@ if (jobAt >= 0) {
     process.stdout.write(`fuzz: FAILED (${total} cases run, seeds ${seeds}, ${wall} s wall, ${cpu} s CPU); see the case above\n`);
     for (const failure of results.flatMap((r) => r.failures)) process.stdout.write(`  ${failure}\n`);
     process.exitCode = 1;
+  } else if (targetName === 'markup') {
+    const sum = (key: 'rendered' | 'pipelines'): number => results.reduce((s, r) => s + r[key], 0);
+    process.stdout.write(
+      `fuzz: ${total} cases passed (target markup, seeds ${seeds}, ${jobs} jobs, ${wall} s wall, ${cpu} s CPU, ` +
+        `slowest case ${((slowest[0]?.cpuMs ?? 0) / 1000).toFixed(1)} s CPU, max RSS ${Math.max(...results.map((r) => r.maxRssMb)).toFixed(0)} MB): ` +
+        `${sum('rendered')} documents rendered by cmark-gfm with no finding, ${sum('pipelines')} cases digesting a real git repository\n`,
+    );
   } else {
     const sum = (key: 'indexed' | 'skipped' | 'budgetTooSmall'): number => results.reduce((s, r) => s + r[key], 0);
     process.stdout.write(

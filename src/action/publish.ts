@@ -9,6 +9,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as core from '@actions/core';
 import { buildCommentBody } from '../render/comment.js';
+import { codeSpan } from '../shared/fence.js';
 import { plural } from '../shared/plural.js';
 import { type ArtifactResult, uploadDigestArtifact } from './artifact.js';
 import { type CommentResult, runKeyFromEnv, runKeyLine, stickyMarker, upsertStickyComment } from './comment.js';
@@ -72,12 +73,14 @@ export async function publish(settings: Readonly<Settings>, event: EventInfo, de
     }
     if (artifact.status === 'uploaded') core.info(`Uploaded artifact '${settings.artifactName}' (id ${artifact.id}, ${artifact.size} bytes).`);
   }
+  // The hint and the viewer note are our own markdown, with links to this run: they are added after
+  // the digest is neutralised (render/comment.ts), which would break their links.
   const hint = fullDigestHint(settings, artifact, runUrl);
   // The viewer is announced under the digest in the summary and the comment (viewerNote).
-  const withViewer = delivery.viewerPath !== undefined ? { ...delivery, markdown: `${delivery.markdown}${viewerNote(settings, artifact, runUrl)}` } : delivery;
-  if (await writeJobSummary(withViewer.markdown, hint)) core.info('Job summary written.');
+  const trailer = delivery.viewerPath !== undefined ? viewerNote(settings, artifact, runUrl) : '';
+  if (await writeJobSummary(delivery.markdown, hint, trailer)) core.info('Job summary written.');
 
-  const comment = await deliverComment(settings, event, withViewer, hint, env);
+  const comment = await deliverComment(settings, event, delivery, { hint, trailer }, env);
 
   const outputs: ActionOutputs = {
     digestPath: delivery.digestPath,
@@ -101,7 +104,7 @@ async function deliverComment(
   settings: Readonly<Settings>,
   event: EventInfo,
   delivery: Delivery,
-  hint: string,
+  own: { hint: string; trailer: string },
   env: NodeJS.ProcessEnv,
 ): Promise<CommentResult | undefined> {
   const prNumber = settings.prNumber ?? event.prNumber;
@@ -120,7 +123,7 @@ async function deliverComment(
   const marker = stickyMarker(settings.commentKey);
   // The marker, then the run key that orders concurrent runs (action/comment.ts): both trusted, ours.
   const head = `${marker}\n${runKeyLine(runKeyFromEnv(env))}`;
-  const { body, trimmed, omittedSymbols } = buildCommentBody(delivery.markdown, { marker: head, maxLength: settings.maxCommentChars, fullDigestHint: hint });
+  const { body, trimmed, omittedSymbols } = buildCommentBody(delivery.markdown, { marker: head, maxLength: settings.maxCommentChars, fullDigestHint: own.hint, trailer: own.trailer });
   if (trimmed) core.info(`Comment trimmed to ${body.length} characters (${plural(omittedSymbols, 'symbol')} left out).`);
   const octokit = createOctokit(settings.githubToken, env, { log: (line) => core.info(line) });
   const mismatch = delivery.requireHeadSha ? await headMismatch(octokit, event, prNumber, delivery.requireHeadSha) : undefined;
@@ -168,7 +171,7 @@ function workflowRunUrl(env: NodeJS.ProcessEnv, event: EventInfo): string | unde
 }
 
 function fullDigestHint(settings: Readonly<Settings>, artifact: ArtifactResult | undefined, runUrl: string | undefined): string {
-  const name = `\`${settings.artifactName}\``;
+  const name = codeSpan(settings.artifactName);
   if (artifact?.status === 'uploaded') {
     return runUrl ? `the [${name} artifact](${runUrl}/artifacts/${artifact.id}) of this run` : `the ${name} artifact of this run`;
   }
@@ -177,7 +180,7 @@ function fullDigestHint(settings: Readonly<Settings>, artifact: ArtifactResult |
 
 /** Where graph.html is: in the uploaded artifact (linked when the run's URL is known), else only on the runner. */
 export function viewerNote(settings: Readonly<Settings>, artifact: ArtifactResult | undefined, runUrl: string | undefined): string {
-  const name = `\`${settings.artifactName}\``;
+  const name = codeSpan(settings.artifactName);
   if (artifact?.status === 'uploaded') {
     const where = runUrl ? `the [${name} artifact](${runUrl}/artifacts/${artifact.id})` : `the ${name} artifact`;
     return `\n\n**Interactive call graph:** \`graph.html\` in ${where} of this run (download, unzip, open it in a browser; it works offline).\n`;

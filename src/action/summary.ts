@@ -18,21 +18,25 @@ const defaultDeps: SummaryDeps = {
   },
 };
 
-/** The summary text for a digest: unchanged when it fits, else trimmed with a note. */
-export function summaryText(markdown: string, fullDigestHint: string, limitBytes = SUMMARY_LIMIT_BYTES): { text: string; trimmed: boolean } {
+/**
+ * The summary text for a digest, neutralised as the comment is: unchanged when it fits, else trimmed
+ * with a note. `fullDigestHint` and `trailer` are the caller's own markdown (render/comment.ts).
+ */
+export function summaryText(markdown: string, fullDigestHint: string, limitBytes = SUMMARY_LIMIT_BYTES, trailer = ''): { text: string; trimmed: boolean } {
   // Leave room for the newline addRaw appends.
   const { body, trimmed } = buildCommentBody(markdown, {
     marker: '',
     maxLength: limitBytes - 1,
     fullDigestHint,
+    trailer,
     measure: (s) => Buffer.byteLength(s, 'utf8'),
   });
   return { text: body, trimmed };
 }
 
 /** Writes the job summary; returns false (nothing written) when GITHUB_STEP_SUMMARY is not set. */
-export async function writeJobSummary(markdown: string, fullDigestHint: string, deps: SummaryDeps = defaultDeps): Promise<boolean> {
+export async function writeJobSummary(markdown: string, fullDigestHint: string, trailer = '', deps: SummaryDeps = defaultDeps): Promise<boolean> {
   if (!deps.env['GITHUB_STEP_SUMMARY']) return false;
-  await deps.write(summaryText(markdown, fullDigestHint).text);
+  await deps.write(summaryText(markdown, fullDigestHint, SUMMARY_LIMIT_BYTES, trailer).text);
   return true;
 }

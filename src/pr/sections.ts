@@ -3,10 +3,11 @@
 //
 // Decisions:
 // - Everything from the PR or the repository (title, paths, symbol names, refs) is hostile: it lands in
-//   a PR comment where `@org/team` pings people, `#123` cross-links issues and raw HTML renders.
-//   Free text goes through `escapeMarkdownText` (one line, markdown punctuation backslash-escaped, HTML
-//   metacharacters as entities, `@`/`#` references broken with U+200B); identifiers and paths go in code
-//   spans (`codeSpan`), where nothing pings or renders, with a fence longer than any backtick run.
+//   a PR comment where `@org/team` pings people, `#123` and `GH-123` cross-link issues, `www.x.y`,
+//   `a@b.co` and `https://` become links and raw HTML renders. Free text goes through
+//   `escapeMarkdownText` (one line, markdown punctuation backslash-escaped, HTML metacharacters as
+//   entities, `@`, `#N`, `GH-N` and `www.` broken with U+200B; `:` is escaped, so no `scheme://`
+//   autolink); identifiers and paths go in code spans (`codeSpan`), where nothing pings or renders.
 // - Call sites are listed for every changed symbol that has any: "removed but still called"
 //   alarms first and in full (the references come from diff/, checked against head's own bindings;
 //   name-only matches are a quieter "unresolved, check" line), then symbols whose contract changed
@@ -47,8 +48,8 @@ export function escapeMarkdownText(text: string, maxChars = MAX_TITLE_CHARS): st
     .replace(/</g, '&lt;')
     .replace(/>/g, '&gt;')
     .replace(/"/g, '&quot;')
-    .replace(/@(?=[\p{L}\p{N}_-])/gu, `@${ZWSP}`)
-    .replace(/#(?=\p{N})/gu, `#${ZWSP}`);
+    .replace(/@(?!\s|$)/gu, `@${ZWSP}`)
+    .replace(/#(?=\p{N})|gh\\-(?=\p{N})|www(?=\.)/giu, (m) => `${m}${ZWSP}`);
 }
 
 /**

@@ -1,15 +1,20 @@
 // The PR comment body built from a digest in markdown: size-capped, fenced code kept intact,
-// nothing outside code able to ping or inject HTML. Pure: text in, text out.
+// nothing outside fenced code able to ping, link, reference or inject HTML. Pure: text in, text out.
+//
+// The digest may be an untrusted `post-digest` file: a fork's workflow made it, and it is posted under
+// the token's identity. It is neutralised like our own digest, not fenced whole: the same digest reads
+// the same in either workflow, with its headings, tables and code, and every construct that could act
+// (mention, reference, link, image, autolink, raw HTML) is broken in every line outside its fences.
 //
 // Safety does not rest on agreeing with GitHub's markdown parser; the body is re-emitted so that it
 // has one reading under CommonMark/GFM:
 // - Code is what a column-0 fence opens here (the renderer's own fences); every such region is written
 //   back inside a fence of our making, longer than any run of its character in the code, so no code
 //   line can close it early, and closed by our own closing line.
-// - Every other line is neutralised (render/neutralise.ts): no mention, no raw HTML, and no run of
-//   three backticks or tildes, so no other line can open a code block or an HTML block that would
-//   swallow one of our fences. A column-0 fence then opens a top-level block whatever precedes it
-//   (it interrupts paragraphs, lists, quotes and tables; it is never a lazy continuation).
+// - Every other line is neutralised (render/neutralise.ts): no mention, reference, link or raw HTML,
+//   and no run of three backticks or tildes, so no other line can open a code block or an HTML block
+//   that would swallow one of our fences. A column-0 fence then opens a top-level block whatever
+//   precedes it (it interrupts paragraphs, lists, quotes and tables; it is never a lazy continuation).
 // A line scanner that trusts the document's own fences is bypassed by a fence indented 1-3 spaces
 // (` ``` ` opens a block the scanner sees as text; its column-0 "opener" then closes it). A conformant
 // parser (micromark with GFM) is no alternative: it is slow on large digests and far slower on a long
@@ -34,8 +39,13 @@ export interface CommentBodyOptions {
   marker: string;
   /** Cap on measure(body). */
   maxLength: number;
-  /** Where the full digest is, for the trim note, e.g. "the `repodigest` artifact of this run". */
+  /**
+   * Where the full digest is, for the trim note, e.g. "the [`repodigest` artifact](…) of this run".
+   * Trusted: the caller's own markdown, not neutralised, so it may link to the run.
+   */
   fullDigestHint: string;
+  /** Markdown after the digest (where graph.html is, with its link). Trusted: not neutralised, never trimmed. */
+  trailer?: string;
   measure?: (text: string) => number;
   /** A file-group heading line of the packed context (default: render/markdown.ts layout). */
   groupHeading?: RegExp;
@@ -80,6 +90,7 @@ export function buildCommentBody(markdown: string, options: CommentBodyOptions):
   const { lines, regions } = scanLines(markdown.replace(/\r\n?/g, '\n'));
   const neutral = lines.map((l) => (l.region === undefined ? neutralise(l.text) : l.text));
   const head = options.marker === '' ? '' : `${options.marker}\n`;
+  const tail = options.trailer ?? '';
   // Kept lines in order, the note at its place. Code lines are only ever written between an opening
   // and a closing fence of our own (see the top of the file), whatever is kept or dropped around them.
   const assemble = (keep: (i: number) => boolean, note: string, noteAt: number): string => {
@@ -113,7 +124,7 @@ export function buildCommentBody(markdown: string, options: CommentBodyOptions):
     }
     close();
     if (noteAt >= neutral.length && note) out.push('', note);
-    return head + out.join('\n');
+    return head + out.join('\n') + tail;
   };
 
   const layout = packedLayout(lines, options.groupHeading ?? FILE_GROUP_HEADING, options.unitHeading ?? PACKED_SYMBOL_HEADING);
@@ -122,7 +133,7 @@ export function buildCommentBody(markdown: string, options: CommentBodyOptions):
   if (measure(full) <= options.maxLength) return { body: full, trimmed: false, omittedSymbols: 0, totalSymbols };
 
   const limitText = options.maxLength.toLocaleString('en-US');
-  const hint = neutralise(options.fullDigestHint);
+  const hint = options.fullDigestHint;
   const fits = (body: string): boolean => measure(body) <= options.maxLength;
   if (layout.units.length > 0) {
     // Drop whole symbols from the end of the packed context: keep the first `kept` units, and the

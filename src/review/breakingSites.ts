@@ -20,6 +20,7 @@ import { bindingOf, diffSignature, isOverload, type SignatureDiff } from '../dif
 import type { Adjacency } from '../graph/adjacency.js';
 import { baseIndex, subclassIndex } from '../graph/classNeighbours.js';
 import type { CallSite, Edge, PySymbol, RefExpr } from '../model.js';
+import { codeSpan } from '../shared/fence.js';
 import { type BindResult, bindCall } from './callBinding.js';
 import { overrideMismatch } from './overrides.js';
 
@@ -262,7 +263,7 @@ function bindSites(ctx: Context, caller: PySymbol, target: PySymbol, lines: read
         reason = `name-only match, if it calls \`${name}\`: ${reason}`;
       } else if (certainty === 'broken' && decorator !== undefined) {
         certainty = 'check';
-        reason = `${reason} (if \`@${decorator}\` keeps the signature)`;
+        reason = `${reason} (if ${codeSpan(`@${decorator}`)} keeps the signature)`;
       } else if (certainty === 'broken' && dispatch !== undefined) {
         certainty = 'check';
         reason = `${reason} (when \`self\` is a \`${dispatch}\`)`;
