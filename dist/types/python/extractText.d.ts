@@ -27,3 +27,5 @@ export declare function withoutAnyComments(text: string): string;
 export declare function withoutComments(text: string): string;
 /** Python's escape sequences in a non-raw str literal; unknown escapes stay as written, like Python. */
 export declare function decodeEscapes(s: string): string;
+/** CPython's tokenizer refuses more nested brackets than this ("too many nested parentheses"). */
+export declare const MAX_NESTED_BRACKETS = 200;

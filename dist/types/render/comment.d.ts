@@ -3,8 +3,13 @@ export interface CommentBodyOptions {
     marker: string;
     /** Cap on measure(body). */
     maxLength: number;
-    /** Where the full digest is, for the trim note, e.g. "the `repodigest` artifact of this run". */
+    /**
+     * Where the full digest is, for the trim note, e.g. "the [`repodigest` artifact](…) of this run".
+     * Trusted: the caller's own markdown, not neutralised, so it may link to the run.
+     */
     fullDigestHint: string;
+    /** Markdown after the digest (where graph.html is, with its link). Trusted: not neutralised, never trimmed. */
+    trailer?: string;
     measure?: (text: string) => number;
     /** A file-group heading line of the packed context (default: render/markdown.ts layout). */
     groupHeading?: RegExp;
