@@ -28,3 +28,29 @@ describe('deeply nested definitions', () => {
     expect(broken.notes).toEqual(['syntax errors: partially parsed (lines 4)']);
   });
 });
+
+describe('expressions nested deeper than Python compiles', () => {
+  // CPython 3.11 compiles each of these shapes up to 2,992 levels and refuses more ("maximum recursion
+  // depth exceeded during compilation"); tree-sitter parses them, and its query matching over 80,000
+  // attribute links took a minute. Such a file is refused before any query, with its reason.
+  const deep: [string, string][] = [
+    ['attribute links', `Y = helper${'.a'.repeat(80_000)}\n`],
+    ['binary operators', `Y = 1${'+1'.repeat(20_000)}\n`],
+    ['calls', `Y = f${'()'.repeat(20_000)}\n`],
+    ['unary minus', `Y = ${'-'.repeat(20_000)}1\n`],
+  ];
+  for (const [shape, source] of deep) {
+    it(`refuses ${shape} with the reason`, async () => {
+      await expect(extract(source, 'm.py')).rejects.toThrow(/expressions nested over 4000 levels deep \(Python refuses to compile past about 3,000\); not queried/);
+    });
+  }
+
+  it('keeps what Python compiles: 2,990 attribute links and a long flat file', async () => {
+    const chain = await extract(`def g():\n    return helper${'.a'.repeat(2_990)}()\n`, 'm.py');
+    expect(chain.partial).toBe(false);
+    expect(chain.symbols.map((s) => s.id)).toEqual(['m', 'm.g']);
+    expect(chain.symbols[1]!.calls).toHaveLength(1);
+    const flat = await extract(Array.from({ length: 5000 }, (_, i) => `x${i} = f(${i})`).join('\n'), 'm.py');
+    expect(flat.symbols[0]!.calls).toHaveLength(5000);
+  });
+});

@@ -6,7 +6,8 @@
 // - `pack --entry` of a function holding a 1 MB single-line string literal (index + pack + render);
 // - a PR digest (local git, base..head) whose head adds a file with one 20 KB line;
 // - indexing shapes that were super-linear: `helper` followed by `.a` 80,000 times (the redaction
-//   rules), 100,000 unclosed `(` (tree-sitter's query matching over the error node), 100,000
+//   rules; as code, nested past Python's own limit, skipped before any query; inside a string literal,
+//   parsed and redacted), 100,000 unclosed `(` (tree-sitter's query matching over the error node), 100,000
 //   balanced nested `(` (the expression reader).
 // Each case runs in its own child process (a fresh encoder, no memo carried over), 3 times; the
 // median and the runs are printed, wall and process CPU time (on a shared machine CPU time is the
@@ -21,7 +22,7 @@ import { build } from 'esbuild';
 import { writeRankTables } from '../build/rankTables.js';
 import { cpuNow, timeFirstCount } from './firstCount.js';
 
-type CaseName = 'encoderBundle' | 'encoder' | 'longLine' | 'longLinePr' | 'dottedRun' | 'openBrackets' | 'nestedBrackets';
+type CaseName = 'encoderBundle' | 'encoder' | 'longLine' | 'longLinePr' | 'dottedRun' | 'dottedString' | 'openBrackets' | 'nestedBrackets';
 interface CaseResult {
   /** Wall milliseconds of the measured work. */
   ms: number;
@@ -37,12 +38,14 @@ const CASES: { name: CaseName; label: string; targetMs: number }[] = [
   { name: 'longLine', label: 'pack --entry, 1 MB single-line file', targetMs: 2000 },
   { name: 'longLinePr', label: 'pr digest adding a 20 KB-line file', targetMs: 2000 },
   { name: 'dottedRun', label: "index of `Y = helper` + '.a' x 80,000 (160 KB, redaction on)", targetMs: 2000 },
+  { name: 'dottedString', label: "index of `Y = \"helper` + '.a' x 80,000 + `\"` (a string literal: the redaction rules alone)", targetMs: 2000 },
   { name: 'openBrackets', label: "index of `X = ` + '(' x 100,000 (unclosed)", targetMs: 2000 },
   { name: 'nestedBrackets', label: "index of `X = ` + '(' x 100,000 + '1' + ')' x 100,000", targetMs: 2000 },
 ];
 
 const INDEX_SHAPES: Partial<Record<CaseName, string>> = {
   dottedRun: `Y = helper${'.a'.repeat(80_000)}\n`,
+  dottedString: `Y = "helper${'.a'.repeat(80_000)}"\n`,
   openBrackets: `X = ${'('.repeat(100_000)}\n`,
   nestedBrackets: `X = ${'('.repeat(100_000)}1${')'.repeat(100_000)}\n`,
 };

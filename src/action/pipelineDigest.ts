@@ -12,12 +12,13 @@
 // pack (packSettings, like cli/commands/pack.ts packSettingsFrom).
 
 import type { RepoIndex, SkippedFile } from '../model.js';
-import type { DigestFormat } from '../pack/document.js';
+import type { ChangedSymbolRow, DigestFormat } from '../pack/document.js';
 import { BudgetTooSmallError, type PackResult } from '../pack/packer.js';
 import { indexRepository } from '../pipeline/indexRepository.js';
 import { packRepository } from '../pipeline/packRepository.js';
 import { indexOptionsOf, packSettingsOf } from '../pipeline/runOptions.js';
 import { preparePrPacks } from '../pr/digest.js';
+import { redactNames } from '../review/redactNames.js';
 import { appendAll } from '../shared/arrays.js';
 import { visibleText } from '../shared/visibleText.js';
 import { brokenSitesFrom } from '../viewer/brokenSites.js';
@@ -38,6 +39,7 @@ export const produceDigest: ProduceDigest = async (settings, request, services) 
   let tests: string[] = [];
   let breaking: DigestProduct['breaking'] = [];
   let fileNotes: string[] = [];
+  let secrets: ReadonlyMap<string, string> | undefined;
 
   if (request.kind === 'pr') {
     // The diff and the index are built once (only what the digest needs with `on-demand`); only the packing is repeated per format.
@@ -54,14 +56,16 @@ export const produceDigest: ProduceDigest = async (settings, request, services) 
         ? { apiFallback: { listFiles: services.listPullFiles, ...(request.changedFiles !== undefined ? { expectedFiles: request.changedFiles } : {}) } }
         : {}),
       ...(settings.onDemand ? {} : { fullIndex: true }),
-    }, formats.map((format) => packSettingsOf(settings, format)), { onPrepared: (first) => services.onChanged?.(first.changed), withViewer });
+    }, formats.map((format) => packSettingsOf(settings, format)), { onPrepared: (first) => services.onChanged?.(redactedRows(first.changed, first.index.secrets)), withViewer });
     formats.forEach((format, i) => results.set(format, packed[i]!));
     changedSymbols = prepared.changed.length;
+    secrets = prepared.index.secrets;
     // The output is pasted into shell commands (`pytest ${{ steps.x.outputs.tests }}`) and file names
     // come from the PR: only ids made of path and identifier characters are output; the rest are named.
+    // An id holding a secret is left out too: redacted, it would name no test.
     const ids = prepared.review.tests.tests.map((t) => t.nodeId);
-    tests = ids.filter((id) => SHELL_SAFE_NODE_ID.test(id));
-    if (tests.length < ids.length) warnings.push(`${ids.length - tests.length} test node ids left out of the 'tests' output: their paths hold characters a shell would interpret (listed in the JSON digest).`);
+    tests = ids.filter((id) => SHELL_SAFE_NODE_ID.test(id) && redactNames(id, secrets ?? new Map()) === id);
+    if (tests.length < ids.length) warnings.push(`${ids.length - tests.length} test node ids left out of the 'tests' output: their paths hold characters a shell would interpret or a secret (listed in the JSON digest).`);
     breaking = prepared.review.findings.breaking;
     if (prepared.warning) warnings.push(prepared.warning);
     if (prepared.changes.incomplete) warnings.push(`The list of changes is incomplete: ${prepared.changes.notes.join('; ')}`);
@@ -78,6 +82,7 @@ export const produceDigest: ProduceDigest = async (settings, request, services) 
     }
   } else {
     const repo = await indexRepository(settings.path, index);
+    secrets = repo.secrets;
     appendAll(warnings, repo.skippedFiles.map(skipWarning));
     fileNotes = noteLines(repo);
     const target = request.kind === 'entry' ? { entry: request.entry } : { query: request.query };
@@ -113,8 +118,28 @@ export const produceDigest: ProduceDigest = async (settings, request, services) 
     ...(cacheReport.info.length > 0 ? { cacheLog: cacheReport.info } : {}),
     ...(fileNotes.length > 0 ? { fileNotes } : {}),
   };
-  return product;
+  return redactProduct(product, secrets);
 };
+
+/** The rows told early (for a digest cut short by the time limit), names redacted: through their JSON, whose syntax the placeholder cannot break. */
+function redactedRows(rows: readonly ChangedSymbolRow[], secrets: ReadonlyMap<string, string> | undefined): readonly ChangedSymbolRow[] {
+  return secrets === undefined || secrets.size === 0 ? rows : (JSON.parse(redactNames(JSON.stringify(rows), secrets)) as ChangedSymbolRow[]);
+}
+
+/** Every text of the product with the names' secrets replaced (the packed documents already are; the viewer, warnings and notes are not). */
+function redactProduct(product: DigestProduct, secrets: ReadonlyMap<string, string> | undefined): DigestProduct {
+  if (secrets === undefined || secrets.size === 0) return product;
+  const clean = (text: string) => redactNames(text, secrets);
+  return {
+    ...product,
+    document: clean(product.document),
+    markdown: clean(product.markdown),
+    ...(product.json !== undefined ? { json: clean(product.json) } : {}),
+    ...(product.viewerHtml !== undefined ? { viewerHtml: clean(product.viewerHtml) } : {}),
+    warnings: product.warnings.map(clean),
+    ...(product.fileNotes !== undefined ? { fileNotes: product.fileNotes.map(clean) } : {}),
+  };
+}
 
 // The file layer words its size skip for the CLI ("raise --max-file-bytes"); an Action user sets an
 // input instead, so the warning names that. If the wording in files/read.ts changes, this is a no-op

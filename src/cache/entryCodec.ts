@@ -17,6 +17,7 @@
 import type { FileRecord } from '../model.js';
 import { indexLines, type SourceLines, sliceLines } from '../python/render.js';
 import { frameEntry, parseJson, unframeEntry } from './entryFrame.js';
+import { textProblem } from './textCheck.js';
 import { validateRecord } from './validateRecord.js';
 
 const MAGIC = 'repodigest-cache-entry';
@@ -50,8 +51,8 @@ export function decodeEntry(key: EntryKey, bytes: Buffer, text: string): Decoded
   if (problem !== undefined) return { ok: false, reason: `malformed record (${problem})` };
   const record = value as FileRecord;
   const src = indexLines(text);
-  const tooLong = restoreFull(record, src);
-  if (tooLong) return { ok: false, reason: `does not match the file (${tooLong})` };
+  const mismatch = restoreFull(record, src) ?? textProblem(record, src);
+  if (mismatch) return { ok: false, reason: `does not match the file (${mismatch})` };
   return { ok: true, record };
 }
 

@@ -6,6 +6,7 @@ import { Command, CommanderError, Option } from 'commander';
 import { DEFAULT_MAX_FILE_BYTES } from '../files/read.js';
 import { RESOLUTION_FILTERS, } from '../graph/adjacency.js';
 import { FAIL_ON_VALUES, failureFor } from '../review/failOn.js';
+import { redactNames } from '../review/redactNames.js';
 import { exitCodeFor, formatError, RepoDigestError, UsageError } from '../shared/errors.js';
 import { packageVersion } from '../shared/packageInfo.js';
 import { graphCommandChunks, writeViewerHtml } from './commands/graph.js';
@@ -17,6 +18,7 @@ import { packSettingsFrom } from './flags.js';
 import { type CliIo, defaultIo, progressFor } from './io.js';
 import { type ListFormat, parseChoice, parsePositiveInteger } from './options.js';
 import { writeOutputFile } from './outputFile.js';
+import { redactedIo } from './redactedIo.js';
 import { scanWithReport } from './scan.js';
 
 function collect(value: string, previous: string[] = []): string[] {
@@ -36,9 +38,10 @@ function withScanOptions(command: Command): Command {
     .option('--quiet', 'no progress line on the terminal (it only ever appears on a terminal, outside CI, after 2 s)');
 }
 
-function emit(text: string, output: string | undefined, io: CliIo): void {
+/** The text to stdout, or to the `--output` file, names' secrets replaced in both. */
+function emit(text: string, output: string | undefined, io: CliIo, secrets: ReadonlyMap<string, string> | undefined): void {
   if (output) {
-    writeOutputFile('--output', output, text);
+    writeOutputFile('--output', output, secrets === undefined ? text : redactNames(text, secrets));
     io.stderr(`wrote ${output}\n`);
   } else {
     io.stdout(text);
@@ -68,11 +71,12 @@ export function buildProgram(io: CliIo = defaultIo): Command {
     const progress = progressFor(io, flags);
     // Only the viewer shows code (signatures, docstrings): the other outputs let the scan drop it (python/dropText.ts).
     const index = await scanWithReport(path, flags, io, progress, flags.html !== undefined);
+    const out = redactedIo(io, index.secrets);
     progress.phase('render');
     if (flags.html !== undefined) {
       const written = await writeViewerHtml(index, flags.html, { title: `Call graph of ${basename(resolve(path))}`, notes: [`${index.symbols.length} symbols, ${index.edges.length} edges.`] });
       progress.done();
-      io.stderr(written);
+      out.stderr(written);
       return;
     }
     const chunks = graphCommandChunks(index, {
@@ -82,7 +86,7 @@ export function buildProgram(io: CliIo = defaultIo): Command {
       ...(flags.callees !== undefined ? { callees: flags.callees } : {}),
     });
     progress.done();
-    for (const chunk of chunks) io.stdout(chunk);
+    for (const chunk of chunks) out.stdout(chunk);
   });
 
   withScanOptions(
@@ -100,7 +104,7 @@ export function buildProgram(io: CliIo = defaultIo): Command {
     progress.phase('render');
     const text = renderSearchCommand(index, flags.query, top, format);
     progress.done();
-    io.stdout(text);
+    redactedIo(io, index.secrets).stdout(text);
   });
 
   withPackOptions(
@@ -122,8 +126,9 @@ export function buildProgram(io: CliIo = defaultIo): Command {
     progress.phase('pack');
     const result = runPackCommand(index, target, settings);
     progress.done();
-    emit(result.text, flags.output, io);
-    for (const line of result.warnings) io.stderr(`${line}\n`);
+    const out = redactedIo(io, index.secrets);
+    emit(result.text, flags.output, out, index.secrets);
+    for (const line of result.warnings) out.stderr(`${line}\n`);
   });
 
   withPackOptions(
@@ -142,8 +147,9 @@ export function buildProgram(io: CliIo = defaultIo): Command {
   ).action(async (path: string, flags: PackFlags & { base: string; head: string; title?: string; mermaid?: boolean; html?: string; failOn: string; onDemand?: boolean }) => {
     const failOn = parseChoice('--fail-on', flags.failOn, FAIL_ON_VALUES);
     const result = await runPrCommand(path, flags, io);
-    emit(result.text, flags.output, io);
-    for (const line of result.warnings) io.stderr(`${line}\n`);
+    const out = redactedIo(io, result.secrets);
+    emit(result.text, flags.output, out, result.secrets);
+    for (const line of result.warnings) out.stderr(`${line}\n`);
     const failure = failureFor(failOn, result.breaking);
     if (failure) throw new RepoDigestError(failure);
   });

@@ -9,6 +9,7 @@ import type { RepoIndex } from '../model.js';
 import type { ChangedSymbolRow, DigestFormat } from '../pack/document.js';
 import { type PackInput, type PackResult, type Preamble, packContext } from '../pack/packer.js';
 import { createTokenCounter, type TokenEncoding } from '../pack/tokens.js';
+import { namesRedacted } from '../render/namesRedacted.js';
 import { rendererFor } from '../render/renderers.js';
 import { perIndex } from './perIndex.js';
 import { resolveTarget, type Target } from './resolveTarget.js';
@@ -73,7 +74,7 @@ export function packRoots(index: RepoIndex, roots: readonly string[], overrides:
     partialFiles: partialFilesOf(index),
     budget: settings.budget,
     counter: createTokenCounter(settings.encoding),
-    renderer: rendererFor(settings.format),
+    renderer: namesRedacted(rendererFor(settings.format), index.secrets),
     signaturesOnly: settings.signaturesOnly,
     resolution: settings.resolution,
     ...extras,

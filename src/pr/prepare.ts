@@ -19,6 +19,7 @@ import { isTestPath } from '../python/testFiles.js';
 import { addCounts, sortedCounts } from '../review/redact.js';
 import { redactDiffs } from '../review/redactDiffs.js';
 import { type IndexRedaction, redactIndex } from '../review/redactIndex.js';
+import { nameSecrets } from '../review/redactNames.js';
 import { namedList, plural } from '../shared/plural.js';
 import { neighbourOrder, type Plan, planPr } from './plan.js';
 import type { PrDigestRequest } from './request.js';
@@ -78,6 +79,8 @@ export async function prepareFromScan(request: Omit<PrDigestRequest, 'pack'>, se
   // The index names modules as Python imports them (`src.flask.app` -> `flask.app`): so do the changes.
   const idOf = importIdOf(index);
   const changes = changesWithIds(pathChanges, idOf);
+  // Names only the change holds (the title, removed and non-Python files, paths outside the scan root) join the table every output is filtered with.
+  if (request.index?.redact !== false) index.secrets = await nameSecrets(changeNames(request.title, changes), index.secrets);
   const shown = changes.changed.map((c) => spanInIndex(c, index));
   const removed = new Set(changes.changed.filter((c) => c.change === 'removed').map((c) => c.id));
   // A removed symbol whose name head binds again (e.g. imports it from its new home) is not put back
@@ -100,6 +103,11 @@ export async function prepareFromScan(request: Omit<PrDigestRequest, 'pack'>, se
   const packages = new Set(entries.map((c) => c.id.split('.')[0] ?? c.id));
   const compareNeighbours = neighbourOrder((id) => index.byId.get(id)?.file, packages);
   return { changes, index, roots: plan.roots, changed, shown, notes, ...(warning ? { warning } : {}), removed, request, entries, views, plan, compareNeighbours, removedReferences, review, redaction };
+}
+
+function changeNames(title: string | undefined, changes: PrChanges): string[] {
+  const paths = changes.files.flatMap((f) => (f.oldPath === undefined ? [f.path] : [f.path, f.oldPath]));
+  return [...(title === undefined ? [] : [title]), ...paths, ...changes.outside, ...changes.nonPython];
 }
 
 /** The header note naming changed symbols the analysed code does not hold (not rebound in head). */

@@ -12,6 +12,7 @@
 // ranges to bound live objects gained nothing.
 
 import type { FileRecord, PySymbol } from '../model.js';
+import { refuseTooDeepTrees } from './depthGuard.js';
 import { CapturePass } from './extractCaptures.js';
 import { renderDefinitions, renderModule } from './extractRender.js';
 import { MAX_NESTED_BRACKETS } from './extractText.js';
@@ -44,6 +45,7 @@ function extractOnce(parser: PythonParser, relPath: string, text: string): FileR
   try {
     const root = tree.rootNode;
     if (root.hasError) refuseUnqueryableErrors(root);
+    refuseTooDeepTrees(root);
     const pass = new CapturePass(relPath, module, text, src, lineCount);
     for (const { name, node } of parser.query(EXTRACT_QUERY).captures(root)) pass.capture(name, node);
     pass.finish();

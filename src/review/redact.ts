@@ -87,6 +87,9 @@ function looksRandom(value: string): boolean {
 }
 
 const RULES: readonly Rule[] = [
+  // AWS access key ids where secretlint's word-boundary rule does not look: inside identifiers and
+  // file names (`k_AKIA…`, `AKIA…_backup.py`), where `_` joins the id to a word.
+  { kind: 'aws-access-key', pattern: /(?<![A-Z0-9])(?:A3T[A-Z0-9]|AKIA|ASIA|AGPA|AIDA|AROA|AIPA|ANPA|ANVA)[A-Z0-9]{16}(?![A-Z0-9])/dg, group: 0 },
   { kind: 'stripe-key', pattern: /\b(?:sk|rk)_(?:live|test)_[0-9a-zA-Z]{16,}\b/dg, group: 0 },
   { kind: 'google-api-key', pattern: /\bAIza[0-9A-Za-z_-]{35}\b/dg, group: 0 },
   { kind: 'jwt', pattern: /(?<![A-Za-z0-9_-])eyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}/dg, group: 0 },
@@ -162,6 +165,16 @@ export function redactText(text: string, table: SecretTable = new Map()): Redact
     counts.set(h.kind, (counts.get(h.kind) ?? 0) + 1);
   }
   return { text: out + text.slice(from), counts };
+}
+
+/** The values this file's rules find in `text`, with their kinds (for texts that are names, not code). */
+export function ruleSecrets(text: string): Map<string, string> {
+  const found = new Map<string, string>();
+  for (const h of ruleHits(text)) {
+    const value = text.slice(h.start, h.end);
+    if (!found.has(value)) found.set(value, h.kind);
+  }
+  return found;
 }
 
 /** Whether secretlint's provider rules could find anything in `text` (cheap, synchronous). */

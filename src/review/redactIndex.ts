@@ -7,6 +7,7 @@
 // files with a hit have their nested symbols rewritten.
 import type { RepoIndex } from '../model.js';
 import { addCounts, collectProviderSecrets, type RedactionCount, redactText, type SecretTable, sortedCounts } from './redact.js';
+import { nameSecrets } from './redactNames.js';
 
 export interface IndexRedaction {
   /** Exact values found by the provider rules (to redact other texts of the same run, e.g. diffs). */
@@ -21,7 +22,11 @@ export async function redactIndex(index: RepoIndex): Promise<IndexRedaction> {
     for (const s of file.symbols) if (s.kind === 'module' || s.parent === file.module) texts.push(s.full);
     covering.set(file.path, texts);
   }
-  const table = await collectProviderSecrets([...covering.values()].flat());
+  // Values in file names and symbol ids join the table: a token that names a file is redacted in its code too, and
+  // the table is what every output's names are filtered with (index.secrets, redactNames.ts).
+  const codeTable = await collectProviderSecrets([...covering.values()].flat());
+  const table = await nameSecrets([...index.files.map((f) => f.path), ...index.skippedFiles.map((f) => f.path), ...index.symbols.map((s) => s.id)], codeTable);
+  index.secrets = table;
   const counts = new Map<string, number>();
   const hitFiles = new Set<string>();
   for (const [path, texts] of covering) {

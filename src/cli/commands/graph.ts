@@ -5,6 +5,7 @@
 import Table from 'cli-table3';
 import { buildAdjacency, isProved, type ResolutionFilter } from '../../graph/adjacency.js';
 import type { Edge, RepoIndex } from '../../model.js';
+import { redactNames } from '../../review/redactNames.js';
 import { closestIds } from '../../search/suggest.js';
 import { RepoDigestError } from '../../shared/errors.js';
 import { plural } from '../../shared/plural.js';
@@ -134,7 +135,7 @@ function renderNeighbours(index: RepoIndex, edges: readonly Edge[], options: Gra
  * `options.pr` is given. Returns the line to print on stderr.
  */
 export async function writeViewerHtml(index: RepoIndex, file: string, options: ViewerPayloadOptions, deps = { writeFile: (path: string, text: string) => writeOutputFile('--html', path, text) }): Promise<string> {
-  const html = await renderViewer(index, options);
+  const html = redactNames(await renderViewer(index, options), index.secrets ?? new Map());
   deps.writeFile(file, html);
   const kb = (Buffer.byteLength(html, 'utf8') / 1024).toFixed(0);
   return `wrote ${file} (graph viewer, ${kb} KiB): open it in a browser\n`;

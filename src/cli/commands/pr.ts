@@ -7,6 +7,7 @@ import { brokenSitesFrom } from '../../viewer/brokenSites.js';
 import { reportCache } from '../cacheOptions.js';
 import { indexOptionsFrom, type PackFlags, packSettingsFrom } from '../flags.js';
 import { type CliIo, progressFor } from '../io.js';
+import { redactedIo } from '../redactedIo.js';
 import { reportScan } from '../scan.js';
 import { writeViewerHtml } from './graph.js';
 import { packWarnings } from './pack.js';
@@ -23,10 +24,14 @@ export interface PrFlags extends PackFlags {
   onDemand?: boolean;
 }
 
-export async function runPrCommand(path: string, flags: PrFlags, io: CliIo): Promise<{ text: string; warnings: string[]; breaking: BreakingSite[] }> {
+export async function runPrCommand(
+  path: string,
+  flags: PrFlags,
+  cliIo: CliIo,
+): Promise<{ text: string; warnings: string[]; breaking: BreakingSite[]; secrets: ReadonlyMap<string, string> | undefined }> {
   const pack = packSettingsFrom(flags);
   // prDigest resolves, packs and renders in one call: after the last file, one phase covers all three.
-  const progress = progressFor(io, flags, { afterParse: 'resolve + pack' });
+  const progress = progressFor(cliIo, flags, { afterParse: 'resolve + pack' });
   const index = { ...indexOptionsFrom(flags), onProgress: (done: number, total: number) => progress.update(done, total) };
   const digest = await prDigest({
     repoDir: path,
@@ -38,6 +43,8 @@ export async function runPrCommand(path: string, flags: PrFlags, io: CliIo): Pro
     ...(flags.onDemand && flags.html === undefined ? {} : { fullIndex: true }),
   });
   progress.done();
+  // From here on every line may name a file: names' secrets are replaced (cli/redactedIo.ts).
+  const io = redactedIo(cliIo, digest.index.secrets);
   reportScan(digest.index, io);
   reportCache(index.cache, io.stderr);
   const { indexing } = digest;
@@ -58,5 +65,10 @@ export async function runPrCommand(path: string, flags: PrFlags, io: CliIo): Pro
     io.stderr(written);
   }
   const counts = ['added', 'modified', 'removed'].map((c) => `${digest.changed.filter((x) => x.change === c).length} ${c}`);
-  return { text: digest.result.content, warnings: [`changed symbols: ${counts.join(', ')}`, ...packWarnings(digest.result)], breaking: digest.review.findings.breaking };
+  return {
+    text: digest.result.content,
+    warnings: [`changed symbols: ${counts.join(', ')}`, ...packWarnings(digest.result)],
+    breaking: digest.review.findings.breaking,
+    secrets: digest.index.secrets,
+  };
 }

@@ -1,0 +1,78 @@
+// A cache entry may only save work, never change what is printed: its texts are checked against the
+// file they claim to describe before the record is used (entryCodec.ts). The checksum in the header
+// only catches damage; an entry written by someone else (a restored CI cache a fork's run could have
+// saved) is well formed and checksummed, so its words are verified here against the file's own lines.
+//
+// - A definition's `full` is its verbatim lines: it must equal the file's lines at its span.
+// - The module's `full` and every `signature` are made of the file's lines (python/render.ts): each
+//   line, trimmed, must occur in a line of the file, with two exceptions render.ts writes itself: a
+//   line `...`, and a long field shortened to `target: T = ...`.
+// - Docstrings, parameter defaults and annotations, return annotations, decorators and bases must occur
+//   in the symbol's own lines (docstrings as written, or with the string escapes decoded and white space
+//   runs compared as one space, as cleaning expands tabs).
+// - Spans end within the file and the line count is the file's.
+import type { FileRecord, PySymbol } from '../model.js';
+import { decodeEscapes } from '../python/extractText.js';
+import { type SourceLines, sliceLines } from '../python/render.js';
+
+/** Why `record` does not describe the file `src` (a short phrase), or undefined when every text checks out. */
+export function textProblem(record: FileRecord, src: SourceLines): string | undefined {
+  const rows = src.lineStarts.length;
+  const lineCount = src.text === '' ? 0 : src.text.endsWith('\n') ? rows - 1 : rows;
+  if (record.lineCount !== lineCount) return `line count ${record.lineCount}, the file has ${lineCount}`;
+  const lines = new FileLines(src);
+  for (const s of record.symbols) {
+    if (s.startLine < 1 || s.endLine > Math.max(lineCount, 1)) return `${s.id} spans lines ${s.startLine}-${s.endLine} of ${lineCount}`;
+    const span = sliceLines(src, s.startLine, s.endLine);
+    if (s.kind !== 'module' && s.full !== span) return `${s.id}: code differs from the file`;
+    if (s.kind === 'module' && !lines.madeOfLines(s.full, span)) return `${s.id}: module code differs from the file`;
+    if (!lines.madeOfLines(s.signature, span)) return `${s.id}: signature differs from the file`;
+    if (!smallTextsInSpan(s, span)) return `${s.id}: names or docstring differ from the file`;
+  }
+  return undefined;
+}
+
+function smallTextsInSpan(s: PySymbol, span: string): boolean {
+  // Docstrings are decoded and cleaned (tabs expanded): compared with the span decoded, white space runs as one space.
+  let decoded: string | undefined;
+  const occurs = (text: string): boolean =>
+    text.split('\n').every((line) => {
+      const t = line.trim();
+      if (t === '' || span.includes(t)) return true;
+      decoded ??= decodeEscapes(span).replace(/\s+/g, ' ');
+      return decoded.includes(t.replace(/\s+/g, ' '));
+    });
+  const texts = [s.docstring, s.returns, ...s.decorators, ...s.bases, ...s.params.flatMap((p) => [p.default, p.annotation])];
+  return texts.every((t) => t === undefined || occurs(t));
+}
+
+/** The file's lines, trimmed and sorted: whether a text's lines occur in them, by binary search. */
+class FileLines {
+  private readonly sorted: string[];
+
+  constructor(src: SourceLines) {
+    this.sorted = src.text.split('\n').map((l) => l.trim()).sort();
+  }
+
+  /** Every line of `text` is the start of a file line, or inside `span` (a statement after `;`), or one render.ts writes. */
+  madeOfLines(text: string, span: string): boolean {
+    for (const line of text.split('\n')) {
+      let t = line.trim();
+      if (t === '' || t === '...') continue;
+      if (t.endsWith(' = ...')) t = t.slice(0, -' = ...'.length).trimEnd();
+      if (!this.startsALine(t) && !span.includes(t)) return false;
+    }
+    return true;
+  }
+
+  private startsALine(prefix: string): boolean {
+    let lo = 0;
+    let hi = this.sorted.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (this.sorted[mid]! < prefix) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo < this.sorted.length && this.sorted[lo]!.startsWith(prefix);
+  }
+}
