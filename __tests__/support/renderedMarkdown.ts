@@ -9,6 +9,7 @@
 import { execFileSync } from 'node:child_process';
 import { micromark } from 'micromark';
 import { gfm, gfmHtml } from 'micromark-extension-gfm';
+import { cmarkBatch } from './cmarkBatch.js';
 
 const EXTENSIONS = ['table', 'strikethrough', 'autolink', 'tagfilter', 'tasklist', 'footnotes'];
 let checked = false;
@@ -30,6 +31,12 @@ export function ensureCmarkGfm(): void {
 /** cmark-gfm's HTML for `markdown`, as GitHub renders comments (`--unsafe`, GFM extensions) or in safe mode. */
 export function cmarkGfm(markdown: string, unsafe = true): string {
   ensureCmarkGfm();
+  // The same library in one long-running process when it can be built (cmarkBatch.ts), else the program.
+  const batch = cmarkBatch(cmarkProgram);
+  return (batch ?? cmarkProgram)(markdown, unsafe);
+}
+
+function cmarkProgram(markdown: string, unsafe: boolean): string {
   const args = [...(unsafe ? ['--unsafe'] : []), ...EXTENSIONS.flatMap((e) => ['-e', e])];
   return execFileSync('cmark-gfm', args, { input: markdown, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
 }
