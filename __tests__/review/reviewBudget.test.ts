@@ -52,20 +52,22 @@ describe('review sections under a small budget', () => {
     const roomy = packPr(prepared, withPackDefaults({ budget: 6000 }));
     expect(rootsInDocument(roomy)).toBe(12);
     expect(roomy.content).not.toContain(SHORTENED);
-    expect(roomy.content).toContain('Changed symbols that no test reaches within two calls:');
+    // The test module imports every changed function: none is untested, the must-run tier names it.
+    expect(roomy.content).toContain('Must run: 1 test file imports the changed code: `tests/test_core.py` (`python -m pytest tests/test_core.py`).');
+    expect(roomy.content).not.toContain('no test module imports');
 
     // With the full review lists (15 test lines, 6 untested names) 3 of the 12 changed functions are in
     // the document at this budget (hunks each, the packer keeping room for every root); shortened, 11.
     const tight = packPr(prepared, withPackDefaults({ budget: 1100 }));
     expect(tight.totalTokens).toBeLessThanOrEqual(1100);
     expect(tight.content).toContain(SHORTENED);
-    expect(tight.content).not.toContain('Changed symbols that no test reaches within two calls:');
-    expect(tight.content).toContain('15 tests reach a changed symbol within two calls; 6 changed symbols are reached by none');
+    expect(tight.content).toContain('15 tests reach a changed symbol within two calls (the JSON digest lists them');
     expect(rootsInDocument(tight)).toBeGreaterThanOrEqual(10);
 
     const json = JSON.parse(packPr(prepared, withPackDefaults({ budget: 1100, format: 'json' })).content) as { tests: unknown[]; untested: string[] };
     expect(json.tests).toHaveLength(15);
-    expect(json.untested).toHaveLength(6);
+    expect(json.untested).toHaveLength(0);
+    expect((json as unknown as { mustRun: { files: string[] } }).mustRun.files).toEqual(['tests/test_core.py']);
   });
 });
 

@@ -71,11 +71,11 @@ describe('review sections', () => {
       [
         '### Tests that exercise the change',
         '',
-        "1 test reaches a changed symbol within two calls (pytest node ids; the Action's `tests` output lists them all):",
+        "Most likely: 1 test reaches a changed symbol within two calls (`python -m pytest tests/test_h.py::test_good`) (pytest node ids; the Action's `tests` output lists them all):",
         '',
         '- `tests/test_h.py::test_good`: `pkg.h.Good.handle` (1 hop)',
         '',
-        'Changed symbols that no test reaches within two calls:',
+        'Changed symbols that no test reaches within two calls and no test module imports:',
         '',
         '- `pkg.h.Handler.handle`',
       ].join('\n'),
@@ -147,7 +147,7 @@ describe('tests that reach the same change', () => {
       [
         '### Tests that exercise the change',
         '',
-        "4 tests reach a changed symbol within two calls (pytest node ids; the Action's `tests` output lists them all):",
+        "Most likely: 4 tests reach a changed symbol within two calls (pytest node ids; the Action's `tests` output lists them all):",
         '',
         '- `tests/test_core.py::test_a`, `tests/test_core.py::test_b` and `tests/test_core.py::test_c`: `pkg.core.f` (1 hop)',
         '- `tests/test_core.py::test_d`: `pkg.core.g` (1 hop)',

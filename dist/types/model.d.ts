@@ -197,4 +197,9 @@ export interface RepoIndex {
     byId: Map<string, PySymbol>;
     edges: Edge[];
     skippedFiles: SkippedFile[];
+    /**
+     * Secret values found in the code and in file names, value -> kind (set by redaction): every output
+     * text passes through this table last, so a name holding a credential is never printed.
+     */
+    secrets?: ReadonlyMap<string, string>;
 }

@@ -15,6 +15,10 @@ export interface ActionOutputs {
   artifactId: number | undefined;
   /** pytest node ids of the tests that reach the change, space-separated ('' when none). */
   tests: string;
+  /** Test files that import the changed code, space-separated ('' when none). */
+  testsMustRun: string;
+  /** Both tiers as JSON ('' for query and entry digests). */
+  testsJson: string;
 }
 
 /** Output names in action.yml order. */
@@ -30,6 +34,8 @@ export const OUTPUT_NAMES = [
   'comment-url',
   'artifact-id',
   'tests',
+  'tests-must-run',
+  'tests-json',
 ] as const;
 
 export function outputRecord(o: ActionOutputs): Record<(typeof OUTPUT_NAMES)[number], string> {
@@ -46,6 +52,8 @@ export function outputRecord(o: ActionOutputs): Record<(typeof OUTPUT_NAMES)[num
     'comment-url': s(o.commentUrl),
     'artifact-id': s(o.artifactId),
     tests: o.tests,
+    'tests-must-run': o.testsMustRun,
+    'tests-json': o.testsJson,
   };
 }
 

@@ -18,6 +18,8 @@ import { indexRepository } from '../pipeline/indexRepository.js';
 import { packRepository } from '../pipeline/packRepository.js';
 import { indexOptionsOf, packSettingsOf } from '../pipeline/runOptions.js';
 import { preparePrPacks } from '../pr/digest.js';
+import type { AffectedTests } from '../review/affectedTests.js';
+import { pytestCommand } from '../review/pytestCommand.js';
 import { redactNames } from '../review/redactNames.js';
 import { appendAll } from '../shared/arrays.js';
 import { visibleText } from '../shared/visibleText.js';
@@ -37,6 +39,8 @@ export const produceDigest: ProduceDigest = async (settings, request, services) 
   let changedSymbols = 0;
   let viewerHtml: string | undefined;
   let tests: string[] = [];
+  let testsMustRun: string[] = [];
+  let testsJson: string | undefined;
   let breaking: DigestProduct['breaking'] = [];
   let fileNotes: string[] = [];
   let secrets: ReadonlyMap<string, string> | undefined;
@@ -65,6 +69,10 @@ export const produceDigest: ProduceDigest = async (settings, request, services) 
     // An id holding a secret is left out too: redacted, it would name no test.
     const ids = prepared.review.tests.tests.map((t) => t.nodeId);
     tests = ids.filter((id) => SHELL_SAFE_NODE_ID.test(id) && redactNames(id, secrets ?? new Map()) === id);
+    const mustRun = prepared.review.tests.mustRun?.files ?? [];
+    testsMustRun = mustRun.filter((file) => SHELL_SAFE_NODE_ID.test(file) && redactNames(file, secrets ?? new Map()) === file);
+    if (testsMustRun.length < mustRun.length) warnings.push(`${mustRun.length - testsMustRun.length} test files left out of the 'tests-must-run' output: their paths hold characters a shell would interpret or a secret (the 'tests-json' output quotes them).`);
+    testsJson = JSON.stringify(testsJsonOf(prepared.review.tests));
     if (tests.length < ids.length) warnings.push(`${ids.length - tests.length} test node ids left out of the 'tests' output: their paths hold characters a shell would interpret or a secret (listed in the JSON digest).`);
     breaking = prepared.review.findings.breaking;
     if (prepared.warning) warnings.push(prepared.warning);
@@ -114,12 +122,24 @@ export const produceDigest: ProduceDigest = async (settings, request, services) 
     warnings,
     ...(viewerHtml !== undefined ? { viewerHtml } : {}),
     tests,
+    ...(request.kind === 'pr' ? { testsMustRun, ...(testsJson !== undefined ? { testsJson } : {}) } : {}),
     breaking,
     ...(cacheReport.info.length > 0 ? { cacheLog: cacheReport.info } : {}),
     ...(fileNotes.length > 0 ? { fileNotes } : {}),
   };
   return redactProduct(product, secrets);
 };
+
+/** The `tests-json` output: both tiers with their commands, and what neither reaches. */
+function testsJsonOf(tests: AffectedTests): Record<string, unknown> {
+  const nodeIds = tests.tests.map((t) => t.nodeId);
+  const files = tests.mustRun?.files ?? [];
+  return {
+    mustRun: { files, command: pytestCommand(files) ?? null, notes: tests.mustRun?.notes ?? [] },
+    mostLikely: { nodeIds, command: pytestCommand(nodeIds) ?? null },
+    untested: tests.unreached,
+  };
+}
 
 /** The rows told early (for a digest cut short by the time limit), names redacted: through their JSON, whose syntax the placeholder cannot break. */
 function redactedRows(rows: readonly ChangedSymbolRow[], secrets: ReadonlyMap<string, string> | undefined): readonly ChangedSymbolRow[] {
@@ -137,6 +157,7 @@ function redactProduct(product: DigestProduct, secrets: ReadonlyMap<string, stri
     ...(product.json !== undefined ? { json: clean(product.json) } : {}),
     ...(product.viewerHtml !== undefined ? { viewerHtml: clean(product.viewerHtml) } : {}),
     warnings: product.warnings.map(clean),
+    ...(product.testsJson !== undefined ? { testsJson: clean(product.testsJson) } : {}),
     ...(product.fileNotes !== undefined ? { fileNotes: product.fileNotes.map(clean) } : {}),
   };
 }

@@ -29,7 +29,7 @@ export interface Delivery {
   artifactFiles: string[];
   /** graph.html, the interactive viewer of the PR's impact, when written (input `viewer`). */
   viewerPath?: string;
-  totals: Partial<Pick<DigestProduct, 'totalTokens' | 'budget' | 'changedSymbols' | 'packedSymbols' | 'skippedSymbols' | 'tests' | 'breaking'>>;
+  totals: Partial<Pick<DigestProduct, 'totalTokens' | 'budget' | 'changedSymbols' | 'packedSymbols' | 'skippedSymbols' | 'tests' | 'testsMustRun' | 'testsJson' | 'breaking'>>;
   /**
    * Post only if the PR's head is this commit. Set for `post-digest` under `workflow_run`: there the PR
    * number arrives through an artifact the PR's own run produced (a fork can edit that workflow), so
@@ -94,6 +94,8 @@ export async function publish(settings: Readonly<Settings>, event: EventInfo, de
     commentUrl: comment && comment.status !== 'forbidden' ? comment.url : undefined,
     artifactId: artifact?.status === 'uploaded' ? artifact.id : undefined,
     tests: (delivery.totals.tests ?? []).join(' '),
+    testsMustRun: (delivery.totals.testsMustRun ?? []).join(' '),
+    testsJson: delivery.totals.testsJson ?? '',
   };
   setOutputs(outputs);
   return outputs;

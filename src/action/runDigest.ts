@@ -29,6 +29,10 @@ export interface DigestProduct {
   viewerHtml?: string;
   /** pytest node ids of the tests that reach the change (PR digests; empty otherwise). */
   tests: string[];
+  /** Test files that import the changed code (PR digests; empty otherwise). */
+  testsMustRun?: string[];
+  /** Both test tiers as JSON (PR digests; absent otherwise). */
+  testsJson?: string;
   /** Breaking call sites (PR digests; empty otherwise), for `fail-on`. */
   breaking: BreakingSite[];
   /** Lines for the log: how many files the cache answered (action/digestCache.ts). */

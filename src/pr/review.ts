@@ -22,8 +22,9 @@ import type { FileRecord, PySymbol, RepoIndex } from '../model.js';
 import { adjacencyOf } from '../pipeline/packRepository.js';
 import { extractFile } from '../python/extract.js';
 import { loadPythonParser, type PythonParser } from '../python/treeSitter.js';
-import { type AffectedTests, findAffectedTests } from '../review/affectedTests.js';
+import { type AffectedTests, findAffectedTests, withMustRun } from '../review/affectedTests.js';
 import { type BreakingSite, type ChangedCallable, findBreakingSites, type ReviewFindings } from '../review/breakingSites.js';
+import { findMustRunTests } from '../review/mustRunTests.js';
 import { redactText, type SecretTable } from '../review/redact.js';
 
 export interface PrReview {
@@ -34,7 +35,7 @@ export interface PrReview {
 
 export interface PrReviewInput {
   repoDir: string;
-  changes: Pick<PrChanges, 'source' | 'mergeBase' | 'files' | 'scanPrefix' | 'changed'>;
+  changes: Pick<PrChanges, 'source' | 'mergeBase' | 'files' | 'scanPrefix' | 'changed' | 'nonPython'>;
   index: RepoIndex;
   /** The digest's own "removed but still referenced" list (diff/removedReferences.ts), folded in. */
   removedReferences?: readonly RemovedReference[];
@@ -118,7 +119,14 @@ export async function reviewPr(input: PrReviewInput, git: GitDeps = { runGit: ru
   if (references) {
     findings.breaking = [...findings.breaking, ...references.flatMap(removedSites)].sort(compareBreaking);
   }
-  const tests = findAffectedTests({ symbols: input.index.byId, adjacency, changed });
+  const mustRun = findMustRunTests({
+    symbols: input.index.byId,
+    edges: input.index.edges,
+    files: input.index.files,
+    changedFiles: input.changes.files.filter((f) => f.isPython && f.status !== 'removed').map((f) => f.path),
+    otherChangedFiles: input.changes.nonPython,
+  });
+  const tests = withMustRun(findAffectedTests({ symbols: input.index.byId, adjacency, changed }), mustRun, input.index.byId);
   return { findings, tests, notes };
 }
 

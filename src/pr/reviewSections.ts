@@ -12,6 +12,9 @@
 //   are left out. The node ids are all in JSON and the Action's `tests` output.
 // - Long lists stay complete in JSON; here at most MAX_LISTED lines each, then "… and N more"; a long
 //   signature is folded to its changed parameters (signatureDelta.ts), JSON keeps it whole.
+// - Tests come in two tiers: must-run (test modules that import the changed code: sound by
+//   construction, review/mustRunTests.ts) on one line with its pytest command, then most likely (the
+//   tests that call a changed symbol, by node id). "No test reaches" is said only when both are empty.
 // - `plain` (the XML document's CDATA header) drops markdown emphasis and code spans.
 // - The review sections shrink with the rest of the preamble when changed code would be left out
 //   (ReviewDetail, one step of levels.ts's ladder each): a reviewer reads the diff first and
@@ -22,6 +25,7 @@
 //   budget, whole lists can keep most of the changed symbols out of the document.
 import type { AffectedTest, AffectedTests } from '../review/affectedTests.js';
 import type { ReviewFindings } from '../review/breakingSites.js';
+import { pytestCommand } from '../review/pytestCommand.js';
 import { codeSpan } from '../shared/fence.js';
 import { plural } from '../shared/plural.js';
 import { signatureDelta } from './signatureDelta.js';
@@ -117,9 +121,24 @@ function groupNames(group: readonly AffectedTest[], plain: boolean): string {
   return `${ids[0]!} and ${plural(ids.length - 1, 'more test')}`;
 }
 
+/** The must-run tier in one line (files named up to what the detail allows), and its notes. */
+function mustRunLines(tests: AffectedTests, plain: boolean, detail: ReviewDetail): string[] {
+  const tier = tests.mustRun;
+  if (tier === undefined) return [];
+  const n = tier.files.length;
+  const where = `the Action's ${span('tests-must-run', plain)} output`;
+  // None: said on the "No test reaches" line (noneImports), with the notes when there is room.
+  if (n === 0) return detail === 'counts' || tier.notes.length === 0 ? [] : ['Must run: no test module imports the changed code.', ...tier.notes.map((note) => `- ${note}`), ''];
+  const named = detail === 'full' ? MAX_LISTED : detail === 'compact' ? COMPACT_GROUPS : 0;
+  const files = tier.files.slice(0, named).map((f) => span(f, plain));
+  const list = files.length === 0 ? '' : `: ${files.join(', ')}${n > files.length ? ` and ${plural(n - files.length, 'more')}` : ''}`;
+  const command = n <= named ? ` (${span(pytestCommand(tier.files)!, plain)})` : ` (all in ${where})`;
+  return [`Must run: ${plural(n, 'test file')} ${n === 1 ? 'imports' : 'import'} the changed code${list}${command}.`, ...(detail === 'counts' ? [] : tier.notes.map((note) => `- ${note}`)), ''];
+}
+
 export function renderTestsSection(tests: AffectedTests, plain = false, detail: ReviewDetail = 'full'): string {
   const heading = plain ? 'Tests that exercise the change' : '### Tests that exercise the change';
-  const lines = [heading, ''];
+  const lines = [heading, '', ...mustRunLines(tests, plain, detail)];
   const n = tests.tests.length;
   const untested = tests.unreached.length;
   if (detail === 'counts') {
@@ -128,9 +147,11 @@ export function renderTestsSection(tests: AffectedTests, plain = false, detail: 
     lines.push(`${reach}${none} (the JSON digest lists them${n > 0 ? `, the Action's ${span('tests', plain)} output the tests` : ''}).`);
     return lines.join('\n');
   }
-  if (n === 0) lines.push(`No test reaches a changed symbol within two calls${untested > 0 && detail === 'full' ? ':' : '.'}`);
+  const noneImports = tests.mustRun !== undefined && tests.mustRun.files.length === 0 ? ' or imports its module' : '';
+  if (n === 0) lines.push(`No test reaches a changed symbol within two calls${noneImports}${untested > 0 && detail === 'full' ? ':' : '.'}`);
   else {
-    lines.push(`${plural(n, 'test')} ${n === 1 ? 'reaches' : 'reach'} a changed symbol within two calls (pytest node ids; the Action's ${span('tests', plain)} output lists them all):`, '');
+    const command = n <= NAMED_GROUP ? ` (${span(pytestCommand(tests.tests.map((t) => t.nodeId))!, plain)})` : '';
+    lines.push(`Most likely: ${plural(n, 'test')} ${n === 1 ? 'reaches' : 'reach'} a changed symbol within two calls${command} (pytest node ids; the Action's ${span('tests', plain)} output lists them all):`, '');
     const groups = sameReach(tests.tests);
     let shown = 0;
     for (const group of groups.slice(0, detail === 'full' ? MAX_LISTED : COMPACT_GROUPS)) {
@@ -146,7 +167,7 @@ export function renderTestsSection(tests: AffectedTests, plain = false, detail: 
     lines.push('', `${plural(untested, 'changed symbol')} ${untested === 1 ? 'is' : 'are'} reached by no test within two calls (listed in the JSON digest).`);
   } else if (untested > 0) {
     // A paragraph between the two lists: a blank line alone would join them into one list.
-    if (tests.tests.length > 0) lines.push('', 'Changed symbols that no test reaches within two calls:');
+    if (tests.tests.length > 0) lines.push('', 'Changed symbols that no test reaches within two calls and no test module imports:');
     lines.push('');
     for (const id of tests.unreached.slice(0, MAX_LISTED)) lines.push(`- ${span(id, plain)}`);
     lines.push(...more(tests.unreached.length, MAX_LISTED));
@@ -169,6 +190,8 @@ export function reviewJson(findings: ReviewFindings, tests: AffectedTests, redac
     overrides: findings.overrides.map((o) => ({ base: o.base, override: o.override, file: o.file, line: o.line, matches: o.matches, ...(o.reason ? { reason: o.reason } : {}) })),
     signatures: findings.signatures.map((s) => ({ id: s.id, before: s.diff.before, after: s.diff.after, breaking: s.diff.breaking, changes: s.diff.changes })),
     tests: tests.tests.map((t) => ({ nodeId: t.nodeId, reaches: t.reaches, hops: t.hops })),
+    testsCommand: pytestCommand(tests.tests.map((t) => t.nodeId)) ?? null,
+    mustRun: { files: tests.mustRun?.files ?? [], command: pytestCommand(tests.mustRun?.files ?? []) ?? null, notes: tests.mustRun?.notes ?? [] },
     untested: tests.unreached,
     redactions: redactions.map((r) => ({ kind: r.kind, count: r.count })),
   };

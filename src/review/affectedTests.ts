@@ -17,6 +17,7 @@
 import type { Adjacency } from '../graph/adjacency.js';
 import type { PySymbol } from '../model.js';
 import { isConftest, isTestModule } from '../python/testFiles.js';
+import type { MustRunTests } from './mustRunTests.js';
 
 export const MAX_HOPS = 2;
 
@@ -36,9 +37,24 @@ export interface AffectedTestsInput {
 }
 
 export interface AffectedTests {
+  /** The most-likely tier: tests that call a changed symbol within MAX_HOPS, by node id. */
   tests: AffectedTest[];
-  /** Changed functions, methods and classes outside tests that no test reaches. */
+  /** Changed functions, methods and classes outside tests that no test reaches in either tier. */
   unreached: string[];
+  /** The must-run tier: test modules that import the changed code (mustRunTests.ts). */
+  mustRun?: MustRunTests;
+}
+
+/**
+ * Both tiers together: a changed symbol is untested only when no test calls it within MAX_HOPS and
+ * no test module imports its file (a framework may call it where no call edge shows).
+ */
+export function withMustRun(mostLikely: AffectedTests, mustRun: MustRunTests, symbols: ReadonlyMap<string, PySymbol>): AffectedTests {
+  const unreached = mostLikely.unreached.filter((id) => {
+    const file = symbols.get(id)?.file;
+    return file === undefined || !mustRun.covered.has(file);
+  });
+  return { ...mostLikely, unreached, mustRun };
 }
 
 function _baseName(path: string): string {

@@ -11,8 +11,12 @@ export interface ActionOutputs {
     artifactId: number | undefined;
     /** pytest node ids of the tests that reach the change, space-separated ('' when none). */
     tests: string;
+    /** Test files that import the changed code, space-separated ('' when none). */
+    testsMustRun: string;
+    /** Both tiers as JSON ('' for query and entry digests). */
+    testsJson: string;
 }
 /** Output names in action.yml order. */
-export declare const OUTPUT_NAMES: readonly ["digest-path", "json-path", "total-tokens", "budget", "changed-symbols", "packed-symbols", "skipped-symbols", "comment-id", "comment-url", "artifact-id", "tests"];
+export declare const OUTPUT_NAMES: readonly ["digest-path", "json-path", "total-tokens", "budget", "changed-symbols", "packed-symbols", "skipped-symbols", "comment-id", "comment-url", "artifact-id", "tests", "tests-must-run", "tests-json"];
 export declare function outputRecord(o: ActionOutputs): Record<(typeof OUTPUT_NAMES)[number], string>;
 export declare function setOutputs(o: ActionOutputs, setOutput?: (name: string, value: string) => void): void;

@@ -12,7 +12,7 @@ export interface Delivery {
     artifactFiles: string[];
     /** graph.html, the interactive viewer of the PR's impact, when written (input `viewer`). */
     viewerPath?: string;
-    totals: Partial<Pick<DigestProduct, 'totalTokens' | 'budget' | 'changedSymbols' | 'packedSymbols' | 'skippedSymbols' | 'tests' | 'breaking'>>;
+    totals: Partial<Pick<DigestProduct, 'totalTokens' | 'budget' | 'changedSymbols' | 'packedSymbols' | 'skippedSymbols' | 'tests' | 'testsMustRun' | 'testsJson' | 'breaking'>>;
     /**
      * Post only if the PR's head is this commit. Set for `post-digest` under `workflow_run`: there the PR
      * number arrives through an artifact the PR's own run produced (a fork can edit that workflow), so

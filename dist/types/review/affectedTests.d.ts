@@ -1,5 +1,6 @@
 import type { Adjacency } from '../graph/adjacency.js';
 import type { PySymbol } from '../model.js';
+import type { MustRunTests } from './mustRunTests.js';
 export declare const MAX_HOPS = 2;
 export interface AffectedTest {
     nodeId: string;
@@ -18,10 +19,18 @@ export interface AffectedTestsInput {
     maxHops?: number;
 }
 export interface AffectedTests {
+    /** The most-likely tier: tests that call a changed symbol within MAX_HOPS, by node id. */
     tests: AffectedTest[];
-    /** Changed functions, methods and classes outside tests that no test reaches. */
+    /** Changed functions, methods and classes outside tests that no test reaches in either tier. */
     unreached: string[];
+    /** The must-run tier: test modules that import the changed code (mustRunTests.ts). */
+    mustRun?: MustRunTests;
 }
+/**
+ * Both tiers together: a changed symbol is untested only when no test calls it within MAX_HOPS and
+ * no test module imports its file (a framework may call it where no call edge shows).
+ */
+export declare function withMustRun(mostLikely: AffectedTests, mustRun: MustRunTests, symbols: ReadonlyMap<string, PySymbol>): AffectedTests;
 /** The pytest node id of a test function or method, or undefined when pytest would not collect it. */
 export declare function testNodeId(sym: PySymbol, symbols: ReadonlyMap<string, PySymbol>): string | undefined;
 export declare function findAffectedTests(input: AffectedTestsInput): AffectedTests;

@@ -14,6 +14,8 @@ export declare function placeholder(kind: string): string;
 export declare function entropy(value: string): number;
 /** Replaces the table's values and this file's rules' matches; overlapping hits keep the first (longest) one. */
 export declare function redactText(text: string, table?: SecretTable): RedactedText;
+/** The values this file's rules find in `text`, with their kinds (for texts that are names, not code). */
+export declare function ruleSecrets(text: string): Map<string, string>;
 /** Whether secretlint's provider rules could find anything in `text` (cheap, synchronous). */
 export declare function mayHoldProviderToken(text: string): boolean;
 /** Adds to `table` the exact secret values secretlint's recommended preset finds in `texts`. */

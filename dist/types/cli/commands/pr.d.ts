@@ -12,8 +12,9 @@ export interface PrFlags extends PackFlags {
     /** --on-demand: parse only the files the digest can need (pr/onDemandRounds.ts); the --html viewer parses all. */
     onDemand?: boolean;
 }
-export declare function runPrCommand(path: string, flags: PrFlags, io: CliIo): Promise<{
+export declare function runPrCommand(path: string, flags: PrFlags, cliIo: CliIo): Promise<{
     text: string;
     warnings: string[];
     breaking: BreakingSite[];
+    secrets: ReadonlyMap<string, string> | undefined;
 }>;

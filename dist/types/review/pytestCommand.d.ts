@@ -1,0 +1,1 @@
+export declare function pytestCommand(args: readonly string[]): string | undefined;
