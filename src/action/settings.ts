@@ -11,7 +11,7 @@ import { isAbsolute, resolve } from 'node:path';
 import { DEFAULT_MAX_FILE_BYTES } from '../files/read.js';
 import { RESOLUTION_FILTERS } from '../graph/adjacency.js';
 import { TOKEN_ENCODINGS } from '../pack/tokens.js';
-import type { PackChoices, ScanChoices } from '../pipeline/runOptions.js';
+import { DEFAULT_BUDGET, type PackChoices, type ScanChoices } from '../pipeline/runOptions.js';
 import { DIGEST_FORMATS } from '../render/renderers.js';
 import { FAIL_ON_VALUES, type FailOn } from '../review/failOn.js';
 
@@ -52,7 +52,7 @@ export const GITHUB_COMMENT_LIMIT = 65_536;
 export const INPUT_DEFAULTS: Readonly<Record<string, string>> = Object.freeze({
   'github-token': '',
   path: '.',
-  budget: '8000',
+  budget: String(DEFAULT_BUDGET),
   encoding: 'o200k_base',
   format: 'markdown',
   'signatures-only': 'false',

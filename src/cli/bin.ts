@@ -6,4 +6,13 @@ import { runCli } from './main.js';
 
 preferSmallHeap();
 
+// `repodigest graph . | head`: the reader closed the pipe and wants no more. Exit quietly, as cat
+// and ripgrep do, instead of an EPIPE stack trace.
+for (const stream of [process.stdout, process.stderr]) {
+  stream.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code !== 'EPIPE') throw error;
+    process.exit(process.exitCode ?? 0);
+  });
+}
+
 process.exitCode = await runCli(process.argv.slice(2));

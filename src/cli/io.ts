@@ -4,6 +4,8 @@ import { createProgress, type Progress, type ProgressDeps, type ProgressOptions 
 export interface CliIo {
   stdout: (text: string) => void;
   stderr: (text: string) => void;
+  /** stdout is a terminal: tables are box-drawn (plain columns otherwise). */
+  terminal?: boolean;
   /** Where the progress line may go (progress.ts decides whether it does); without it, never. */
   progress?: ProgressDeps;
 }
@@ -11,6 +13,7 @@ export interface CliIo {
 export const defaultIo: CliIo = {
   stdout: (text) => process.stdout.write(text),
   stderr: (text) => process.stderr.write(text),
+  terminal: process.stdout.isTTY === true,
   progress: { stream: process.stderr, env: process.env, now: () => performance.now() },
 };
 

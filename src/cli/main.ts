@@ -3,8 +3,11 @@
 // stack only with --debug. Skipped files are listed on stderr so nothing is lost silently.
 import { basename, resolve } from 'node:path';
 import { Command, CommanderError, Option } from 'commander';
+import { defaultBase } from '../diff/defaultBase.js';
 import { DEFAULT_MAX_FILE_BYTES } from '../files/read.js';
-import { RESOLUTION_FILTERS, } from '../graph/adjacency.js';
+import { RESOLUTION_FILTERS } from '../graph/adjacency.js';
+import { BudgetTooSmallError } from '../pack/packer.js';
+import { DEFAULT_BUDGET } from '../pipeline/runOptions.js';
 import { FAIL_ON_VALUES, failureFor } from '../review/failOn.js';
 import { redactNames } from '../review/redactNames.js';
 import { exitCodeFor, formatError, RepoDigestError, UsageError } from '../shared/errors.js';
@@ -20,6 +23,13 @@ import { type ListFormat, parseChoice, parsePositiveInteger } from './options.js
 import { writeOutputFile } from './outputFile.js';
 import { redactedIo } from './redactedIo.js';
 import { scanWithReport } from './scan.js';
+
+const PATH_HELP = 'the repository, or a folder inside it, to analyse';
+
+/** The `Examples:` block under a command's help. */
+function examples(lines: readonly string[]): string {
+  return `\nExamples:\n${lines.map((l) => `  $ ${l}`).join('\n')}\n`;
+}
 
 function collect(value: string, previous: string[] = []): string[] {
   return [...previous, value];
@@ -51,13 +61,15 @@ function emit(text: string, output: string | undefined, io: CliIo, secrets: Read
 export function buildProgram(io: CliIo = defaultIo): Command {
   const program = new Command('repodigest')
     .description('Deterministic, token-budgeted code context for Python repositories.')
-    .version(packageVersion)
+    .version(packageVersion, '-v, --version', 'print the version')
     .exitOverride()
     .configureOutput({ writeOut: io.stdout, writeErr: io.stderr });
 
   withScanOptions(
     program
-      .command('graph <path>')
+      .command('graph')
+      .addHelpText('after', examples(['repodigest graph', 'repodigest graph src --format json > graph.json', 'repodigest graph . --callers pkg.mod.func', 'repodigest graph . --html graph.html']))
+      .argument('[path]', PATH_HELP, '.')
       .description('list symbols and call-graph edges')
       .addOption(new Option('--format <format>', 'table or json').default('table'))
       .addOption(new Option('--resolution <which>', 'resolved edges only, or all').default('all'))
@@ -84,6 +96,7 @@ export function buildProgram(io: CliIo = defaultIo): Command {
       resolution,
       ...(flags.callers !== undefined ? { callers: flags.callers } : {}),
       ...(flags.callees !== undefined ? { callees: flags.callees } : {}),
+      terminal: io.terminal === true,
     });
     progress.done();
     for (const chunk of chunks) out.stdout(chunk);
@@ -91,7 +104,9 @@ export function buildProgram(io: CliIo = defaultIo): Command {
 
   withScanOptions(
     program
-      .command('search <path>')
+      .command('search')
+      .addHelpText('after', examples(["repodigest search --query 'where are sessions refreshed?'", 'repodigest search src --query "$(cat bug-report.txt)" --top 5 --format json']))
+      .argument('[path]', PATH_HELP, '.')
       .description('rank symbols against a plain-English question or bug report (its identifiers, paths and traceback frames, then BM25F over names, signatures, docstrings and bodies)')
       .requiredOption('--query <text>', 'what to look for')
       .option('--top <k>', 'how many results', '10')
@@ -102,7 +117,7 @@ export function buildProgram(io: CliIo = defaultIo): Command {
     const progress = progressFor(io, flags);
     const index = await scanWithReport(path, flags, io, progress);
     progress.phase('render');
-    const text = renderSearchCommand(index, flags.query, top, format);
+    const text = renderSearchCommand(index, flags.query, top, format, io.terminal === true);
     progress.done();
     redactedIo(io, index.secrets).stdout(text);
   });
@@ -110,7 +125,9 @@ export function buildProgram(io: CliIo = defaultIo): Command {
   withPackOptions(
     withScanOptions(
       program
-        .command('pack <path>')
+        .command('pack')
+      .addHelpText('after', examples(['repodigest pack --entry pkg.mod.Class.method', 'repodigest pack --entry pkg/mod.py --budget 4000 --format xml', "repodigest pack --query 'how is the cache invalidated?' --output context.md"]))
+      .argument('[path]', PATH_HELP, '.')
         .description('pack the code around a symbol, a file or a query into a token budget')
         .option('--entry <id-or-file>', 'a symbol id (pkg.mod.Class.method) or a file path')
         .option('--query <text>', 'plain-English question; roots at its best search hit (and up to two near-ties)'),
@@ -134,9 +151,11 @@ export function buildProgram(io: CliIo = defaultIo): Command {
   withPackOptions(
     withScanOptions(
       program
-        .command('pr <path>')
+        .command('pr')
+      .addHelpText('after', examples(['repodigest pr', 'repodigest pr --base origin/main --budget 6000 --output digest.md', 'repodigest pr services/api --base v1.2.0 --format json', 'repodigest pr --fail-on breaking --html impact.html']))
+      .argument('[path]', PATH_HELP, '.')
         .description('digest a change: roots are the symbols changed between --base and --head (local git)')
-        .requiredOption('--base <rev>', 'base revision (the merge base with head is used)')
+        .option('--base <rev>', 'base revision; the merge base with head is used (default: origin/HEAD, else main or master)')
         .option('--head <rev>', 'head revision', 'HEAD')
         .option('--title <text>', 'title shown in the digest header')
         .option('--no-mermaid', 'leave the Mermaid call graph out of the digest (it is never in the XML one)')
@@ -144,9 +163,12 @@ export function buildProgram(io: CliIo = defaultIo): Command {
         .option('--fail-on <when>', 'exit 1 after writing the digest when a call site is likely broken: none or breaking', 'none')
         .option('--on-demand', 'parse only the Python files the digest can need instead of every file (the digest is the same; with --html every file is parsed, for the viewer)'),
     ),
-  ).action(async (path: string, flags: PackFlags & { base: string; head: string; title?: string; mermaid?: boolean; html?: string; failOn: string; onDemand?: boolean }) => {
+  ).action(async (path: string, flags: PackFlags & { base?: string; head: string; title?: string; mermaid?: boolean; html?: string; failOn: string; onDemand?: boolean }) => {
     const failOn = parseChoice('--fail-on', flags.failOn, FAIL_ON_VALUES);
-    const result = await runPrCommand(path, flags, io);
+    const base = flags.base ?? (await defaultBase(path));
+    if (base === undefined) throw new UsageError('No --base given, and none of origin/HEAD, origin/main, origin/master, main or master exists', 'pass --base <rev>');
+    if (flags.base === undefined) io.stderr(`base: ${base} (no --base given)\n`);
+    const result = await runPrCommand(path, { ...flags, base }, io);
     const out = redactedIo(io, result.secrets);
     emit(result.text, flags.output, out, result.secrets);
     for (const line of result.warnings) out.stderr(`${line}\n`);
@@ -159,7 +181,7 @@ export function buildProgram(io: CliIo = defaultIo): Command {
 
 function withPackOptions(command: Command): Command {
   return command
-    .option('--budget <tokens>', 'token budget for the whole rendered output', '4000')
+    .option('--budget <tokens>', 'token budget for the whole rendered output (the Action\'s default too)', String(DEFAULT_BUDGET))
     .addOption(new Option('--format <format>', 'markdown, xml or json').default('markdown'))
     .option('--signatures-only', 'render non-root symbols as signatures (decorators, header, docstring)')
     .addOption(new Option('--encoding <name>', 'o200k_base or cl100k_base').default('o200k_base'))
@@ -178,6 +200,11 @@ export async function runCli(argv: string[], io: CliIo = defaultIo): Promise<num
     if (error instanceof CommanderError) {
       // --help and --version exit through here with code 0; commander already printed its message.
       return error.exitCode === 0 ? 0 : 2;
+    }
+    // A budget too small for even an empty digest is the value the user passed: a usage error, worded for the CLI.
+    if (error instanceof BudgetTooSmallError) {
+      io.stderr(`error: ${error.problem} (raise --budget)\n`);
+      return 2;
     }
     io.stderr(`${formatError(error, debug)}\n`);
     return exitCodeFor(error);

@@ -175,6 +175,9 @@ export async function diffRevisions(
     throw new GitUnavailableError(what, { stderr: inside.stderr }, 'pass a folder inside a clone of the repository');
   }
   let pair = await resolvePair(repoDir, base, head, deps);
+  if (!pair.mergeBase && (await deps.runGit(['rev-parse', '--verify', '--quiet', 'HEAD^{commit}'], repoDir)).code !== 0) {
+    throw new GitUnavailableError(`'${repoDir}' is a git repository with no commits yet: there is no change to digest`, {}, 'commit first; packing and the call graph need no history');
+  }
   let fetched = false;
   if (!pair.mergeBase && pair.baseSha && pair.headSha && !(await isShallow(repoDir, deps))) {
     throw new GitUnavailableError(`git cannot diff ${base}...${head}: the two commits share no history`);

@@ -2,7 +2,6 @@
 // {"symbols":[{id,file,name,kind,startLine,endLine}],"edges":[{from,to,kind,resolution,line?,lines?,confidence?}]},
 // or the neighbours of one symbol (--callers / --callees) with their call sites.
 
-import Table from 'cli-table3';
 import { buildAdjacency, isProved, type ResolutionFilter } from '../../graph/adjacency.js';
 import type { Edge, RepoIndex } from '../../model.js';
 import { redactNames } from '../../review/redactNames.js';
@@ -14,12 +13,15 @@ import { renderViewer } from '../../viewer/generate.js';
 import type { ViewerPayloadOptions } from '../../viewer/payload.js';
 import type { ListFormat } from '../options.js';
 import { writeOutputFile } from '../outputFile.js';
+import { cliTable } from '../table.js';
 
 export interface GraphCommandOptions {
   format: ListFormat;
   resolution: ResolutionFilter;
   callers?: string;
   callees?: string;
+  /** Box-drawn tables (stdout is a terminal); plain columns otherwise. */
+  terminal?: boolean;
 }
 
 export function renderGraphCommand(index: RepoIndex, options: GraphCommandOptions): string {
@@ -39,7 +41,7 @@ export function* graphCommandChunks(index: RepoIndex, options: GraphCommandOptio
   } else if (options.format === 'json') {
     yield* graphJsonChunks(index, edges);
   } else {
-    yield renderGraphTable(index, edges);
+    yield renderGraphTable(index, edges, options.terminal === true);
   }
 }
 
@@ -89,13 +91,13 @@ function* jsonArrayChunks<T>(items: readonly T[], shape: (item: T) => unknown): 
   yield '\n  ]';
 }
 
-function renderGraphTable(index: RepoIndex, edges: readonly Edge[]): string {
-  const perModule = new Table({ head: ['module', 'file', 'classes', 'functions', 'methods'], style: { head: [], border: [] } });
+function renderGraphTable(index: RepoIndex, edges: readonly Edge[], terminal: boolean): string {
+  const perModule = cliTable(['module', 'file', 'classes', 'functions', 'methods'], terminal);
   for (const file of [...index.files].sort((a, b) => (a.path < b.path ? -1 : 1))) {
     const count = (kind: string) => file.symbols.filter((s) => s.kind === kind).length;
     perModule.push([visibleText(file.module), visibleText(file.path) + (file.partial ? ' (partial)' : ''), count('class'), count('function'), count('method')]);
   }
-  const totals = new Table({ head: ['edges', 'resolved', 'dispatch', 'heuristic', 'total'], style: { head: [], border: [] } });
+  const totals = cliTable(['edges', 'resolved', 'dispatch', 'heuristic', 'total'], terminal);
   for (const kind of ['calls', 'references', 'contains', 'imports', 'inherits'] as const) {
     const ofKind = edges.filter((e) => e.kind === kind);
     const count = (r: string) => ofKind.filter((e) => e.resolution === r).length;
@@ -125,7 +127,7 @@ function renderNeighbours(index: RepoIndex, edges: readonly Edge[], options: Gra
     return { id: n.id, resolution: n.resolution, sites };
   });
   if (options.format === 'json') return `${JSON.stringify({ symbol: id, [direction]: rows }, null, 2)}\n`;
-  const table = new Table({ head: [direction === 'callers' ? 'caller' : 'callee', 'resolution', 'call sites'], style: { head: [], border: [] } });
+  const table = cliTable([direction === 'callers' ? 'caller' : 'callee', 'resolution', 'call sites'], options.terminal === true);
   for (const row of rows) table.push([visibleText(row.id), row.resolution, row.sites.map(visibleText).join('\n')]);
   return `${table.toString()}\n${plural(rows.length, direction === 'callers' ? 'caller' : 'callee')} of ${visibleText(id)}\n`;
 }

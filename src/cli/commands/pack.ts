@@ -14,13 +14,17 @@ export function packWarnings(result: PackResult): string[] {
   if (rootsPacked < result.roots.length) {
     warnings.push(`warning: ${result.roots.length - rootsPacked} of ${plural(result.roots.length, 'root symbol')} did not fit in the budget of ${result.budget} tokens (see the skipped list)`);
   }
-  const notConsidered = result.skipped.filter((s) => s.considered === false).length;
+  // Worded as what the budget bought, not as failures: on a large tree most neighbours are never
+  // reached once the budget is spent, which is the packer working, not losing code.
+  const notReached = result.skipped.filter((s) => s.considered === false).length;
+  const left = result.skipped.length - result.insidePacked - notReached;
   const details = [
-    ...(notConsidered > 0 ? [`${notConsidered} of them never considered: the scan had stopped`] : []),
-    ...(result.insidePacked > 0 ? [`${result.insidePacked} more already inside packed symbols`] : []),
+    ...(left > 0 ? [`${left} did not fit`] : []),
+    ...(notReached > 0 ? [`${notReached} further neighbours not visited once the budget was spent`] : []),
+    ...(result.insidePacked > 0 ? [`${result.insidePacked} already inside packed symbols`] : []),
   ];
-  const detail = details.length > 0 ? ` (${details.join('; ')})` : '';
-  warnings.push(`packed ${plural(result.packed.length, 'symbol')}, skipped ${result.skipped.length - result.insidePacked}${detail}, ${result.totalTokens}/${result.budget} tokens (${result.encoding})`);
+  const detail = details.length > 0 ? `; ${details.join('; ')}` : '';
+  warnings.push(`packed ${plural(result.packed.length, 'symbol')} in ${result.totalTokens}/${result.budget} tokens (${result.encoding})${detail}`);
   return warnings;
 }
 
