@@ -57,6 +57,14 @@ describe('secrets in names', () => {
     expect(text).toBe('app/k_[redacted: aws-access-key].py and [redacted: github-token]');
   });
 
+  it('never replace a short value everywhere (a one-letter URL password in a title)', async () => {
+    const table = await nameSecrets(['Fix http://e.x:a@b.co/r', 'app/main.py']);
+    expect([...table.keys()]).toEqual([]);
+    expect(redactNames('a cat and a hat', table)).toBe('a cat and a hat');
+    const long = await nameSecrets(['Fix https://user:s3cr3tP4ss@db.example/x']);
+    expect([...long]).toEqual([['s3cr3tP4ss', 'url-password']]);
+  });
+
   it('are replaced in every CLI output: pr in each format, its viewer, graph, search and pack', async () => {
     const { repo, base } = project();
     const dir = repo.dir;

@@ -10,6 +10,9 @@
 // any of those formats reads.
 import { collectProviderSecrets, ruleSecrets, type SecretTable } from './redact.js';
 
+/** The shortest value replaced everywhere (secretlint's table keeps the same floor). */
+const MIN_VALUE_LENGTH = 8;
+
 export function namePlaceholder(kind: string): string {
   return `[redacted: ${kind}]`;
 }
@@ -22,7 +25,9 @@ export async function nameSecrets(names: Iterable<string>, table: SecretTable = 
   const all = new Map(table);
   const text = [...names].join('\n');
   await collectProviderSecrets([text], all);
-  for (const [value, kind] of ruleSecrets(text)) if (!all.has(value)) all.set(value, kind);
+  // Replaced wherever it occurs, so a value must be long enough not to be a common word: a URL
+  // password `a` in a title would otherwise turn every `a` of the digest into a placeholder.
+  for (const [value, kind] of ruleSecrets(text)) if (value.length >= MIN_VALUE_LENGTH && !all.has(value)) all.set(value, kind);
   return all;
 }
 
@@ -32,11 +37,4 @@ export function redactNames(text: string, table: SecretTable): string {
   const values = [...table.keys()].filter((v) => text.includes(v)).sort((a, b) => b.length - a.length || (a < b ? -1 : 1));
   for (const value of values) text = text.split(value).join(namePlaceholder(table.get(value)!));
   return text;
-}
-
-/** How many of `names` hold a secret of `table`. */
-export function namesHolding(names: Iterable<string>, table: SecretTable): number {
-  let n = 0;
-  for (const name of names) if ([...table.keys()].some((v) => name.includes(v))) n++;
-  return n;
 }
