@@ -70,17 +70,30 @@ function asRelativeFile(root: string, entry: string): string | undefined {
   return rel;
 }
 
+/** Characters of a query the title quotes: a pasted bug report runs to thousands of words. */
+const QUOTED_QUERY_CHARS = 100;
+
+/** The query on one line, cut at a word boundary after at most QUOTED_QUERY_CHARS characters, with its length when cut. */
+export function shortQuote(query: string): string {
+  const flat = query.replace(/\s+/g, ' ').trim();
+  if (flat.length <= QUOTED_QUERY_CHARS) return flat;
+  const cut = flat.slice(0, QUOTED_QUERY_CHARS);
+  const space = cut.lastIndexOf(' ');
+  const words = flat.split(' ').length;
+  return `${(space > QUOTED_QUERY_CHARS / 2 ? cut.slice(0, space) : cut).trimEnd()}… (${words} words)`;
+}
+
 function resolveQuery(index: RepoIndex, query: string): ResolvedTarget {
   if (query.trim() === '') throw new RepoDigestError('The query is empty', 'give a query of a few words');
   const hits = searchRepository(index, query, MAX_QUERY_ROOTS);
   const best = hits[0];
   if (!best || best.score <= 0) {
     throw new RepoDigestError(
-      `No symbol matches the query '${query}'`,
+      `No symbol matches the query '${shortQuote(query)}'`,
       'use words that appear in names, signatures or docstrings, or give an entry: a symbol id or a file',
     );
   }
   const roots = hits.filter((hit) => hit.score >= ROOT_CUTOFF * best.score).map((hit) => hit.id);
   const matches = roots.length === 1 ? `best match ${best.id}` : `best matches ${roots.join(', ')}`;
-  return { roots, description: `query "${query}", ${matches}` };
+  return { roots, description: `query "${shortQuote(query)}", ${matches}` };
 }
