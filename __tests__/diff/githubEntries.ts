@@ -1,11 +1,10 @@
 // GitHub `diff-entry` objects (the pulls.listFiles response items) built from a real git repository,
-// shaped by the schema in @octokit/openapi.
-import { createRequire } from 'node:module';
+// shaped by the schema in @octokit/openapi (its trimmed copy, support/openapi/api.github.com.json).
+import { readFileSync } from 'node:fs';
 import type { ApiDiffEntry } from '../../src/diff/apiDiff.js';
 import type { TestRepo } from '../support/testRepo.js';
 
-const require = createRequire(import.meta.url);
-const spec = require('@octokit/openapi/generated/api.github.com.json') as {
+const spec = JSON.parse(readFileSync(new URL('../support/openapi/api.github.com.json', import.meta.url), 'utf8')) as {
   components: { schemas: Record<string, { required: string[]; properties: Record<string, { enum?: string[] }> }> };
 };
 export const DIFF_ENTRY_SCHEMA = spec.components.schemas['diff-entry']!;

@@ -1,4 +1,5 @@
-// Checks REST traffic against GitHub's own OpenAPI description (@octokit/openapi), so the fake server
+// Checks REST traffic against GitHub's own OpenAPI description (@octokit/openapi, the operations the
+// stand-in serves: openapi/api.github.com.json, checked against the package by openapiTrim.test.ts), so the fake server
 // cannot drift from the real API: a request our code makes that GitHub would reject, or a response
 // the fake sends that GitHub would never send, is reported as a violation.
 //
@@ -7,7 +8,8 @@
 // uri formats. Unknown properties are allowed in bodies (GitHub ignores them); unknown query
 // parameters are not (a misspelt `per_page` silently changes behaviour).
 import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 type Schema = Record<string, unknown>;
 interface Operation {
@@ -26,6 +28,7 @@ export interface MatchedOperation {
 }
 
 let loaded: OpenApi | undefined;
+const TRIMMED = join(dirname(fileURLToPath(import.meta.url)), 'openapi', 'api.github.com.json');
 
 export class OpenApi {
   private readonly spec: Schema;
@@ -49,11 +52,9 @@ export class OpenApi {
     this.routes.sort((a, b) => b.literals - a.literals || a.template.localeCompare(b.template));
   }
 
+  /** The operations the stand-in serves, trimmed from @octokit/openapi (scripts/build/trimOpenapi.ts). */
   static load(): OpenApi {
-    if (!loaded) {
-      const path = createRequire(import.meta.url).resolve('@octokit/openapi/generated/api.github.com.json');
-      loaded = new OpenApi(JSON.parse(readFileSync(path, 'utf8')) as Schema);
-    }
+    if (!loaded) loaded = new OpenApi(JSON.parse(readFileSync(TRIMMED, 'utf8')) as Schema);
     return loaded;
   }
 

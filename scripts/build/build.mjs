@@ -46,15 +46,19 @@ const WASM = ['node_modules/web-tree-sitter/tree-sitter.wasm', 'node_modules/tre
 /**
  * Our package.json reaches the bundles with only the fields src/shared/packageInfo.ts reads: a default
  * JSON import would carry all of it (scripts, devDependencies), so editing a script changed dist/.
+ * Every package is a devDependency (the bundles are self-contained); of those, only the analysers
+ * whose versions key the cache (src/cache/cacheKey.ts) are carried, as `dependencies`.
  */
+const ANALYSERS = ['web-tree-sitter', 'tree-sitter-python'];
 const packageFieldsPlugin = {
   name: 'package-fields',
   setup(b) {
     const own = join(root, 'package.json');
     b.onLoad({ filter: /[\\/]package\.json$/ }, (args) => {
       if (args.path !== own) return undefined;
-      const { version, dependencies } = JSON.parse(readFileSync(own, 'utf8'));
-      return { contents: JSON.stringify({ version, dependencies }), loader: 'json' };
+      const { version, dependencies = {}, devDependencies = {} } = JSON.parse(readFileSync(own, 'utf8'));
+      const all = { ...devDependencies, ...dependencies };
+      return { contents: JSON.stringify({ version, dependencies: Object.fromEntries(ANALYSERS.map((name) => [name, all[name]])) }), loader: 'json' };
     });
   },
 };
