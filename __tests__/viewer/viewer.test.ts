@@ -123,8 +123,15 @@ describe('graph viewer in chromium', () => {
   it('the demo PR: changed symbols listed and coloured, impact highlighted, resolved edges kept by the heuristic filter', async (ctx) => {
     const { page, errors } = await openViewer(needBrowser(ctx), prHtml);
     expect(await page.locator('#title').textContent()).toBe('Impact of Cap discounts');
-    const changed = await page.locator('#panel [data-symbol]').allTextContents();
+    const changed = await page.locator('#panel section:has(h3:text-matches("^Changed symbols")) [data-symbol]').allTextContents();
     expect(changed).toEqual(['shop.models.Cart.add', 'shop.pricing', 'shop.pricing.apply_discount', 'shop.pricing.loyalty_discount', 'shop.pricing.quote', 'shop.util.money.legacy_round']);
+    // Before any selection the panel leads with the risk: the likely broken sites, then what was removed.
+    const headings = await page.locator('#panel section h3').allTextContents();
+    expect(headings).toEqual(['Likely broken call sites (2)', 'Removed symbols (1)', 'Changed symbols (6)']);
+    expect(await page.locator('#panel section.removed [data-symbol]').allTextContents()).toEqual(['shop.util.money.legacy_round']);
+    expect(await page.locator('#panel section.broken li').count()).toBe(2);
+    // A PR view starts with tests hidden.
+    expect(await page.locator('#filter-tests').isChecked()).toBe(true);
     expect(await page.locator('#legend').textContent()).toContain('removed');
     await screenshot(page, 'pr-impact');
     await page.locator('#panel [data-symbol="shop.pricing.loyalty_discount"]').click();

@@ -86,7 +86,7 @@ export function buildProgram(io: CliIo = defaultIo): Command {
     const out = redactedIo(io, index.secrets);
     progress.phase('render');
     if (flags.html !== undefined) {
-      const written = await writeViewerHtml(index, flags.html, { title: `Call graph of ${basename(resolve(path))}`, notes: [`${index.symbols.length} symbols, ${index.edges.length} edges.`] });
+      const written = await writeViewerHtml(index, flags.html, { title: `Call graph of ${basename(resolve(path))}`, notes: [] });
       progress.done();
       out.stderr(written);
       return;

@@ -31,7 +31,8 @@ const INITIAL_NODES = 60;
 export function createApp(model: Model, container: HTMLElement, marks: Record<string, number> = {}): App {
   let graph: MultiDirectedGraph;
   const positions: Positions = new Map();
-  const filters: Filters = { hideTests: false, hideHeuristic: false, hiddenKinds: new Set(), showContains: true };
+  // A PR view starts without tests (a changed test stays): in a busy change they are most of the graph.
+  const filters: Filters = { hideTests: model.change.size > 0, hideHeuristic: false, hiddenKinds: new Set(), showContains: true };
   const expanded = initialExpansion(model, filters);
   marks['expansion'] = performance.now();
   let theme = currentTheme();

@@ -50,15 +50,15 @@ function mountLegend(app: App): void {
   const kinds = [...new Set(model.kinds)].sort();
   const sections: HTMLElement[] = [
     el('h3', {}, 'Symbols'),
-    el('ul', {}, ...kinds.map((k) => row(swatch(nodeColor(k), 'dot'), k))),
+    el('ul', {}, ...kinds.map((k) => row(swatch(nodeColor(palette, k), 'dot'), k))),
   ];
   if (model.change.size > 0) {
     const changes = [...new Set(model.change.values())].sort();
-    sections.push(el('h3', {}, 'Change'), el('ul', {}, ...changes.map((c) => row(swatch(changeColor(c), 'dot'), c)), ...(model.brokenOf.size > 0 ? [row(swatch(palette.broken, 'dot'), '⚠ likely broken call site')] : [])));
+    sections.push(el('h3', {}, 'Change'), el('ul', {}, ...changes.map((c) => row(swatch(changeColor(palette, c), 'dot'), c)), ...(model.brokenOf.size > 0 ? [row(swatch(palette.broken, 'dot'), '⚠ likely broken call site')] : [])));
   }
   sections.push(
     el('h3', {}, 'Edges'),
-    el('ul', {}, ...[...model.payload.edgeKinds, 'contains'].map((k) => row(swatch(edgeColor(k), 'line'), k === 'contains' ? 'contains (structure)' : k))),
+    el('ul', {}, ...[...model.payload.edgeKinds, 'contains'].map((k) => row(swatch(edgeColor(palette, k), 'line'), k === 'contains' ? 'contains (structure)' : k))),
     el('h3', {}, 'Resolution'),
     el('ul', {}, ...model.payload.resolutions.map((r) => row(swatch('currentColor', 'line', edgeLook(r).dashed), r))),
     el('h3', {}, 'Selection'),

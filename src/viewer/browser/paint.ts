@@ -46,8 +46,9 @@ function paintNodes(graph: MultiDirectedGraph, model: Model, expanded: ReadonlyS
     const i = Number(key);
     const change = model.change.get(i);
     const broken = model.brokenOf.has(i);
-    let color = change ? changeColor(change) : nodeColor(model.kinds[i]!);
-    if (broken && !change) color = palette.broken;
+    // A likely broken site is the alarm: its colour wins over the change's (size and label still say changed).
+    const own = broken ? palette.broken : change ? changeColor(palette, change) : nodeColor(palette, model.kinds[i]!);
+    let color = own;
     let labelVisibility = 'auto';
     let depth = 'nodes';
     if (h) {
@@ -55,7 +56,8 @@ function paintNodes(graph: MultiDirectedGraph, model: Model, expanded: ReadonlyS
         labelVisibility = 'visible';
         depth = 'topNodes';
       } else if (callers.has(i) || callees.has(i)) {
-        color = callers.has(i) ? palette.caller : palette.callee;
+        // A selection's neighbour keeps a broken or removed mark: a removed callee is not an ordinary one.
+        color = broken || change === 'removed' ? own : callers.has(i) ? palette.caller : palette.callee;
         labelVisibility = 'visible';
         depth = 'topNodes';
       } else {
@@ -84,7 +86,7 @@ function paintEdges(graph: MultiDirectedGraph, highlighted: boolean, focus: numb
     const kind = attrs['kind'] as string;
     const look = edgeLook(attrs['resolution'] as string);
     const dashed = look.dashed && kind !== 'contains';
-    let color = withAlpha(edgeColor(kind), kind === 'contains' ? 0.35 : look.alpha);
+    let color = withAlpha(edgeColor(palette, kind), kind === 'contains' ? 0.35 : look.alpha);
     let size = (kind === 'contains' ? 0.6 : look.width) * (1 + Math.log2(attrs['count'] as number) * 0.25);
     let visibility = 'visible';
     let depth = 'edges';
@@ -100,7 +102,7 @@ function paintEdges(graph: MultiDirectedGraph, highlighted: boolean, focus: numb
         size *= 1.8;
         depth = 'topEdges';
       } else if (kind === 'contains') {
-        color = withAlpha(edgeColor(kind), 0.15);
+        color = withAlpha(edgeColor(palette, kind), 0.15);
       } else visibility = 'hidden';
     }
     return {

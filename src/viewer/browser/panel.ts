@@ -25,8 +25,25 @@ function emptyPanel(model: Model): Node[] {
     el('h2', {}, model.payload.mode === 'pr' ? 'Impact of the change' : 'Repository graph'),
     el('p', {}, `${counts}; ${model.edgeCount} edges.`),
     el('p', { class: 'hint' }, 'Click a node to select it (and open it when it holds more); press / to search.'),
+    ...riskLists(model),
     ...(model.change.size > 0 ? [changedList(model)] : []),
   ];
+}
+
+/** What a reviewer looks at first, before any selection: every likely broken site, then the removed symbols. */
+function riskLists(model: Model): Node[] {
+  const pr = model.payload.pr;
+  if (!pr) return [];
+  const out: Node[] = [];
+  const sites = Array.from({ length: pr.broken.length / 3 }, (_, b) => b);
+  if (sites.length > 0) out.push(brokenList(model, sites));
+  const removed = [...model.change].filter(([, change]) => change === 'removed').map(([i]) => i).sort((a, b) => (model.ids[a]! < model.ids[b]! ? -1 : 1));
+  if (removed.length > 0) {
+    const list = el('ul', { class: 'links' });
+    for (const i of removed) list.append(el('li', {}, linkTo(model, i)));
+    out.push(el('section', { class: 'removed' }, el('h3', {}, `Removed symbols (${removed.length})`), list));
+  }
+  return out;
 }
 
 function changedList(model: Model): Node {

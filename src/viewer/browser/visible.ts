@@ -1,5 +1,5 @@
 // Which symbols are drawn and which edges join them. A symbol is drawn when every ancestor is
-// expanded (and the test filter does not hide it); each edge is drawn between the nearest drawn
+// expanded (and the test filter does not hide it: tests the change touches are always drawn); each edge is drawn between the nearest drawn
 // ancestors-or-selves of its ends, merged per (from, to, kind) with a count, so a collapsed package
 // shows every call into it as one weighted arrow. Self-loops of merged nodes are dropped.
 import type { Model } from './model.js';
@@ -32,11 +32,16 @@ export interface Shown {
 const RANK: Record<string, number> = { resolved: 3, dispatch: 2, heuristic: 0 };
 const rank = (r: string): number => RANK[r] ?? 1;
 
+/** A test symbol the test filter hides: every one but the tests the change itself touches. */
+function hiddenTest(model: Model, i: number): boolean {
+  return model.test[i] === 1 && !model.change.has(i);
+}
+
 export function edgePasses(model: Model, e: number, filters: Filters): boolean {
   const kind = model.payload.edgeKinds[model.edgeKind[e]!] ?? '';
   if (filters.hiddenKinds.has(kind)) return false;
   if (filters.hideHeuristic && model.payload.resolutions[model.edgeRes[e]!] === 'heuristic') return false;
-  if (filters.hideTests && (model.test[model.edgeFrom[e]!] || model.test[model.edgeTo[e]!])) return false;
+  if (filters.hideTests && (hiddenTest(model, model.edgeFrom[e]!) || hiddenTest(model, model.edgeTo[e]!))) return false;
   return true;
 }
 
@@ -44,7 +49,7 @@ export function computeNodes(model: Model, expanded: ReadonlySet<number>, filter
   const rep = new Int32Array(model.size).fill(-1);
   const nodes: number[] = [];
   for (let i = 0; i < model.size; i++) {
-    if (filters.hideTests && model.test[i]) continue;
+    if (filters.hideTests && hiddenTest(model, i)) continue;
     const p = model.parent[i]!;
     if (p < 0) rep[i] = i;
     else if (rep[p] === -1) continue;
