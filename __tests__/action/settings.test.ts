@@ -66,6 +66,13 @@ describe('action.yml', () => {
     for (const [name, def] of inputs) expect(readme.get(name), name).toBe(def);
   });
 
+  it('is documented by the README: every output named under the inputs table', () => {
+    const text = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+    const outputs = /\nOutputs: ([\s\S]*?)\n\n/.exec(text)?.[1] ?? '';
+    const named = [...outputs.matchAll(/`([a-z-]+)`/g)].map((m) => m[1]!);
+    expect([...new Set(named)].sort()).toEqual([...OUTPUT_NAMES].sort());
+  });
+
   it('defaults max-file-bytes to the file layer\'s limit, as the CLI does', () => {
     expect(actionYml().inputs.get('max-file-bytes')).toBe(String(DEFAULT_MAX_FILE_BYTES));
   });
