@@ -1,4 +1,4 @@
-import type { PackChoices, ScanChoices } from '../pipeline/runOptions.js';
+import { type PackChoices, type ScanChoices } from '../pipeline/runOptions.js';
 import { type FailOn } from '../review/failOn.js';
 /** Every input, read and validated; the scan and pack choices are the CLI's too (pipeline/runOptions.ts). */
 export interface Settings extends ScanChoices, PackChoices {

@@ -2,6 +2,8 @@ import { type Progress, type ProgressDeps, type ProgressOptions } from './progre
 export interface CliIo {
     stdout: (text: string) => void;
     stderr: (text: string) => void;
+    /** stdout is a terminal: tables are box-drawn (plain columns otherwise). */
+    terminal?: boolean;
     /** Where the progress line may go (progress.ts decides whether it does); without it, never. */
     progress?: ProgressDeps;
 }

@@ -12,3 +12,5 @@ export interface ResolvedTarget {
     description: string;
 }
 export declare function resolveTarget(index: RepoIndex, target: Target): ResolvedTarget;
+/** The query on one line, cut at a word boundary after at most QUOTED_QUERY_CHARS characters, with its length when cut. */
+export declare function shortQuote(query: string): string;

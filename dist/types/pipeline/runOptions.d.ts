@@ -4,6 +4,11 @@ import type { DigestFormat } from '../pack/document.js';
 import type { TokenEncoding } from '../pack/tokens.js';
 import type { IndexOptions } from './indexRepository.js';
 import type { PackSettings } from './packRepository.js';
+/**
+ * The token budget of a CLI or Action run when none is given: room for a PR's changes with their
+ * callers and tests. (The package API's packRepository keeps its own smaller default.)
+ */
+export declare const DEFAULT_BUDGET = 8000;
 /** What is analysed, and how. */
 export interface ScanChoices {
     include: readonly string[];

@@ -7,5 +7,3 @@ export declare function namePlaceholder(kind: string): string;
 export declare function nameSecrets(names: Iterable<string>, table?: SecretTable): Promise<Map<string, string>>;
 /** `text` with every value of `table` replaced by its name placeholder (longest first, so no value is left half-replaced). */
 export declare function redactNames(text: string, table: SecretTable): string;
-/** How many of `names` hold a secret of `table`. */
-export declare function namesHolding(names: Iterable<string>, table: SecretTable): number;

@@ -7,6 +7,8 @@ export interface GraphCommandOptions {
     resolution: ResolutionFilter;
     callers?: string;
     callees?: string;
+    /** Box-drawn tables (stdout is a terminal); plain columns otherwise. */
+    terminal?: boolean;
 }
 export declare function renderGraphCommand(index: RepoIndex, options: GraphCommandOptions): string;
 /**

@@ -8,12 +8,16 @@ export interface Palette {
     selected: string;
     broken: string;
     hoverBox: string;
+    /** Symbol kinds, change kinds and edge kinds; `fallback` for any other (it still gets a legend row). */
+    kinds: Readonly<Record<string, string>>;
+    changes: Readonly<Record<string, string>>;
+    edges: Readonly<Record<string, string>>;
+    fallback: string;
 }
 export declare const PALETTES: Record<Theme, Palette>;
-export declare const FALLBACK = "#9c755f";
-export declare function nodeColor(kind: string): string;
-export declare function changeColor(change: string): string;
-export declare function edgeColor(kind: string): string;
+export declare function nodeColor(palette: Palette, kind: string): string;
+export declare function changeColor(palette: Palette, change: string): string;
+export declare function edgeColor(palette: Palette, kind: string): string;
 /** Resolution -> line style: proved edges solid and strong, dispatch (one of several overrides) solid but lighter, name-only guesses dashed and faint. */
 export interface EdgeLook {
     alpha: number;

@@ -1,0 +1,175 @@
+// `npm run eval:tests -- <repo>:<source>:<tests> ... [--commits N] [--budget B]`: the test selection
+// of PR digests scored against real per-test coverage.
+//
+// For each repository (a local clone, nothing committed) and each of its last N commits that change
+// Python under <source>, replayed as a PR (parent -> commit):
+// - truth: the parent's test suite is run once under coverage with per-test contexts
+//   (coverageTruth.py, Debian's python3-pytest and python3-coverage); the tests whose covered lines
+//   include a line the commit changes (a pure insertion counts the lines on either side) are the
+//   tests that exercise the change;
+// - RepoDigest: `dist/cli.js pr --format json` at the commit; its must-run files and most-likely node
+//   ids are scored against the truth: recall, and the share of the suite each selects. An "untested"
+//   claim is contradicted when coverage shows a test running a changed line of that symbol.
+// Commits whose changed lines no test runs have no truth: they are counted apart.
+import { execFileSync, spawnSync } from 'node:child_process';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const repoRoot = join(fileURLToPath(new URL('.', import.meta.url)), '..', '..');
+const cli = join(repoRoot, 'dist', 'cli.js');
+const truthScript = join(repoRoot, 'scripts', 'eval', 'coverageTruth.py');
+
+interface Target {
+  dir: string;
+  source: string;
+  tests: string;
+}
+
+interface Score {
+  repo: string;
+  commit: string;
+  truthFiles: number;
+  truthTests: number;
+  mustRunRecall: number | undefined;
+  mustRunShare: number;
+  likelyRecall: number | undefined;
+  likelyShare: number;
+  contradicted: string[];
+  note: string;
+}
+
+function git(dir: string, ...args: string[]): string {
+  return execFileSync('git', args, { cwd: dir, encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 });
+}
+
+/** Base-side lines a commit changes, per Python file under `source` (a pure insertion: the lines around it). */
+function changedBaseLines(dir: string, parent: string, commit: string, source: string): Record<string, number[]> {
+  const out: Record<string, number[]> = {};
+  let file: string | undefined;
+  for (const line of git(dir, 'diff', '-U0', '--no-renames', parent, commit, '--', source).split('\n')) {
+    if (line.startsWith('--- ')) file = line === '--- /dev/null' ? undefined : line.slice(6);
+    const hunk = /^@@ -(\d+)(?:,(\d+))? /.exec(line);
+    if (!hunk || !file?.endsWith('.py')) continue;
+    const start = Number(hunk[1]);
+    const count = hunk[2] === undefined ? 1 : Number(hunk[2]);
+    const lines = count === 0 ? [start, start + 1] : Array.from({ length: count }, (_, i) => start + i);
+    (out[file] ??= []).push(...lines);
+  }
+  return out;
+}
+
+/** `file::Class::test` -> `file::Class.test` (coverage's qualified names). */
+function asQualified(nodeId: string): string {
+  const [file, ...rest] = nodeId.split('::');
+  return `${file}::${rest.join('.')}`;
+}
+
+/** The qualified name of symbol `id` inside `file` (ids start with the module's import name). */
+function qualnameIn(id: string, file: string): string | undefined {
+  const parts = file.replace(/\.py$/, '').replace(/\/__init__$/, '').split('/');
+  const last = parts[parts.length - 1]!;
+  const at = id.indexOf(`${last}.`);
+  return at < 0 ? undefined : id.slice(at + last.length + 1);
+}
+
+function evalCommit(repo: string, t: Target, commit: string, budget: number): Score {
+  const parent = `${commit}^`;
+  const changed = changedBaseLines(t.dir, parent, commit, t.source);
+  git(t.dir, 'checkout', '-q', '--force', '--detach', commit);
+  const run = spawnSync(process.execPath, [cli, 'pr', t.dir, '--base', parent, '--head', commit, '--format', 'json', '--budget', String(budget), '--no-cache', '--quiet'], { encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 });
+  if (run.status !== 0) throw new Error(`${repo} ${commit}: repodigest failed: ${run.stderr.trim().split('\n').pop()}`);
+  const digest = JSON.parse(run.stdout) as { tests: { nodeId: string }[]; mustRun: { files: string[] }; untested: string[]; changed: { id: string; file: string }[] };
+  const fileOf = new Map(digest.changed.map((c) => [c.id, c.file] as const));
+  const untested = digest.untested.flatMap((id) => {
+    const file = fileOf.get(id);
+    const qual = file === undefined ? undefined : qualnameIn(id, file);
+    return file === undefined || qual === undefined ? [] : [[file, qual]];
+  });
+  git(t.dir, 'checkout', '-q', '--force', '--detach', parent);
+  const truthRun = spawnSync('/usr/bin/python3', [truthScript], { cwd: t.dir, input: JSON.stringify({ source: t.source, tests: t.tests, changed, untested }), encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 });
+  if (truthRun.status !== 0) throw new Error(`${repo} ${commit}: coverage truth failed: ${truthRun.stderr.trim().split('\n').pop()}`);
+  const truth = JSON.parse(truthRun.stdout) as { suite: { files: string[]; tests: string[] }; truth: { files: string[]; tests: string[] }; contradicted: string[]; failed: boolean; summary: string };
+  const mustRun = new Set(digest.mustRun.files);
+  const likely = new Set(digest.tests.map((x) => asQualified(x.nodeId)));
+  const recall = (got: Set<string>, want: readonly string[]) => (want.length === 0 ? undefined : want.filter((w) => got.has(w)).length / want.length);
+  return {
+    repo,
+    commit: commit.slice(0, 10),
+    truthFiles: truth.truth.files.length,
+    truthTests: truth.truth.tests.length,
+    mustRunRecall: recall(mustRun, truth.truth.files),
+    mustRunShare: truth.suite.files.length === 0 ? 0 : mustRun.size / truth.suite.files.length,
+    likelyRecall: recall(likely, truth.truth.tests),
+    likelyShare: truth.suite.tests.length === 0 ? 0 : likely.size / truth.suite.tests.length,
+    contradicted: truth.contradicted,
+    note: truth.failed ? `suite did not run cleanly: ${truth.summary}` : '',
+  };
+}
+
+function median(values: number[]): number {
+  const s = [...values].sort((a, b) => a - b);
+  return s.length === 0 ? Number.NaN : s.length % 2 === 1 ? s[(s.length - 1) / 2]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
+}
+
+function summarise(label: string, scores: Score[]): string {
+  const withTruth = scores.filter((s) => s.mustRunRecall !== undefined);
+  const mean = (v: number[]) => (v.length === 0 ? Number.NaN : v.reduce((a, b) => a + b, 0) / v.length);
+  const must = withTruth.map((s) => s.mustRunRecall!);
+  const likely = withTruth.map((s) => s.likelyRecall!);
+  const pct = (x: number) => (Number.isNaN(x) ? '-' : `${(100 * x).toFixed(1)}%`);
+  const perfect = must.filter((r) => r === 1).length;
+  return `| ${label} | ${scores.length} | ${withTruth.length} | ${pct(mean(must))} (${perfect}/${must.length} complete) | ${pct(median(scores.map((s) => s.mustRunShare)))} | ${pct(mean(likely))} | ${pct(median(scores.map((s) => s.likelyShare)))} | ${scores.reduce((n, s) => n + s.contradicted.length, 0)} |`;
+}
+
+function main(): void {
+  const argv = process.argv.slice(2);
+  let commits = 20;
+  let budget = 8000;
+  const targets: [string, Target][] = [];
+  for (let i = 0; i < argv.length; i++) {
+    if (argv[i] === '--commits') commits = Number(argv[++i]);
+    else if (argv[i] === '--budget') budget = Number(argv[++i]);
+    else {
+      const [dir = '', source = 'src', tests = 'tests'] = argv[i]!.split(':');
+      targets.push([dir.split('/').filter(Boolean).pop() ?? dir, { dir, source, tests }]);
+    }
+  }
+  if (targets.length === 0) throw new Error('usage: npm run eval:tests -- <repo>:<source>:<tests> ... [--commits N] [--budget B]');
+  const all: Score[] = [];
+  const lines: string[] = [];
+  for (const [name, t] of targets) {
+    const start = git(t.dir, 'rev-parse', 'HEAD').trim();
+    const list = git(t.dir, 'log', '--no-merges', '--format=%H', '-n', String(commits * 4), 'HEAD', '--', t.source)
+      .trim()
+      .split('\n')
+      .filter((c) => c !== '' && Object.keys(changedBaseLines(t.dir, `${c}^`, c, t.source)).length > 0)
+      .slice(0, commits);
+    const scores: Score[] = [];
+    try {
+      for (const c of list) {
+        const s = evalCommit(name, t, c, budget);
+        scores.push(s);
+        process.stderr.write(`${name} ${s.commit}: truth ${s.truthFiles} files/${s.truthTests} tests; must-run recall ${s.mustRunRecall ?? '-'} share ${s.mustRunShare.toFixed(2)}; likely recall ${s.likelyRecall ?? '-'} share ${s.likelyShare.toFixed(2)}${s.contradicted.length > 0 ? `; untested contradicted: ${s.contradicted.join(', ')}` : ''}${s.note ? `; ${s.note}` : ''}\n`);
+      }
+    } finally {
+      git(t.dir, 'checkout', '-q', '--force', '--detach', start);
+    }
+    all.push(...scores);
+    lines.push(summarise(name, scores));
+    const missed = scores.filter((s) => s.mustRunRecall !== undefined && s.mustRunRecall < 1).map((s) => s.commit);
+    if (missed.length > 0) lines.push(`|  | must-run missed a truth file on: ${missed.join(', ')} |  |  |  |  |  |  |`);
+  }
+  process.stdout.write(
+    [
+      `Test selection against per-test coverage (budget ${budget}; recall over commits whose changed lines some test runs)`,
+      '',
+      '| repository | commits | with truth | must-run recall (mean) | must-run share of test files (median) | most-likely recall (mean) | most-likely share of tests (median) | untested claims contradicted |',
+      '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+      ...lines,
+      summarise('all', all),
+      '',
+    ].join('\n'),
+  );
+}
+
+main();
