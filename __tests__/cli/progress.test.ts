@@ -25,22 +25,35 @@ describe('createProgress', () => {
     expect(t.writes).toEqual([]);
     t.advance(1);
     p.update(3, 10);
-    expect(t.writes.at(-1)).toBe('\rparse 3/10 files parsed (2 s)\x1b[K');
+    expect(t.writes.at(-1)).toBe('\rparse 3/10 files parsed (30%) (2 s)\x1b[K');
     p.update(4, 10); // within 100 ms of the last draw: throttled
     expect(t.writes).toHaveLength(1);
     p.update(10, 10);
-    expect(t.writes.at(-1)).toBe('\rresolve 10/10 files parsed (2 s)\x1b[K');
+    expect(t.writes.at(-1)).toBe('\rresolve 10/10 files parsed (100%) (2 s)\x1b[K');
     p.phase('render');
     expect(t.writes.at(-1)).toContain('\rrender');
     p.done();
     expect(t.writes.at(-1)).toBe('\r\x1b[K');
   });
 
+  it('keeps moving through resolution: files resolved with a percentage, redrawn at most every 100 ms', () => {
+    const t = fakeTerminal({ REPODIGEST_PROGRESS_DELAY_MS: '0' });
+    const p = createProgress({ afterParse: 'resolve + pack' }, t.deps);
+    p.update(40, 40);
+    p.resolving(1, 40);
+    expect(t.writes.at(-1)).toBe('\rresolve + pack 1/40 files resolved (2%) (0 s)\x1b[K');
+    p.resolving(2, 40); // throttled
+    t.advance(100);
+    p.resolving(30, 40);
+    expect(t.writes.at(-1)).toBe('\rresolve + pack 30/40 files resolved (75%) (0 s)\x1b[K');
+    expect(t.writes.filter((w) => w.includes('resolved'))).toHaveLength(2);
+  });
+
   it('names the phase after parsing as the caller says (resolve + pack for pr)', () => {
     const t = fakeTerminal({ REPODIGEST_PROGRESS_DELAY_MS: '0' });
     const p = createProgress({ afterParse: 'resolve + pack' }, t.deps);
     p.update(5, 5);
-    expect(t.writes).toEqual(['\rresolve + pack 5/5 files parsed (0 s)\x1b[K']);
+    expect(t.writes).toEqual(['\rresolve + pack 5/5 files parsed (100%) (0 s)\x1b[K']);
   });
 
   it('writes nothing when not a terminal, when CI is set, or with quiet; done() erases nothing it did not draw', () => {

@@ -26,7 +26,7 @@ def main() -> None:
     rc = tempfile.mktemp(suffix=".coveragerc")
     with open(rc, "w") as f:
         f.write("[run]\ndynamic_context = test_function\n")
-    env = dict(os.environ, PYTHONPATH=os.path.join(root, req["source"]) + os.pathsep + os.environ.get("PYTHONPATH", ""))
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join([os.path.join(root, req["source"]), metadata_dir(root), os.environ.get("PYTHONPATH", "")]))
     run = subprocess.run(
         [sys.executable, "-m", "coverage", "run", f"--rcfile={rc}", f"--data-file={data}", f"--source={req['source']}",
          "-m", "pytest", "-q", "-p", "no:cacheprovider", req["tests"]],
@@ -80,6 +80,26 @@ def main() -> None:
         "summary": (run.stdout.strip().splitlines() or [""])[-1],
     }
     json.dump(out, sys.stdout)
+
+
+def metadata_dir(root: str) -> str:
+    """A folder holding the project's own distribution metadata (name and version from pyproject.toml),
+    as an editable install would: suites that read importlib.metadata.version(...) then import."""
+    import tomllib
+
+    folder = tempfile.mkdtemp(suffix=".site")
+    try:
+        with open(os.path.join(root, "pyproject.toml"), "rb") as f:
+            project = tomllib.load(f).get("project", {})
+    except OSError:
+        return folder
+    name, version = project.get("name"), project.get("version", "0")
+    if name:
+        info = os.path.join(folder, f"{name.replace('-', '_')}-{version}.dist-info")
+        os.makedirs(info)
+        with open(os.path.join(info, "METADATA"), "w") as f:
+            f.write(f"Metadata-Version: 2.1\nName: {name}\nVersion: {version}\n")
+    return folder
 
 
 def span_of(path: str, qual: str):

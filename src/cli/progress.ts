@@ -7,8 +7,8 @@
 //   a short run would only flicker.
 // Redraws are throttled to every 100 ms (a 100k-file scan would otherwise write 100k lines), and the
 // line is erased before anything else is printed, so it never mixes with the report on stderr.
-// It draws only when the CLI tells it something: a phase that runs synchronously (resolution) shows
-// the phase's name from its start, not a spinner.
+// It draws only when the CLI tells it something: parsing and resolution report each file (with a
+// percentage), so the line keeps moving through both; packing and rendering show their names.
 
 export const PHASES = ['scan', 'parse', 'resolve', 'pack', 'render'] as const;
 export type ProgressPhase = (typeof PHASES)[number] | 'resolve + pack';
@@ -17,6 +17,8 @@ export interface Progress {
   phase(name: ProgressPhase): void;
   /** Files parsed so far out of the total found; moves the phase to parse, then to resolve at the end. */
   update(done: number, total: number): void;
+  /** Files the resolver has worked through, out of all: the resolve phase keeps moving. */
+  resolving(done: number, total: number): void;
   /** Erases the line if one was drawn; call before printing anything else. */
   done(): void;
 }
@@ -34,7 +36,7 @@ export interface ProgressDeps {
 
 const defaultDeps: ProgressDeps = { stream: process.stderr, env: process.env, now: () => performance.now() };
 
-const SILENT: Progress = { phase() {}, update() {}, done() {} };
+const SILENT: Progress = { phase() {}, update() {}, resolving() {}, done() {} };
 const DEFAULT_DELAY_MS = 2000;
 const REDRAW_MS = 100;
 
@@ -61,7 +63,7 @@ export function createProgress(options: ProgressOptions = {}, deps: ProgressDeps
   const delay = delayOf(deps.env);
   const afterParse = options.afterParse ?? 'resolve';
   let phase: ProgressPhase = 'scan';
-  let files: { done: number; total: number } | undefined;
+  let files: { done: number; total: number; verb: string } | undefined;
   let lastDraw = Number.NEGATIVE_INFINITY;
   let drawn = false;
 
@@ -71,7 +73,8 @@ export function createProgress(options: ProgressOptions = {}, deps: ProgressDeps
     if (!force && now - lastDraw < REDRAW_MS) return;
     lastDraw = now;
     drawn = true;
-    const count = files ? ` ${files.done}/${files.total} files parsed` : '';
+    const percent = files && files.total > 0 ? ` (${Math.floor((100 * files.done) / files.total)}%)` : '';
+    const count = files ? ` ${files.done}/${files.total} files ${files.verb}${percent}` : '';
     // \x1b[K erases what a longer previous line left behind.
     deps.stream.write(`\r${phase}${count} (${((now - start) / 1000).toFixed(0)} s)\x1b[K`);
   };
@@ -83,7 +86,7 @@ export function createProgress(options: ProgressOptions = {}, deps: ProgressDeps
       draw(true);
     },
     update(done, total) {
-      files = { done, total };
+      files = { done, total, verb: 'parsed' };
       if (done >= total) {
         phase = afterParse;
         draw(true);
@@ -92,6 +95,12 @@ export function createProgress(options: ProgressOptions = {}, deps: ProgressDeps
         phase = 'parse';
         draw(changed);
       }
+    },
+    resolving(done, total) {
+      const entering = files?.verb !== 'resolved';
+      files = { done, total, verb: 'resolved' };
+      phase = afterParse;
+      draw(entering);
     },
     done() {
       if (drawn) deps.stream.write('\r\x1b[K');

@@ -29,6 +29,8 @@ export interface IndexOptions {
   parameterFlow?: boolean;
   /** Called after each file; for progress display only. */
   onProgress?: (done: number, total: number) => void;
+  /** Called after each file the resolver has worked through (the progress line's resolve phase). */
+  onResolve?: (done: number, total: number) => void;
   /** Replace credentials in the code by `<redacted: KIND>` before anything uses it (default true). */
   redact?: boolean;
   /** Per-file extraction results keyed by content (src/cache/); absent: every file is extracted. */
@@ -178,7 +180,10 @@ export function graphOptionsOf(options: IndexOptions): CallGraphOptions {
   // runs): it can fill a heap the scan left room in.
   const heap = options.heapGuard ?? createHeapGuard();
   return {
-    afterFile: (done, total) => heap.check(done, total, 'files resolved'),
+    afterFile: (done, total) => {
+      heap.check(done, total, 'files resolved');
+      options.onResolve?.(done + 1, total);
+    },
     ...(options.maxHeuristicTargets !== undefined ? { maxHeuristicTargets: options.maxHeuristicTargets } : {}),
     ...(options.parameterFlow ? { parameterFlow: true } : {}),
   };

@@ -32,7 +32,7 @@ export async function runPrCommand(
   const pack = packSettingsFrom(flags);
   // prDigest resolves, packs and renders in one call: after the last file, one phase covers all three.
   const progress = progressFor(cliIo, flags, { afterParse: 'resolve + pack' });
-  const index = { ...indexOptionsFrom(flags), onProgress: (done: number, total: number) => progress.update(done, total) };
+  const index = { ...indexOptionsFrom(flags), onProgress: (done: number, total: number) => progress.update(done, total), onResolve: (done: number, total: number) => progress.resolving(done, total) };
   const digest = await prDigest({
     repoDir: path,
     base: flags.base,
