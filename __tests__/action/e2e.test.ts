@@ -165,8 +165,13 @@ describe('the action bundle on a pull_request event', () => {
 
     const o = run.outputs;
     expect(Object.keys(o).sort()).toEqual(
-      ['artifact-id', 'budget', 'changed-symbols', 'comment-id', 'comment-url', 'digest-path', 'json-path', 'packed-symbols', 'skipped-symbols', 'tests', 'total-tokens'].sort(),
+      ['artifact-id', 'budget', 'changed-symbols', 'comment-id', 'comment-url', 'digest-path', 'json-path', 'packed-symbols', 'skipped-symbols', 'tests', 'tests-json', 'tests-must-run', 'total-tokens'].sort(),
     );
+    // Both test tiers: the must-run files are a superset of the most-likely ids' files, with ready commands.
+    const tiers = JSON.parse(o['tests-json']!) as { mustRun: { files: string[]; command: string | null }; mostLikely: { nodeIds: string[]; command: string | null } };
+    expect(o['tests-must-run']).toBe(tiers.mustRun.files.join(' '));
+    for (const id of tiers.mostLikely.nodeIds) expect(tiers.mustRun.files).toContain(id.split('::')[0]);
+    if (tiers.mustRun.files.length > 0) expect(tiers.mustRun.command).toBe(`python -m pytest ${tiers.mustRun.files.join(' ')}`);
     expect(o['comment-id']).toBe(String(comments[0]!.id));
     expect(o['comment-url']).toBe(`https://github.com/${OWNER}/${REPO}/pull/12#issuecomment-${comments[0]!.id}`);
     expect(o['budget']).toBe('8000');

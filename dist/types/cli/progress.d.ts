@@ -4,6 +4,8 @@ export interface Progress {
     phase(name: ProgressPhase): void;
     /** Files parsed so far out of the total found; moves the phase to parse, then to resolve at the end. */
     update(done: number, total: number): void;
+    /** Files the resolver has worked through, out of all: the resolve phase keeps moving. */
+    resolving(done: number, total: number): void;
     /** Erases the line if one was drawn; call before printing anything else. */
     done(): void;
 }
