@@ -31,10 +31,13 @@ describe('mechanical churn next to one behaviour change', () => {
     const compute = digest.packed.find((p) => p.id === 'pkg.api.compute');
     expect(compute?.mode).not.toBe('signature');
     expect(digest.markdown).toContain('+        if total + v > limit:');
-    // No annotation-only or docstring-only symbol takes a code block of its own.
+    // No annotation-only or docstring-only symbol is a root (a block ahead of the behaviour change).
     const mechanical = digest.packed.filter((p) => /^pkg\.api\.f\d+$/.test(p.id) && p.direction === 'root');
     expect(mechanical).toEqual([]);
     expect(digest.markdown.match(/Signature changed/g) ?? []).toHaveLength(0);
+    // What is left after the change and its context may show mechanical diffs, last and marked so.
+    const order = digest.packed.map((p) => p.direction);
+    expect(order.indexOf('mechanical')).toBeGreaterThan(order.lastIndexOf('caller'));
     const overview = section(digest.markdown, '### Overview');
     expect(overview).toMatch(/annotation-only \(16\)/i);
     expect(overview).toMatch(/docstring or comment only \(8\)/i);

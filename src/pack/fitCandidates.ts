@@ -33,10 +33,12 @@ import type { PySymbol } from '../model.js';
 import { plural } from '../shared/plural.js';
 import { constructedHere, constructionChoice } from './constructionChoice.js';
 import type { DigestItem, DigestSkip, ItemView, PackMode } from './document.js';
+import { callerViewIn } from './callerView.js';
 import { type Candidate, expansionOrder } from './expansion.js';
 import { costOf, itemOf } from './packItem.js';
 import { clauseFor, clausePaid, ESTIMATE_SLACK, lineCost, type PackRun, repriceFrame, rootSkips, smallestBlock } from './packRun.js';
 import { packRootView } from './rootViews.js';
+import { packTail } from './tailItems.js';
 
 const DEFAULT_MAX_CANDIDATES = 2000;
 
@@ -79,6 +81,7 @@ export function fitCandidates(run: PackRun): void {
   }
   if (!rootLinesPaid && !input.changedFirst) run.remaining -= lineCost(run, rootSkips(run));
   repriceFrame(run);
+  packTail(run);
 }
 
 /** The candidates in expansion order; whether a class stands for its body is read from the run as it goes. */
@@ -173,6 +176,9 @@ function packNeighbour(run: PackRun, symbol: PySymbol, candidate: Candidate, mod
   const { input, state, counter } = run;
   let view: ItemView = { text: mode === 'full' ? symbol.full : symbol.signature, mode };
   let inside: readonly string[] = [];
+  // A caller is shown by its call lines when its whole text is long or is module-level code (callerView.ts).
+  const cut = candidate.direction === 'caller' && mode === 'full' && input.changedFirst ? callerViewIn(run, symbol) : undefined;
+  if (cut) view = cut;
   if (candidate.direction === 'callee' && symbol.kind === 'class' && !input.signaturesOnly && constructedHere(run, symbol.id)) {
     const chosen = constructionChoice(run, symbol, turn.lookups.members(symbol.id), candidate, mode);
     if (chosen) {

@@ -1,6 +1,8 @@
 
+import { isMechanical } from '../diff/changeClass.js';
 import type { ChangedSymbol } from '../diff/changedSymbols.js';
 import { BudgetTooSmallError, type PackResult, rootsInDocument } from '../pack/packer.js';
+import { createTokenCounter } from '../pack/tokens.js';
 import { adjacencyOf, type PackSettings } from '../pipeline/packRepository.js';
 import { isTestModule } from '../python/testFiles.js';
 import { plural } from '../shared/plural.js';
@@ -59,7 +61,7 @@ export function mermaidWanted(pack: PackSettings): boolean {
 
 export function levelsFor(prepared: PreparedPr, pack: PackSettings): SectionsLevel[] {
   const hasGraph = mermaidWanted(pack) && graphOf(prepared) !== '';
-  const sites = renderCallSites({ ...sitesInput(prepared), contract: 'full', other: 'full' });
+  const sites = renderCallSites({ ...sitesInput(prepared, pack), contract: 'full', other: 'full' });
   const hasContract = prepared.entries.some((e) => e.contract !== undefined && e.change !== 'removed');
   // A level's review is the shortest of its detail and the fuller ones: counting a list of two is longer
   // than the list, and a more compact level must never render a longer preamble (bestOf's search).
@@ -88,9 +90,11 @@ export function levelsFor(prepared: PreparedPr, pack: PackSettings): SectionsLev
   return out;
 }
 
-export const graphOf = perPrepared((prepared: PreparedPr) =>
-  renderMermaid(prepared.shown, adjacencyOf(prepared.index), { isTest: isTestIn(prepared.index) }),
-);
+// Mechanical changes (diff/changeClass.ts) cannot change what a call does: no node of their own.
+export const graphOf = perPrepared((prepared: PreparedPr) => {
+  const mechanical = new Set(prepared.entries.filter((e) => isMechanical(e.changeClass)).map((e) => e.id));
+  return renderMermaid(prepared.shown.filter((c) => !mechanical.has(c.id)), adjacencyOf(prepared.index), { isTest: isTestIn(prepared.index) });
+});
 
 /** Memoise on the prepared PR (it is immutable once built). */
 export function perPrepared<T>(build: (prepared: PreparedPr) => T): (prepared: PreparedPr) => T {
@@ -176,7 +180,11 @@ function summaryOf(changed: readonly ChangedSymbol[]): string {
   return `${plural(changed.length, 'changed symbol')} (${count('added')} added, ${count('modified')} modified, ${count('removed')} removed)`;
 }
 
-export function sitesInput(prepared: PreparedPr) {
+/** The share of the budget the call-site lists may take before they fold to per-file counts (sections.ts). */
+export const SITES_SHARE = 0.08;
+
+export function sitesInput(prepared: PreparedPr, pack?: PackSettings) {
   const { index } = prepared;
-  return { changed: prepared.entries, adjacency: adjacencyOf(index), locate: (id: string) => index.byId.get(id), alarms: prepared.removedReferences, isTest: isTestModule };
+  const cap = pack === undefined ? {} : { cap: { tokens: Math.floor(pack.budget * SITES_SHARE), count: (text: string) => createTokenCounter(pack.encoding).count(text) } };
+  return { changed: prepared.entries, adjacency: adjacencyOf(index), locate: (id: string) => index.byId.get(id), alarms: prepared.removedReferences, isTest: isTestModule, ...cap };
 }

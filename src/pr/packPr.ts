@@ -2,8 +2,9 @@
 import type { PackResult } from '../pack/packer.js';
 import { adjacencyOf, type PackSettings, packRoots } from '../pipeline/packRepository.js';
 import { jsonAroundMarkdown } from '../render/json.js';
-import { bestOf, graphOf, levelNotes, levelsFor, mermaidWanted, type SectionsLevel, sitesInput } from './levels.js';
-import type { PreparedPr } from './prepare.js';
+import { bestOf, graphOf, levelNotes, levelsFor, mermaidWanted, perPrepared, type SectionsLevel, sitesInput } from './levels.js';
+import { MAX_RISKIEST, type RiskyItem, renderOverview } from './overview.js';
+import { isTestIn, type PreparedPr } from './prepare.js';
 import { renderBreakingSection, renderReviewSummary, renderTestsSection, reviewJson, } from './reviewSections.js';
 import {
   renderCallSites,
@@ -45,8 +46,9 @@ function packPrAt(prepared: PreparedPr, pack: PackSettings, level: SectionsLevel
     removed: prepared.removed,
     changed: prepared.changed,
     views: (id) => prepared.views.get(id),
-    priority: { ids: prepared.plan.callSites, before: prepared.plan.nonTest },
+    priority: { ids: [...new Set([...prepared.plan.callSites, ...prepared.readers])], before: prepared.plan.nonTest },
     changedFirst: true,
+    tail: prepared.tail,
     compareNeighbours: prepared.compareNeighbours,
     preamble: (usage) => {
       const header = renderPrHeader({
@@ -67,15 +69,41 @@ function packPrAt(prepared: PreparedPr, pack: PackSettings, level: SectionsLevel
       if (level.list === 'summary') return [header, renderReviewSummary(findings, tests, plain)];
       return [
         header,
+        overviewOf(prepared),
         renderBreakingSection(findings, plain, level.review),
         renderTestsSection(tests, plain, level.review),
         renderChangedList(entries, adjacency, level.list, changes.nonPython),
-        renderCallSites({ ...sitesInput(prepared), contract: level.contract, other: level.other }),
+        renderCallSites({ ...sitesInput(prepared, pack), contract: level.contract, other: level.other }),
         ...(level.mermaid && graph !== '' ? [`### Call graph of the changes\n\n${graph}`] : []),
       ];
     },
   });
 }
+
+/** The overview section (overview.ts): counts by class, the mechanical classes folded, the riskiest items. */
+const overviewOf = perPrepared((prepared: PreparedPr): string => {
+  const { entries, plan, review, changes, index } = prepared;
+  const adjacency = adjacencyOf(index);
+  const changedIds = new Set(entries.map((e) => e.id));
+  const byId = new Map(entries.map((e) => [e.id, e]));
+  const isTest = isTestIn(index);
+  const tested = new Set(review.tests.tests.flatMap((t) => t.reaches));
+  const riskiest: RiskyItem[] = plan.roots
+    .slice(0, plan.nonTest)
+    .filter((id) => byId.get(id)?.kind !== 'module')
+    .slice(0, MAX_RISKIEST)
+    .map((id) => {
+      const e = byId.get(id)!;
+      return {
+        id,
+        changeClass: e.changeClass ?? 'behaviour',
+        callers: adjacency.callers(e.movedFrom ?? id).filter((n) => !changedIds.has(n.id) && !isTest(n.id)).length,
+        breaking: review.findings.breaking.filter((b) => b.symbol === id && b.certainty === 'broken').length,
+        tested: tested.has(id),
+      };
+    });
+  return renderOverview({ entries, files: changes.files.length, nonPython: changes.nonPython.length, riskiest });
+});
 
 /** The review's JSON metadata: complete at every budget, like the `changed` manifest. */
 function reviewExtra(prepared: PreparedPr): Record<string, unknown> {

@@ -42,6 +42,11 @@ export interface PrReviewInput {
   secrets?: SecretTable;
   /** How a base version read from git is extracted (cache/cachedExtract.ts revisionExtractor); default extractFile. */
   extract?: (parser: PythonParser, path: string, text: string) => FileRecord;
+  /**
+   * Ids of changes that cannot change what a call does (annotation, docstring or formatting only,
+   * diff/changeClass.ts): no test is said to reach them and their signature reports are left out.
+   */
+  mechanical?: ReadonlySet<string>;
 }
 
 /** The id inside its file: the qualified name's segments of the id, so with any `#N` (`Response.encoding#2`). */
@@ -118,7 +123,9 @@ export async function reviewPr(input: PrReviewInput, git: GitDeps = { runGit: ru
   if (references) {
     findings.breaking = [...findings.breaking, ...references.flatMap(removedSites)].sort(compareBreaking);
   }
-  const tests = findAffectedTests({ symbols: input.index.byId, adjacency, changed });
+  const mechanical = input.mechanical ?? new Set<string>();
+  findings.signatures = findings.signatures.filter((s) => !mechanical.has(s.id));
+  const tests = findAffectedTests({ symbols: input.index.byId, adjacency, changed: changed.filter((c) => !mechanical.has(c.id)) });
   return { findings, tests, notes };
 }
 

@@ -21,9 +21,13 @@
 //   file even in a full list: so many are read as where the symbol is used, not one by one, and a line
 //   each would crowd the code out (a widely used method's hundreds of call sites can take more of the
 //   budget than all its neighbours' code).
+// - Call-site lists are capped by tokens, not counts: past a share of the budget (SITES_SHARE, pr/levels.ts)
+//   the longest lists fold to per-file counts, most first, until the rest fit (a default changed on a
+//   function called from 440 lines took 1,951 tokens of line numbers). The count of sites stays.
 // - A removed symbol's own calls no longer exist in head: it is never listed or counted as a caller.
 // - Token numbers are parameters: the packer's footer logic knows them only after packing.
 
+import { type ChangeClass, isMechanical } from '../diff/changeClass.js';
 import type { ChangedSymbol } from '../diff/changedSymbols.js';
 import type { RemovedReference } from '../diff/removedReferences.js';
 import type { MoveFields } from '../diff/symbolDiff.js';
@@ -110,6 +114,8 @@ export type PrEntry = ChangedSymbol &
   MoveFields & {
     /** What breaks callers: the symbol is gone (not moved), was renamed or moved, or its header changed. */
     contract?: 'removed' | 'moved' | 'renamed' | 'signature';
+    /** What kind of change it is (diff/changeClass.ts); mechanical ones are folded in the overview. */
+    changeClass?: ChangeClass;
     /** Moved unchanged together with this moved ancestor (a method of a renamed class): listed under it. */
     carriedBy?: string;
   };
@@ -185,11 +191,16 @@ function byFile(changed: readonly PrEntry[]): [string, PrEntry[]][] {
  * Every changed symbol, at every level: a table; or, when that displaces code, names per file;
  * or counts per file. The list is never cut.
  */
-export function renderChangedList(changed: readonly PrEntry[], adjacency: Adjacency, level: ListLevel, nonPython: readonly string[] = []): string {
-  const removed = removedIds(changed);
-  const heading = `### Changed symbols (${changed.length}: ${summaryCounts(changed)})`;
+export function renderChangedList(all: readonly PrEntry[], adjacency: Adjacency, level: ListLevel, nonPython: readonly string[] = []): string {
+  const removed = removedIds(all);
+  const heading = `### Changed symbols (${all.length}: ${summaryCounts(all)})`;
   const lines = [heading, ''];
-  if (changed.length === 0) lines.push('_No Python symbols changed._');
+  // Mechanical changes are one line per class in the overview (overview.ts), not one row each.
+  const changed = all.filter((c) => !isMechanical(c.changeClass));
+  const folded = all.length - changed.length;
+  if (folded > 0) lines.push(`${plural(folded, 'mechanical change')} (annotation, docstring or formatting only) ${folded === 1 ? 'is' : 'are'} folded in the overview.`, '');
+  if (all.length === 0) lines.push('_No Python symbols changed._');
+  else if (changed.length === 0) lines.pop();
   else if (level === 'table') {
     lines.push('| Symbol | Change | Location | Callers | Callees |', '| --- | --- | --- | ---: | ---: |');
     for (const { entry: c, members } of ownLines(changed)) {
@@ -300,6 +311,49 @@ export interface CallSitesInput {
   other: SitesLevel;
   /** Whether a file is a test file (python/testFiles.ts isTestModule); without it no site is folded as a test. */
   isTest?: (file: string) => boolean;
+  /**
+   * The section's share of the budget, in tokens, and how to count them: lists past it are folded to
+   * per-file counts, longest first (see the decision above). Without it no list is folded for its size.
+   */
+  cap?: { tokens: number; count: (text: string) => number };
+}
+
+/** Files named in one folded list at most; the rest are counted. */
+export const MAX_FOLDED_FILES = 30;
+
+/** `pkg/a.py` 12, `pkg/b.py` 3: a symbol's sites counted per file, most first, then by path. */
+function perFileCounts(sites: readonly SiteRef[]): string {
+  const files = new Map<string, number>();
+  for (const s of sites) files.set(s.file ?? s.caller, (files.get(s.file ?? s.caller) ?? 0) + 1);
+  const ranked = [...files].sort(([a, x], [b, y]) => y - x || compareStrings(a, b));
+  const named = ranked.slice(0, MAX_FOLDED_FILES).map(([file, n]) => `${codeSpan(file)} ${n}`);
+  const rest = ranked.length - named.length;
+  return `${plural(ranked.length, 'file')}: ${named.join(', ')}${rest > 0 ? `, and ${rest} more files` : ''}`;
+}
+
+/**
+ * The symbols whose site lists are folded to per-file counts so that the lists fit `input.cap`: the
+ * longest list first, until the rest fit. A list already counted (level `counts`) is left as it is.
+ */
+function foldedBySize(input: CallSitesInput, lists: readonly { x: { c: PrEntry; sites: SiteRef[] }; level: SitesLevel }[]): Set<string> {
+  const folded = new Set<string>();
+  const cap = input.cap;
+  if (cap === undefined) return folded;
+  const sized = lists
+    .filter((l) => l.level !== 'counts')
+    .map((l) => {
+      const listed = l.level === 'compact' ? compactSites(l.x.sites) : l.x.sites.map((s) => siteLine(s)).join('\n');
+      return { id: l.x.c.id, tokens: cap.count(listed), foldedTokens: cap.count(perFileCounts(l.x.sites)) };
+    })
+    .sort((a, b) => b.tokens - a.tokens || compareStrings(a.id, b.id));
+  let total = sized.reduce((sum, l) => sum + l.tokens, 0);
+  for (const l of sized) {
+    if (total <= cap.tokens) break;
+    if (l.foldedTokens >= l.tokens) continue;
+    folded.add(l.id);
+    total -= l.tokens - l.foldedTokens;
+  }
+  return folded;
 }
 
 /** More call sites in test files than this, for one symbol, are listed one line per file (decision above). */
@@ -329,7 +383,8 @@ export function renderCallSites(input: CallSitesInput): string {
       lines.push(`- Unresolved, check: ${codeSpan(alarm.id)} (removed) has ${plural(alarm.heuristicSites.length, 'name-only match', 'name-only matches')}: ${compactSites(alarm.heuristicSites)}`);
     }
   }
-  const listed = changed.filter((c) => c.change !== 'removed' && c.carriedBy === undefined);
+  // A mechanical change cannot change what a call does: its callers have nothing to check.
+  const listed = changed.filter((c) => c.change !== 'removed' && c.carriedBy === undefined && !isMechanical(c.changeClass));
   const withSites = listed.map((c) => ({ c, ...callerSites(c, adjacency, locate, removed) })).filter((x) => x.sites.length > 0);
   const contract = withSites.filter((x) => x.c.contract !== undefined);
   const other = withSites.filter((x) => x.c.contract === undefined);
@@ -337,6 +392,7 @@ export function renderCallSites(input: CallSitesInput): string {
     lines.push('_No call sites of the changed symbols were found._');
     return lines.join('\n');
   }
+  const folded = foldedBySize(input, [...contract.map((x) => ({ x, level: input.contract })), ...other.map((x) => ({ x, level: input.other }))]);
   const group = (entries: typeof withSites, level: SitesLevel, label: string) => {
     if (entries.length === 0) return;
     if (level === 'counts') {
@@ -346,6 +402,10 @@ export function renderCallSites(input: CallSitesInput): string {
     for (const x of entries) {
       const guess = x.guesses > 0 ? ` (${x.guesses} by name match, unresolved)` : '';
       const head = `- ${codeSpan(x.c.id)} (${changeClause(x.c)}), ${plural(x.sites.length, 'call site')}${guess}`;
+      if (folded.has(x.c.id)) {
+        lines.push(`${head} in ${perFileCounts(x.sites)}`);
+        continue;
+      }
       if (level === 'compact') {
         lines.push(`${head}: ${compactSites(x.sites)}`);
         continue;
