@@ -134,3 +134,34 @@ describe('a docstring-only edit', () => {
     expect(section(digest.markdown, '### Overview')).toMatch(/docstring or comment only \(1\)/i);
   });
 });
+
+describe('a limit stored on self', () => {
+  const parser = (assign: string) =>
+    [
+      'class MultiPartParser:',
+      '    def __init__(self, max_part_size=1000):',
+      `        self.max_part_size = ${assign}`,
+      '',
+      '    def parse(self, data):',
+      '        return data.split(b"--")',
+      '',
+      '',
+      'class LimitedParser(MultiPartParser):',
+      '    def feed(self, chunk):',
+      '        if len(chunk) > self.max_part_size:',
+      '            raise ValueError("part too large")',
+      '        return chunk',
+      '',
+      '    def reset(self):',
+      '        self.max_part_size = 0',
+      '',
+    ].join('\n');
+
+  it('brings in the method that reads it, in the same class hierarchy', async () => {
+    const digest = await digestOf({ 'pkg/__init__.py': '', 'pkg/multipart.py': parser('max_part_size') }, { 'pkg/multipart.py': parser('max(1, max_part_size)') }, 6000);
+    const ids = digest.packed.map((p) => p.id);
+    expect(ids).toContain('pkg.multipart.LimitedParser.feed');
+    // Assigning it is not reading it.
+    expect(ids).not.toContain('pkg.multipart.LimitedParser.reset');
+  });
+});

@@ -31,9 +31,9 @@
 import { type ClassLookups, classLookups } from '../graph/classNeighbours.js';
 import type { PySymbol } from '../model.js';
 import { plural } from '../shared/plural.js';
+import { callerViewIn } from './callerView.js';
 import { constructedHere, constructionChoice } from './constructionChoice.js';
 import type { DigestItem, DigestSkip, ItemView, PackMode } from './document.js';
-import { callerViewIn } from './callerView.js';
 import { type Candidate, expansionOrder } from './expansion.js';
 import { costOf, itemOf } from './packItem.js';
 import { clauseFor, clausePaid, ESTIMATE_SLACK, lineCost, type PackRun, repriceFrame, rootSkips, smallestBlock } from './packRun.js';

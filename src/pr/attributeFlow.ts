@@ -72,7 +72,7 @@ function hierarchy(start: string, input: AttributeFlowInput): string[] {
   return [...seen].sort(compareStrings);
 }
 
-function escape(name: string): string {
+function regexEscaped(name: string): string {
   return name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
@@ -80,7 +80,7 @@ function escape(name: string): string {
 function readsOf(text: string, names: ReadonlySet<string>): number {
   let n = 0;
   for (const name of names) {
-    const read = new RegExp(`\\b(?:self|cls)\\.${escape(name)}\\b(?!\\s*(?::[^=\\n]+)?=(?!=))`);
+    const read = new RegExp(`\\b(?:self|cls)\\.${regexEscaped(name)}\\b(?!\\s*(?::[^=\\n]+)?=(?!=))`);
     if (read.test(text)) n++;
   }
   return n;

@@ -7,7 +7,7 @@
 //   first MAX_FOLDED_NAMES symbols and counts the rest (the JSON manifest lists every one).
 // - The riskiest items are the first of the budget plan (plan.ts ranks by breaking call sites,
 //   contract, callers, missing tests), at most MAX_RISKIEST, each with why.
-import { CLASS_LABEL, type ChangeClass, MECHANICAL } from '../diff/changeClass.js';
+import { type ChangeClass, CLASS_LABEL, MECHANICAL } from '../diff/changeClass.js';
 import { codeSpan } from '../shared/fence.js';
 import { plural } from '../shared/plural.js';
 import type { PrEntry } from './sections.js';
