@@ -7,6 +7,10 @@
 //   first MAX_FOLDED_NAMES symbols and counts the rest (the JSON manifest lists every one).
 // - The riskiest items are the first of the budget plan (plan.ts ranks by breaking call sites,
 //   contract, callers, missing tests), at most MAX_RISKIEST, each with why.
+// - A small PR (at most SMALL_PR changed symbols, none mechanical) has no overview: its changed list
+//   says it all. As the preamble gets compact (pr/levels.ts) the riskiest line goes first, then the
+//   folded names (when the changed list only counts per file), so the overview never costs more than
+//   the list it sums up.
 import { type ChangeClass, CLASS_LABEL, MECHANICAL } from '../diff/changeClass.js';
 import { codeSpan } from '../shared/fence.js';
 import { plural } from '../shared/plural.js';
@@ -14,6 +18,7 @@ import type { PrEntry } from './sections.js';
 
 export const MAX_FOLDED_NAMES = 40;
 export const MAX_RISKIEST = 3;
+export const SMALL_PR = 5;
 
 const ORDER: readonly ChangeClass[] = ['behaviour', 'signature', 'added', 'removed', 'moved', 'annotation', 'docstring', 'formatting'];
 
@@ -31,6 +36,8 @@ export interface OverviewInput {
   files: number;
   nonPython: number;
   riskiest: readonly RiskyItem[];
+  /** How much to say: everything, no riskiest line, or the counts line alone. */
+  detail?: 'full' | 'folds' | 'counts';
 }
 
 /** Entries counted by class, in ORDER, zero classes left out. */
@@ -64,6 +71,9 @@ function riskLine(item: RiskyItem): string {
 }
 
 export function renderOverview(input: OverviewInput): string {
+  const detail = input.detail ?? 'full';
+  const mechanical = input.entries.some((e) => e.changeClass !== undefined && MECHANICAL.has(e.changeClass));
+  if (!mechanical && input.entries.length <= SMALL_PR) return '';
   const counts = classCounts(input.entries);
   const total = counts.reduce((sum, [, n]) => sum + n, 0);
   const files = input.nonPython > 0 ? `${plural(input.files, 'file')} changed (${input.nonPython} not Python)` : `${plural(input.files, 'file')} changed`;
@@ -72,7 +82,7 @@ export function renderOverview(input: OverviewInput): string {
     const entries = input.entries.filter((e) => e.changeClass === c);
     return entries.length > 0 ? [foldedLine(c, entries)] : [];
   });
-  if (folds.length > 0) lines.push('', ...folds);
-  if (input.riskiest.length > 0) lines.push('', `Riskiest first: ${input.riskiest.map(riskLine).join(', ')}`);
+  if (folds.length > 0 && detail !== 'counts') lines.push('', ...folds);
+  if (input.riskiest.length > 0 && detail === 'full') lines.push('', `Riskiest first: ${input.riskiest.map(riskLine).join(', ')}`);
   return lines.join('\n');
 }

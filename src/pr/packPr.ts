@@ -69,7 +69,7 @@ function packPrAt(prepared: PreparedPr, pack: PackSettings, level: SectionsLevel
       if (level.list === 'summary') return [header, renderReviewSummary(findings, tests, plain)];
       return [
         header,
-        overviewOf(prepared),
+        ...nonEmpty(overviewOf(prepared)[level.list === 'table' ? 'full' : level.list === 'names' ? 'folds' : 'counts']),
         renderBreakingSection(findings, plain, level.review),
         renderTestsSection(tests, plain, level.review),
         renderChangedList(entries, adjacency, level.list, changes.nonPython),
@@ -81,7 +81,7 @@ function packPrAt(prepared: PreparedPr, pack: PackSettings, level: SectionsLevel
 }
 
 /** The overview section (overview.ts): counts by class, the mechanical classes folded, the riskiest items. */
-const overviewOf = perPrepared((prepared: PreparedPr): string => {
+const overviewOf = perPrepared((prepared: PreparedPr): Record<'full' | 'folds' | 'counts', string> => {
   const { entries, plan, review, changes, index } = prepared;
   const adjacency = adjacencyOf(index);
   const changedIds = new Set(entries.map((e) => e.id));
@@ -102,8 +102,11 @@ const overviewOf = perPrepared((prepared: PreparedPr): string => {
         tested: tested.has(id),
       };
     });
-  return renderOverview({ entries, files: changes.files.length, nonPython: changes.nonPython.length, riskiest });
+  const input = { entries, files: changes.files.length, nonPython: changes.nonPython.length, riskiest };
+  return { full: renderOverview(input), folds: renderOverview({ ...input, detail: 'folds' }), counts: renderOverview({ ...input, detail: 'counts' }) };
 });
+
+const nonEmpty = (text: string): string[] => (text === '' ? [] : [text]);
 
 /** The review's JSON metadata: complete at every budget, like the `changed` manifest. */
 function reviewExtra(prepared: PreparedPr): Record<string, unknown> {
