@@ -105,16 +105,29 @@ export function perPrepared<T>(build: (prepared: PreparedPr) => T): (prepared: P
   };
 }
 
-/** How many roots are in the document, and how many of those in their best view. */
-export function scoreOf(prepared: PreparedPr, result: PackResult): [number, number] {
+/**
+ * How many roots are in the document, how many of those as code (a diff, hunks or whole code: not a
+ * signature alone, which shows none of the changed lines), and how many in their best view.
+ */
+export function scoreOf(prepared: PreparedPr, result: PackResult): Score {
   const best = new Map(result.packed.map((p) => [p.id, prepared.views.get(p.id)?.[0]?.mode === p.mode]));
   const roots = new Set(result.roots);
   const inside = result.skipped.filter((s) => s.within !== undefined && roots.has(s.id)).length;
-  return [rootsInDocument(result), result.roots.filter((id) => best.get(id) === true).length + inside];
+  const asCode = result.packed.filter((p) => roots.has(p.id) && p.mode !== 'signature').length + inside;
+  return [rootsInDocument(result), asCode, result.roots.filter((id) => best.get(id) === true).length + inside];
+}
+
+type Score = [number, number, number];
+
+/** Whether score `a` is at least `b` (lexicographic). */
+function atLeast(a: Score, b: Score): boolean {
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return a[i]! > b[i]!;
+  return true;
 }
 
 /**
- * The level that shows the most changed symbols (then the most in their best view), fuller on a tie.
+ * The level that shows the most changed symbols (then the most as code, then the most in their best
+ * view), fuller on a tie.
  * What a level shows grows as its preamble shrinks, so the levels are not all packed: the most compact
  * one gives the best score, then a binary search finds the fullest level that reaches it (a few packs
  * instead of one per level: a PR with many changed symbols makes each pack costly).
@@ -125,11 +138,11 @@ export function bestOf(
   packAt: (level: SectionsLevel) => PackResult,
 ): { result?: PackResult; error?: unknown } {
   let error: unknown;
-  const tried = new Map<number, { result?: PackResult; score?: [number, number] }>();
+  const tried = new Map<number, { result?: PackResult; score?: Score }>();
   const attempt = (i: number) => {
     const known = tried.get(i);
     if (known) return known;
-    let outcome: { result?: PackResult; score?: [number, number] } = {};
+    let outcome: { result?: PackResult; score?: Score } = {};
     try {
       const result = packAt(levels[i]!);
       outcome = { result, score: scoreOf(prepared, result) };
@@ -142,13 +155,14 @@ export function bestOf(
   };
   if (levels.length === 0) return {};
   const first = attempt(0);
-  if (first.score && first.score[0] === first.result!.roots.length && first.score[1] === first.result!.roots.length) return { result: first.result! };
+  const all = first.result?.roots.length;
+  if (first.score && first.score.every((n) => n === all)) return { result: first.result! };
   const last = attempt(levels.length - 1);
   if (!last.score) return first.result ? { result: first.result } : { error };
   const target = last.score;
   const reaches = (i: number): boolean => {
     const o = attempt(i);
-    return o.score !== undefined && (o.score[0] > target[0] || (o.score[0] === target[0] && o.score[1] >= target[1]));
+    return o.score !== undefined && atLeast(o.score, target);
   };
   let lo = 0;
   let hi = levels.length - 1;

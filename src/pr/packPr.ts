@@ -49,6 +49,7 @@ function packPrAt(prepared: PreparedPr, pack: PackSettings, level: SectionsLevel
     priority: { ids: [...new Set([...prepared.plan.callSites, ...prepared.readers])], before: prepared.plan.nonTest },
     changedFirst: true,
     tail: prepared.tail,
+    codeBeforeOthers: true,
     compareNeighbours: prepared.compareNeighbours,
     preamble: (usage) => {
       const header = renderPrHeader({
