@@ -156,7 +156,7 @@ export function bestOf(
   if (levels.length === 0) return {};
   const first = attempt(0);
   const all = first.result?.roots.length;
-  if (first.score && first.score.every((n) => n === all)) return { result: first.result! };
+  if (first.score?.every((n) => n === all)) return { result: first.result! };
   const last = attempt(levels.length - 1);
   if (!last.score) return first.result ? { result: first.result } : { error };
   const target = last.score;
