@@ -109,6 +109,8 @@ export interface ChangedSymbolRow {
   movedTo?: string;
   moveKind?: 'moved' | 'renamed';
   similarity?: number;
+  /** PR digests: the kind of change (diff/changeClass.ts: behaviour, signature, annotation, docstring, formatting, moved, added, removed). */
+  changeClass?: string;
 }
 
 export interface TokenUsage {

@@ -164,15 +164,22 @@ function reboundGoneNotes(entries: readonly PrEntry[], rebound: ReadonlySet<stri
 /**
  * The entries packed as code. Not packed: a module with no module-level code of its own (an empty
  * code block; its definitions are roots themselves), the removed end of a move or a member carried
- * by a moved ancestor (shown once, at its new place), and mechanical changes (annotation, docstring or
+ * by a moved ancestor (shown once, at its new place), a nested function whose enclosing function is a
+ * changed symbol shown itself (its diff holds the nested lines), and mechanical changes (annotation, docstring or
  * formatting only: each class is one line of the overview, overview.ts, and their diffs are in the JSON
  * manifest), which must never take the budget of a change in behaviour.
  */
 function packableEntries(entries: readonly PrEntry[], index: RepoIndex): PrEntry[] {
+  const changed = new Map(entries.map((c) => [c.id, c]));
   return entries.filter((c) => {
     const symbol = index.byId.get(c.id);
     if (symbol === undefined || c.movedTo !== undefined || c.carriedBy !== undefined) return false;
     if (c.changeClass !== undefined && MECHANICAL.has(c.changeClass)) return false;
+    // A function's diff holds its nested functions' lines (only a class's or module's leaves them out):
+    // a nested function whose enclosing function is shown is shown there, once.
+    const parent = symbol.parent === undefined ? undefined : index.byId.get(symbol.parent);
+    const holder = parent === undefined ? undefined : changed.get(parent.id);
+    if ((parent?.kind === 'function' || parent?.kind === 'method') && holder !== undefined && holder.movedTo === undefined && !isMechanical(holder.changeClass)) return false;
     return !(symbol.kind === 'module' && symbol.full.trim() === '');
   });
 }
@@ -317,6 +324,7 @@ function manifestRow(c: PrEntry, info: SymbolChangeInfo | undefined, files: read
     ...(c.movedTo === undefined ? {} : { movedTo: c.movedTo }),
     ...(c.moveKind === undefined ? {} : { moveKind: c.moveKind }),
     ...(c.similarity === undefined ? {} : { similarity: c.similarity }),
+    ...(c.changeClass === undefined ? {} : { changeClass: c.changeClass }),
     changedLines: info ? changedHeadLines(info.lines) : [],
     diff: info ? unifiedDiff(info.lines, oldPath, newPath) : '',
   };

@@ -146,7 +146,8 @@ function changeDetail(c: PrEntry, inTable: boolean, members: readonly PrEntry[] 
   const how = c.moveKind === 'renamed' ? 'renamed' : 'moved';
   const carried = members.length > 0 ? `; moved with it, unchanged: ${members.map((m) => span(m.id.slice(c.id.length + 1))).join(', ')}` : '';
   if (c.movedTo !== undefined) return `${how} to ${span(shortAgainst(c.movedTo, c))}`;
-  if (c.movedFrom !== undefined) return `${how} from ${span(shortAgainst(c.movedFrom, c))}${carried}`;
+  const similar = c.similarity === undefined ? '' : `, ${Math.round(c.similarity * 100)}% similar`;
+  if (c.movedFrom !== undefined) return `${how} from ${span(shortAgainst(c.movedFrom, c))}${similar}${carried}`;
   return c.contract === 'signature' ? 'signature' : undefined;
 }
 

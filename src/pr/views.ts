@@ -97,7 +97,7 @@ const defined = (notes: (string | undefined)[]): string[] => notes.filter((n): n
  */
 export function mechanicalViews(input: ViewInput, what: string): ItemView[] {
   if (!input.info || !hasChange(input.info.lines)) return [];
-  return [{ text: hunksText(input.info.lines, 1), mode: 'hunks', change: input.change, fence: 'diff', notes: [`${what} change: it cannot change what a call does.`] }];
+  return [{ text: hunksText(input.info.lines, 1), mode: 'hunks', change: input.change, fence: 'diff', notes: [`${what}.`] }];
 }
 
 /** The views of one changed symbol, best first (the packer packs the first that fits). */
@@ -139,5 +139,8 @@ export function viewsOf(input: ViewInput): ItemView[] {
     return [hunksView, { ...signatureOnly('Signature only: its changed lines did not fit.'), callsOn: changedHeadLines(info.lines) }];
   }
   const whole: ItemView = { text: wholeDiffText(info.lines), mode: 'full', change, fence: 'diff', ...(lead.length || unknown.length ? { notes: [...lead, ...unknown] } : {}) };
-  return [whole, { ...hunks, notes: [...lead, ...unknown, `Only its changed lines, with ${HUNK_CONTEXT} lines of context: the whole ${symbol.kind} did not fit.`] }, signatureOnly('Signature only: not even its changed lines fit.')];
+  // The hunks view says nothing more than its heading's `hunks` (`@@` headers, 3 lines of context): a
+  // note on each of dozens of changed functions would cost the lines of another.
+  const hunksNotes = [...lead, ...unknown];
+  return [whole, { ...hunks, ...(hunksNotes.length > 0 ? { notes: hunksNotes } : {}) }, signatureOnly('Signature only: not even its changed lines fit.')];
 }
