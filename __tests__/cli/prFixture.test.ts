@@ -58,9 +58,10 @@ describe('a signature change with callers', () => {
         '### Call sites to check',
         '',
         '- `pkg.shapes.area` (modified, signature changed), 3 call sites:',
-        '  - `pkg/panel.py:5` in `pkg.panel.panel_area`',
-        '  - `pkg/panel.py:9` in `pkg.panel.double_panel`',
-        '  - `pkg/report.py:7` in `pkg.report.summary`',
+        // Each site quotes its call line.
+        '  - `pkg/panel.py:5` in `pkg.panel.panel_area`: `return area(w, h)`',
+        '  - `pkg/panel.py:9` in `pkg.panel.double_panel`: `return 2 * area(w, h)`',
+        '  - `pkg/report.py:7` in `pkg.report.summary`: `return slugify(f"{area(w, h)}")`',
         '',
       ].join('\n'),
     );

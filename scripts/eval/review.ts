@@ -16,7 +16,7 @@
 //   jediCallers.py; Debian's python3-jedi, which parses and never runs the code) lists the call sites
 //   of up to MAX_FUNCTIONS changed non-test functions and methods whose behaviour or signature changed
 //   or that were added; a site counts as shown when its line's text is among the digest's code lines of
-//   its file. Sites in test files are counted apart.
+//   its file, and as quoted when the call-site list quotes it. Sites in test files are counted apart.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -29,7 +29,7 @@ import { packPr } from '../../src/pr/packPr.js';
 import { preparePr } from '../../src/pr/prepare.js';
 import { isTestPath } from '../../src/python/testFiles.js';
 import { jedi } from './callers.js';
-import { type CodeLine, cutToBudget, diffChangedLines, digestCodeLines, duplicatedLines, shownCount } from './reviewMeasure.js';
+import { type CodeLine, cutToBudget, diffChangedLines, digestCodeLines, duplicatedLines, listedCallLines, shownCount } from './reviewMeasure.js';
 
 const MAX_LINES = 3000;
 const MAX_FUNCTIONS = 12;
@@ -118,7 +118,7 @@ interface CommitRow {
   at: AtBudget[];
   diffTokens: number;
   cpuMs: number;
-  calls?: { found: number; shown: number; testFound: number; testShown: number; failed: number };
+  calls?: { found: number; shown: number; listed: number; testFound: number; testShown: number; failed: number };
   error?: string;
 }
 
@@ -163,12 +163,12 @@ async function replay(repo: string, dir: string, sha: string, lines: number, o: 
   });
   const row: CommitRow = { repo, sha: sha.slice(0, 9), lines, changed: changed.length, at, diffTokens: count(plain), cpuMs: Math.round((used.user + used.system) / 1000) };
   const middle = results[Math.floor(results.length / 2)];
-  if (o.jedi && lines < 500 && middle) row.calls = callLines(dir, sha, prepared, digestCodeLines(middle.content));
+  if (o.jedi && lines < 500 && middle) row.calls = callLines(dir, sha, prepared, digestCodeLines(middle.content), listedCallLines(middle.content));
   return row;
 }
 
 /** jedi's call sites of the changed non-test functions, and how many of their lines the digest shows. */
-function callLines(dir: string, sha: string, prepared: Awaited<ReturnType<typeof preparePr>>, shown: readonly CodeLine[]) {
+function callLines(dir: string, sha: string, prepared: Awaited<ReturnType<typeof preparePr>>, shown: readonly CodeLine[], listed: readonly CodeLine[]) {
   const wanted = prepared.entries
     .filter((e) => (e.kind === 'function' || e.kind === 'method') && e.change !== 'removed' && !isMechanical(e.changeClass) && !isTestPath(e.file))
     .slice(0, MAX_FUNCTIONS);
@@ -181,9 +181,10 @@ function callLines(dir: string, sha: string, prepared: Awaited<ReturnType<typeof
     }
     return [];
   });
-  const out = { found: 0, shown: 0, testFound: 0, testShown: 0, failed: 0 };
+  const out = { found: 0, shown: 0, listed: 0, testFound: 0, testShown: 0, failed: 0 };
   if (positions.length === 0) return out;
   const pool = new Set(shown.filter((l) => l.tag !== '-').map((l) => `${l.file}\u0000${l.text.trim()}`));
+  const quoted = new Set(listed.map((l) => `${l.file}\u0000${l.text.trim()}`));
   const texts = new Map<string, string[]>();
   for (const sites of jedi(dir, positions, []).refs) {
     if (sites === null) {
@@ -192,13 +193,16 @@ function callLines(dir: string, sha: string, prepared: Awaited<ReturnType<typeof
     }
     for (const [file, line] of sites) {
       if (!texts.has(file)) texts.set(file, fileAt(dir, sha, file).split('\n'));
-      const hit = pool.has(`${file}\u0000${(texts.get(file)![line - 1] ?? '').trim()}`);
+      const k = `${file}\u0000${(texts.get(file)![line - 1] ?? '').trim()}`;
+      const hit = pool.has(k);
       if (isTestPath(file)) {
         out.testFound++;
         if (hit) out.testShown++;
       } else {
         out.found++;
         if (hit) out.shown++;
+        // Quoted in the call-site list (a long line is cut there: its start counts).
+        if (hit || quoted.has(k) || [...quoted].some((q) => q.endsWith('…') && k.startsWith(q.slice(0, -1)))) out.listed++;
       }
     }
   }
@@ -211,7 +215,7 @@ function render(rows: CommitRow[], o: Options): string {
   const ok = rows.filter((r) => !r.error);
   const out: string[] = [];
   out.push(`Review replay: ${ok.length} commits of ${new Set(ok.map((r) => r.repo)).size} repositories, budgets ${o.budgets.join(' / ')} (o200k_base)`, '');
-  out.push(`| repo | commit | .py lines | changed (non-trivial) | ${o.budgets.map((b) => `coverage @${b} digest / diff`).join(' | ')} | max dup | call lines @${o.budgets[Math.floor(o.budgets.length / 2)]} (tests apart) | diff tokens | CPU ms |`);
+  out.push(`| repo | commit | .py lines | changed (non-trivial) | ${o.budgets.map((b) => `coverage @${b} digest / diff`).join(' | ')} | max dup | call lines @${o.budgets[Math.floor(o.budgets.length / 2)]}: in code (or quoted in the site list) / jedi sites; in tests | diff tokens | CPU ms |`);
   out.push(`| ${Array(7 + o.budgets.length).fill('---').join(' | ')} |`);
   for (const r of rows) {
     if (r.error) {
@@ -220,7 +224,7 @@ function render(rows: CommitRow[], o: Options): string {
     }
     const cov = r.at.map((a) => `${pct(a.digest)} / ${pct(a.diff)}${a.diffFits ? ' (fits)' : ''}`);
     const dup = pct(Math.max(...r.at.map((a) => a.duplicated)));
-    const calls = r.calls ? `${r.calls.shown}/${r.calls.found} (${r.calls.testShown}/${r.calls.testFound})` : '-';
+    const calls = r.calls ? `${r.calls.shown} (${r.calls.listed})/${r.calls.found}; tests ${r.calls.testShown}/${r.calls.testFound}` : '-';
     out.push(`| ${r.repo} | ${r.sha} | ${r.lines} | ${r.changed} | ${cov.join(' | ')} | ${dup} | ${calls} | ${r.diffTokens} | ${r.cpuMs} |`);
   }
   out.push('', '| bucket | budget | commits | mean coverage digest | mean coverage diff | below 0.9x diff | diff fits, digest < 100% | max dup | over 5% dup |');
@@ -238,7 +242,8 @@ function render(rows: CommitRow[], o: Options): string {
   }
   const calls = ok.flatMap((r) => (r.calls ? [r.calls] : []));
   const sum = (f: (c: NonNullable<CommitRow['calls']>) => number) => calls.reduce((s, c) => s + f(c), 0);
-  out.push('', `Call lines shown at the middle budget (commits under 500 lines): ${sum((c) => c.shown)} of ${sum((c) => c.found)} jedi call sites outside tests (${pct(sum((c) => c.shown) / Math.max(1, sum((c) => c.found)))}); in test files ${sum((c) => c.testShown)} of ${sum((c) => c.testFound)}; jedi could not answer for ${sum((c) => c.failed)} functions.`);
+  const found = Math.max(1, sum((c) => c.found));
+  out.push('', `Call lines shown at the middle budget (commits under 500 lines): ${sum((c) => c.shown)} of ${sum((c) => c.found)} jedi call sites outside tests in code blocks (${pct(sum((c) => c.shown) / found)}), ${sum((c) => c.listed)} in code blocks or quoted in the call-site list (${pct(sum((c) => c.listed) / found)}); in test files ${sum((c) => c.testShown)} of ${sum((c) => c.testFound)} in code blocks; jedi could not answer for ${sum((c) => c.failed)} functions.`);
   out.push(`Tokens: digest ${ok.reduce((s, r) => s + r.at.reduce((t, a) => t + a.tokens, 0), 0)} over all budgets; CPU ${ok.reduce((s, r) => s + r.cpuMs, 0)} ms in all.`);
   return out.join('\n');
 }

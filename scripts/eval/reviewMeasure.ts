@@ -121,3 +121,13 @@ export function duplicatedLines(shown: readonly CodeLine[], held: (file: string,
   }
   return { lines, duplicated };
 }
+
+/** The call lines the "Call sites to check" list quotes (`path:line` in `caller`: `code`), as code lines of their file. */
+export function listedCallLines(markdown: string): CodeLine[] {
+  const out: CodeLine[] = [];
+  for (const line of markdown.split('\n')) {
+    const m = /^\s+- `([^`]+):(\d+)` in `[^`]+`.*?: (`+) ?(.*?) ?\3$/.exec(line);
+    if (m) out.push({ file: m[1]!, tag: 'code', text: m[4]! });
+  }
+  return out;
+}

@@ -144,6 +144,15 @@ function symbolsIn(symbols: ReadonlyMap<string, PySymbol>, file: string): readon
   return byFile.get(file) ?? [];
 }
 
+/**
+ * The text of line `line` of `caller` (a definition or module-level code), the call there being to
+ * `name`; undefined when it cannot be told (see the top of the file).
+ */
+export function callLineText(symbols: ReadonlyMap<string, PySymbol>, caller: PySymbol, line: number, name: string): string | undefined {
+  if (caller.kind === 'module') return moduleLine(caller, symbolsIn(symbols, caller.file), line, name)?.text;
+  return ownLine(caller, line);
+}
+
 /** A caller's view in a pack: its calls to what the document holds (roots, packed symbols and what they contain). */
 export function callerViewIn(run: PackRun, symbol: PySymbol): ItemView | undefined {
   const { input, state, rootSet, symbols } = run;

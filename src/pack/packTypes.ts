@@ -52,11 +52,6 @@ export interface PackInput {
    * root, so roots' skips are named on one line and never folded (document.ts `changedInPreamble`).
    */
   changedFirst?: boolean;
-  /**
-   * PR digests: a root whose views' best fit beside the others' smallest views is its signature alone
-   * takes its smallest code view (diff or hunks) instead when that fits (rootViews.ts).
-   */
-  codeBeforeOthers?: boolean;
   /** PR digests: ids packed after every root and neighbour, when they fit (tailItems.ts), each in its first view that fits. */
   tail?: readonly string[];
   /** Order of each hop's neighbours (expansion.ts `compare`). */

@@ -48,13 +48,7 @@ export function packRootView(run: PackRun, symbol: PySymbol, candidate: Candidat
     });
     const smallest = priced.reduce((a, b) => (b.cost < a.cost ? b : a));
     // The smallest view needs only to fit: the room kept for the others was counted beside it.
-    let chosen = priced.find((p) => p.cost + others <= run.remaining) ?? (smallest.cost <= run.remaining ? smallest : undefined);
-    // A change is shown as code (its diff or hunks) whenever that fits at all: its signature alone only
-    // when not even its hunks fit (a higher-ranked change is not cut to its header for lower ones).
-    if (run.input.codeBeforeOthers && chosen?.view.mode === 'signature') {
-      const code = priced.filter((p) => p.view.mode !== 'signature' && p.cost <= run.remaining);
-      if (code.length > 0) chosen = code.reduce((a, b) => (b.cost < a.cost ? b : a));
-    }
+    const chosen = priced.find((p) => p.cost + others <= run.remaining) ?? (smallest.cost <= run.remaining ? smallest : undefined);
     if (chosen) {
       clausePaid(run, clauseFor(run, chosen.item.id));
       state.add(chosen.item);

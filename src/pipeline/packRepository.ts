@@ -58,7 +58,6 @@ export interface PackRootsExtras {
   /** PR digests: the plan's extras (pack/packer.ts `views`, `priority`, `changedFirst`, `compareNeighbours`, `tail`). */
   views?: PackInput['views'];
   tail?: PackInput['tail'];
-  codeBeforeOthers?: boolean;
   priority?: PackInput['priority'];
   changedFirst?: boolean;
   compareNeighbours?: PackInput['compareNeighbours'];

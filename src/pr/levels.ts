@@ -2,6 +2,7 @@
 import { isMechanical } from '../diff/changeClass.js';
 import type { ChangedSymbol } from '../diff/changedSymbols.js';
 import { BudgetTooSmallError, type PackResult, rootsInDocument } from '../pack/packer.js';
+import { callLineText } from '../pack/callerView.js';
 import { createTokenCounter } from '../pack/tokens.js';
 import { adjacencyOf, type PackSettings } from '../pipeline/packRepository.js';
 import { isTestModule } from '../python/testFiles.js';
@@ -200,5 +201,9 @@ export const SITES_SHARE = 0.08;
 export function sitesInput(prepared: PreparedPr, pack?: PackSettings) {
   const { index } = prepared;
   const cap = pack === undefined ? {} : { cap: { tokens: Math.floor(pack.budget * SITES_SHARE), count: (text: string) => createTokenCounter(pack.encoding).count(text) } };
-  return { changed: prepared.entries, adjacency: adjacencyOf(index), locate: (id: string) => index.byId.get(id), alarms: prepared.removedReferences, isTest: isTestModule, ...cap };
+  const lineText = (callerId: string, line: number, name: string) => {
+    const caller = index.byId.get(callerId);
+    return caller === undefined || prepared.removed.has(callerId) ? undefined : callLineText(index.byId, caller, line, name);
+  };
+  return { changed: prepared.entries, adjacency: adjacencyOf(index), locate: (id: string) => index.byId.get(id), alarms: prepared.removedReferences, isTest: isTestModule, lineText, ...cap };
 }

@@ -49,7 +49,6 @@ function packPrAt(prepared: PreparedPr, pack: PackSettings, level: SectionsLevel
     priority: { ids: [...new Set([...prepared.plan.callSites, ...prepared.readers])], before: prepared.plan.nonTest },
     changedFirst: true,
     tail: prepared.tail,
-    codeBeforeOthers: true,
     compareNeighbours: prepared.compareNeighbours,
     preamble: (usage) => {
       const header = renderPrHeader({

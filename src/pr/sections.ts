@@ -24,6 +24,8 @@
 // - Call-site lists are capped by tokens, not counts: past a share of the budget (SITES_SHARE, pr/levels.ts)
 //   the longest lists fold to per-file counts, most first, until the rest fit (a default changed on a
 //   function called from 440 lines took 1,951 tokens of line numbers). The count of sites stays.
+// - A site listed on a line of its own shows the code of its call line: the line a reviewer checks,
+//   even when its caller's code did not fit.
 // - A removed symbol's own calls no longer exist in head: it is never listed or counted as a caller.
 // - Token numbers are parameters: the packer's footer logic knows them only after packing.
 
@@ -244,6 +246,9 @@ export function renderChangedList(all: readonly PrEntry[], adjacency: Adjacency,
 /** Where a caller lives: the pipeline's symbol lookup (head index, plus removed symbols); `imports` gives import lines. */
 export type LocateSymbol = (id: string) => { file: string; imports?: readonly ImportRecord[] } | undefined;
 
+/** The code of line `line` of symbol `callerId`, which calls `name` there. */
+export type LineText = (callerId: string, line: number, name: string) => string | undefined;
+
 /** Ids of the symbols whose scope imports `id` (the graph's `imports` edges), sorted. */
 export type ImportersOf = (id: string) => readonly string[];
 
@@ -254,12 +259,19 @@ interface SiteRef {
   line?: number;
   /** `value`: the symbol is passed, stored or returned there (a `references` edge): "used by". */
   via?: 'call' | 'import' | 'value';
+  /** The code of the line, when known (shown after the caller, cut to MAX_LINE_CHARS). */
+  text?: string;
 }
+
+/** A call line longer than this is cut with `…` in a site list. */
+export const MAX_LINE_CHARS = 100;
 
 function siteLine(site: SiteRef): string {
   const where = site.file === undefined ? '' : `${codeSpan(site.line === undefined ? site.file : `${site.file}:${site.line}`)} in `;
   const via = site.via === 'import' ? ' (import)' : site.via === 'value' ? ' (used by: passed or stored as a value)' : '';
-  return `  - ${where}${codeSpan(site.caller)}${via}`;
+  const trimmed = site.text?.trim() ?? '';
+  const text = trimmed === '' ? '' : `: ${codeSpan(trimmed.length > MAX_LINE_CHARS ? `${trimmed.slice(0, MAX_LINE_CHARS - 1)}…` : trimmed)}`;
+  return `  - ${where}${codeSpan(site.caller)}${via}${text}`;
 }
 
 /** `pkg/a.py: 12, 40; pkg/b.py: 3` (sites without a line count as the file). */
@@ -276,14 +288,16 @@ function compactSites(sites: readonly SiteRef[]): string {
     .join('; ');
 }
 
-function callerSites(c: PrEntry, adjacency: Adjacency, locate: LocateSymbol, removed: ReadonlySet<string>): { sites: SiteRef[]; guesses: number } {
+function callerSites(c: PrEntry, adjacency: Adjacency, locate: LocateSymbol, removed: ReadonlySet<string>, lineText?: LineText): { sites: SiteRef[]; guesses: number } {
   const sites: SiteRef[] = [];
   let guesses = 0;
+  const name = c.id.slice(c.id.lastIndexOf('.') + 1).replace(/#\d+$/, '');
   for (const caller of liveCallers(c.id, adjacency, removed)) {
     const file = locate(caller.id)?.file;
     const lines = caller.lines.length > 0 ? caller.lines : [undefined];
     for (const line of lines) {
-      sites.push({ caller: caller.id, ...(file === undefined ? {} : { file }), ...(line === undefined ? {} : { line }) });
+      const text = line === undefined ? undefined : lineText?.(caller.id, line, name);
+      sites.push({ caller: caller.id, ...(file === undefined ? {} : { file }), ...(line === undefined ? {} : { line }), ...(text === undefined ? {} : { text }) });
       if (caller.resolution === 'heuristic') guesses++;
     }
   }
@@ -312,6 +326,8 @@ export interface CallSitesInput {
   other: SitesLevel;
   /** Whether a file is a test file (python/testFiles.ts isTestModule); without it no site is folded as a test. */
   isTest?: (file: string) => boolean;
+  /** The code of a caller's line that calls `name` (pack/callerView.ts callLineText); without it sites name no code. */
+  lineText?: LineText;
   /**
    * The section's share of the budget, in tokens, and how to count them: lists past it are folded to
    * per-file counts, longest first (see the decision above). Without it no list is folded for its size.
@@ -386,11 +402,12 @@ export function renderCallSites(input: CallSitesInput): string {
   }
   // A mechanical change cannot change what a call does: its callers have nothing to check.
   const listed = changed.filter((c) => c.change !== 'removed' && c.carriedBy === undefined && !isMechanical(c.changeClass));
-  const withSites = listed.map((c) => ({ c, ...callerSites(c, adjacency, locate, removed) })).filter((x) => x.sites.length > 0);
+  const withSites = listed.map((c) => ({ c, ...callerSites(c, adjacency, locate, removed, input.lineText) })).filter((x) => x.sites.length > 0);
   const contract = withSites.filter((x) => x.c.contract !== undefined);
   const other = withSites.filter((x) => x.c.contract === undefined);
   if (input.alarms.length === 0 && withSites.length === 0) {
-    lines.push('_No call sites of the changed symbols were found._');
+    const mechanical = changed.some((c) => isMechanical(c.changeClass));
+    lines.push(mechanical ? '_No call sites to check: no change with callers changes what a call does (the others are annotation, docstring or formatting only)._' : '_No call sites of the changed symbols were found._');
     return lines.join('\n');
   }
   const folded = foldedBySize(input, [...contract.map((x) => ({ x, level: input.contract })), ...other.map((x) => ({ x, level: input.other }))]);
