@@ -1,8 +1,8 @@
 
 import { isMechanical } from '../diff/changeClass.js';
 import type { ChangedSymbol } from '../diff/changedSymbols.js';
-import { BudgetTooSmallError, type PackResult, rootsInDocument } from '../pack/packer.js';
 import { callLineText } from '../pack/callerView.js';
+import { BudgetTooSmallError, type PackResult, rootsInDocument } from '../pack/packer.js';
 import { createTokenCounter } from '../pack/tokens.js';
 import { adjacencyOf, type PackSettings } from '../pipeline/packRepository.js';
 import { isTestModule } from '../python/testFiles.js';
