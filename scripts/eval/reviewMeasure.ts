@@ -6,7 +6,9 @@
 //   quote line alone (`)`, `]:`, `"""`), since formatters move those around.
 // - The digest shows a changed line when its text (trimmed) is among the code lines of its file's
 //   section of the digest: `+` lines among diff `+` lines or plain code, `-` lines among diff `-` lines
-//   or plain code (a removed symbol is shown as base code). Each digest line is used once.
+//   or plain code (a removed symbol is shown as base code). Each digest line is used once. A `-` line not
+//   shown in its own file counts when another file's section shows its text: a moved or renamed
+//   symbol is shown once, at its new place, as a diff against its old body.
 // - The plain diff is `git diff -U3` cut to the budget at a line boundary (tokens by src/pack/tokens.ts);
 //   its changed lines are read back from the cut the same way.
 // - A code line is duplicated when its file's section shows its text more often than the file holds it
@@ -87,8 +89,28 @@ export function shownCount(changed: readonly CodeLine[], shown: readonly CodeLin
     pool.set(k, n - 1);
     return true;
   };
+  // Digest lines of other files, by text: a moved symbol's old lines shown at its new place.
+  const elsewhere = new Map<string, Map<string, number>>();
+  for (const l of shown) {
+    if (l.tag === '+') continue;
+    const files = elsewhere.get(l.text.trim()) ?? new Map<string, number>();
+    files.set(l.file, (files.get(l.file) ?? 0) + 1);
+    elsewhere.set(l.text.trim(), files);
+  }
+  const takeElsewhere = (l: CodeLine): boolean => {
+    const files = elsewhere.get(l.text.trim());
+    const other = files === undefined ? undefined : [...files].find(([file, n]) => file !== l.file && n > 0)?.[0];
+    if (other === undefined) return false;
+    files!.set(other, files!.get(other)! - 1);
+    return true;
+  };
   let count = 0;
-  for (const l of changed) if (take(l.tag, l) || take('code', l)) count++;
+  const unmatched: CodeLine[] = [];
+  for (const l of changed) {
+    if (take(l.tag, l) || take('code', l)) count++;
+    else if (l.tag === '-') unmatched.push(l);
+  }
+  for (const l of unmatched) if (takeElsewhere(l)) count++;
   return count;
 }
 
