@@ -3,7 +3,7 @@
 // the budget goes to the callers' code (requests 1190afd1 at 3,000 tokens: 63 test lines of `Request`
 // left out `Session.request`). Real git repository, real CLI.
 import { afterAll, describe, expect, test } from 'vitest';
-import { MAX_TEST_SITES_LISTED } from '../../src/pr/sections.js';
+import { MAX_TEST_SITES_LISTED } from '../../src/pr/callSites.js';
 import { removeTempDirs } from '../support/testRepo.js';
 import { prOverTwoCommits } from './cliHarness.js';
 

@@ -44,8 +44,14 @@ function headerLines(symbol: PySymbol): number {
   const lines = symbol.full.split('\n');
   let i = lines.findIndex((l) => /^\s*(async\s+)?(def|class)\b/.test(l));
   if (i < 0) return 1;
-  for (; i < lines.length; i++) if (/:\s*(#.*)?$/.test(lines[i]!)) return i + 1;
+  for (; i < lines.length; i++) if (endsBlockHeader(lines[i]!)) return i + 1;
   return 1;
+}
+
+/** Whether a line ends with `:`, a trailing comment aside (read by hand: linear on any line). */
+function endsBlockHeader(line: string): boolean {
+  const hash = line.indexOf('#');
+  return (hash < 0 ? line : line.slice(0, hash)).trimEnd().endsWith(':');
 }
 
 /** A function, method or class cut to its header and windows around `lines` (see the top of the file). */

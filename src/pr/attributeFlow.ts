@@ -29,18 +29,32 @@ export interface AttributeFlowInput {
   bases: (id: string) => readonly Neighbour[];
 }
 
-const SELF_ASSIGN = /\b(?:self|cls)\.([A-Za-z_]\w*)\s*(?::[^=\n]+)?=(?!=)/g;
-const CLASS_ASSIGN = /^\s+([A-Za-z_]\w*)\s*(?::[^=\n]+?)?\s*(?:=(?!=)|$)/;
+const ATTRIBUTE = /\b(?:self|cls)\.([A-Za-z_]\w*)/g;
+const CLASS_NAME = /^[ \t]+([A-Za-z_]\w*)/;
+const STATEMENT_KEYWORD = /^(?:def|class|return|if|for|while|with|try|else|elif|except|finally|import|from|pass|raise|assert|del|global|nonlocal|async|await|yield|lambda|not|and|or|in|is)$/;
+
+/**
+ * Whether a target (`self.x`, or a class-body name) between `before` and `after` on its line is
+ * assigned: `= v` (not `==`), or, at the start of the statement, an annotation `: T` with or without
+ * `= v` (a block's `:` or a slice's is not one). Read by hand, not by one expression, so that the work
+ * stays linear on any line.
+ */
+function isAssigned(before: string, after: string): boolean {
+  const rest = after.trimStart();
+  if (rest.startsWith('=')) return !rest.startsWith('==');
+  if (!rest.startsWith(':') || before.trim() !== '' || rest.slice(1).trim() === '') return false;
+  const eq = rest.indexOf('=');
+  return eq < 0 || (rest[eq + 1] !== '=' && !'<>!'.includes(rest[eq - 1] ?? ''));
+}
 
 /** The attribute names the changed lines of `id` assign (see the top of the file). */
 function assignedNames(symbol: PySymbol, lines: readonly string[]): Set<string> {
   const names = new Set<string>();
   for (const line of lines) {
-    for (const m of line.matchAll(SELF_ASSIGN)) names.add(m[1]!);
-    if (symbol.kind === 'class') {
-      const m = CLASS_ASSIGN.exec(line);
-      if (m && !/^\s*(?:def|class|return|if|for|while|with|try|else|elif|except|finally|import|from|pass|raise|assert|del|global|nonlocal|async|await|yield|lambda|not|and|or|in|is)\b/.test(line)) names.add(m[1]!);
-    }
+    for (const m of line.matchAll(ATTRIBUTE)) if (isAssigned(line.slice(0, m.index), line.slice(m.index + m[0].length))) names.add(m[1]!);
+    if (symbol.kind !== 'class') continue;
+    const m = CLASS_NAME.exec(line);
+    if (m && !STATEMENT_KEYWORD.test(m[1]!) && isAssigned('', line.slice(m[0].length))) names.add(m[1]!);
   }
   return names;
 }
@@ -72,18 +86,15 @@ function hierarchy(start: string, input: AttributeFlowInput): string[] {
   return [...seen].sort(compareStrings);
 }
 
-function regexEscaped(name: string): string {
-  return name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}
-
 /** How many of `names` the text reads (not only assigns). */
 function readsOf(text: string, names: ReadonlySet<string>): number {
-  let n = 0;
-  for (const name of names) {
-    const read = new RegExp(`\\b(?:self|cls)\\.${regexEscaped(name)}\\b(?!\\s*(?::[^=\\n]+)?=(?!=))`);
-    if (read.test(text)) n++;
+  const read = new Set<string>();
+  for (const line of text.split('\n')) {
+    for (const m of line.matchAll(ATTRIBUTE)) {
+      if (names.has(m[1]!) && !isAssigned(line.slice(0, m.index), line.slice(m.index + m[0].length))) read.add(m[1]!);
+    }
   }
-  return n;
+  return read.size;
 }
 
 /** Readers of the attributes the changed code assigns, ranked (see the top of the file). */

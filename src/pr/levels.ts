@@ -7,14 +7,14 @@ import { createTokenCounter } from '../pack/tokens.js';
 import { adjacencyOf, type PackSettings } from '../pipeline/packRepository.js';
 import { isTestModule } from '../python/testFiles.js';
 import { plural } from '../shared/plural.js';
+import { renderCallSites } from './callSites.js';
 import { renderMermaid } from './mermaid.js';
 import { isTestIn, type PreparedPr } from './prepare.js';
 import { type ReviewDetail, renderBreakingSection, renderTestsSection } from './reviewSections.js';
-import {
-  type ListLevel,
-  type PrEntry,
-  renderCallSites,
-  type SitesLevel,
+import type {
+  ListLevel,
+  PrEntry,
+  SitesLevel,
 } from './sections.js';
 
 /**

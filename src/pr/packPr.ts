@@ -2,15 +2,12 @@
 import type { PackResult } from '../pack/packer.js';
 import { adjacencyOf, type PackSettings, packRoots } from '../pipeline/packRepository.js';
 import { jsonAroundMarkdown } from '../render/json.js';
+import { renderCallSites } from './callSites.js';
 import { bestOf, graphOf, levelNotes, levelsFor, mermaidWanted, perPrepared, type SectionsLevel, sitesInput } from './levels.js';
 import { MAX_RISKIEST, type RiskyItem, renderOverview } from './overview.js';
 import { isTestIn, type PreparedPr } from './prepare.js';
 import { renderBreakingSection, renderReviewSummary, renderTestsSection, reviewJson, } from './reviewSections.js';
-import {
-  renderCallSites,
-  renderChangedList,
-  renderPrHeader,
-} from './sections.js';
+import { renderChangedList, renderPrHeader } from './sections.js';
 
 /** The cheap half, once per output format: pack the prepared roots with the PR sections as preamble. */
 export function packPr(prepared: PreparedPr, pack: PackSettings): PackResult {
