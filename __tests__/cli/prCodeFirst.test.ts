@@ -69,7 +69,9 @@ describe('PR digest: code first', () => {
     const repo = orderPr();
     const run = await cli('pr', repo.dir, '--base', 'HEAD~1', '--budget', '3000');
     expect(run.code, run.stderr).toBe(0);
-    // The class's own change (its docstring), not its methods' lines: those are the method's own item.
+    // The class's own change is its docstring only: a mechanical change, folded in the overview and
+    // shown after the changed roots as its own changed lines; its method's lines are the method's own item.
+    expect(run.stdout).toContain('- docstring or comment only (2): `orders.py` `Order`; `util.py` `helper`');
     expect(run.stdout).toContain('### `orders.Order` (class, hunks) — `orders.py:1-6` · modified');
     expect(run.stdout).toContain('-    """An order."""\n+    """An order of items."""');
     expect(run.stdout).toContain(['### `orders.Order.add` (method, full) — `orders.py:4-6` · modified', '', '```diff', '     def add(self, item):', '         self.items.append(item)', '+        self.total += item.price', '```'].join('\n'));

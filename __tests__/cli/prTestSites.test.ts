@@ -3,7 +3,7 @@
 // the budget goes to the callers' code (requests 1190afd1 at 3,000 tokens: 63 test lines of `Request`
 // left out `Session.request`). Real git repository, real CLI.
 import { afterAll, describe, expect, test } from 'vitest';
-import { MAX_TEST_SITES_LISTED } from '../../src/pr/sections.js';
+import { MAX_TEST_SITES_LISTED } from '../../src/pr/callSites.js';
 import { removeTempDirs } from '../support/testRepo.js';
 import { prOverTwoCommits } from './cliHarness.js';
 
@@ -28,7 +28,7 @@ describe('repodigest pr: call sites in test files', () => {
     const lines = [5, 9, 13, 17, 21, 25, 29];
     expect(section.split('\n').filter((l) => l.startsWith('-') || l.startsWith('  -'))).toEqual([
       '- `app.lib.parse` (modified), 8 call sites:',
-      '  - `app/lib.py:7` in `app.lib.load`',
+      '  - `app/lib.py:7` in `app.lib.load`: `return parse(f.read())`',
       `  - 7 in test files: \`tests/test_lib.py: ${lines.join(', ')}\``,
     ]);
     // The tests themselves are named in the tests section.
@@ -45,7 +45,7 @@ describe('repodigest pr: call sites in test files', () => {
   test('up to the limit they are listed one per line, as every other call site', async () => {
     const few = TESTS.split('\n\n\n').slice(0, MAX_TEST_SITES_LISTED).join('\n\n\n');
     const run = await prOverTwoCommits({ 'app/__init__.py': '', 'app/lib.py': LIB(''), 'tests/test_lib.py': `from app.lib import parse\n\n\n${few}` }, { 'app/lib.py': LIB('.lower()') }, '--budget', '6000');
-    expect(run.stdout).toContain('  - `tests/test_lib.py:5` in `tests.test_lib.test_parse_0`\n');
+    expect(run.stdout).toContain('  - `tests/test_lib.py:5` in `tests.test_lib.test_parse_0`: `assert parse(" a0 ") == "a0"`\n');
     expect(run.stdout).not.toContain('in test files:');
   });
 });

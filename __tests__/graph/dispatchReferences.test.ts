@@ -6,7 +6,7 @@ import { renderGraphJson } from '../../src/cli/commands/graph.js';
 import { removedStillReferenced } from '../../src/diff/removedReferences.js';
 import { buildAdjacency, isProved } from '../../src/graph/adjacency.js';
 import type { RepoIndex } from '../../src/model.js';
-import { renderCallSites } from '../../src/pr/sections.js';
+import { renderCallSites } from '../../src/pr/callSites.js';
 import { callPairs, graphOf, pairsOf } from './projectHelpers.js';
 
 const adapters = [

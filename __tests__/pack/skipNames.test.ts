@@ -50,15 +50,18 @@ function pack(budget: number, format: 'markdown' | 'xml' | 'json' = 'markdown'):
 }
 
 describe('the Skipped section of the sample PR digest', () => {
-  test('at the README budget (3000) names every skip and drops no packed code', () => {
+  test('at the README budget (3000) names every skip it has room for and drops no packed code', () => {
     // Before: the footer's "1 already inside packed symbols" was not in the estimate, the document came
     // out 1 token over, the final check folded the skip lines and dropped a 30-token test, and the
-    // section read "## Skipped (2)" / "- … and 2 more not listed" with 60 tokens unused.
+    // section read "## Skipped (2)" / "- … and 2 more not listed" with 60 tokens unused. (The PR's
+    // overview now takes the room those two lines had at this budget: an unnamed skip is checked to
+    // be one whose line does not fit.)
     const result = pack(3000)!;
     const section = skippedSection(result);
     expect(section).toContain('## Skipped (');
-    expect(section).not.toContain('more not listed');
-    expect([...namedIds(result)].sort()).toEqual(lostNeighbours(result).map((s) => s.id).sort());
+    const named = namedIds(result);
+    const unnamed = lostNeighbours(result).filter((s) => !named.has(s.id));
+    for (const skip of unnamed) expect(counter.count(markdownRenderer.skipText(skip))).toBeGreaterThan(3000 - result.totalTokens);
     expect(result.skipped.filter((s) => s.reason.startsWith(DROPPED))).toEqual([]);
     expect(result.totalTokens).toBeLessThanOrEqual(3000);
   });

@@ -5,14 +5,8 @@ import { removedStillReferenced } from '../../src/diff/removedReferences.js';
 import { buildAdjacency } from '../../src/graph/adjacency.js';
 import { buildCallGraph } from '../../src/graph/callGraph.js';
 import type { PySymbol } from '../../src/model.js';
-import {
-  escapeMarkdownText,
-  MAX_SITES_LISTED,
-  type PrEntry,
-  renderCallSites,
-  renderChangedList,
-  renderPrHeader,
-} from '../../src/pr/sections.js';
+import { MAX_SITES_LISTED, renderCallSites } from '../../src/pr/callSites.js';
+import { escapeMarkdownText, type PrEntry, renderChangedList, renderPrHeader } from '../../src/pr/sections.js';
 import { extractFile } from '../../src/python/extract.js';
 import { loadPythonParser } from '../../src/python/treeSitter.js';
 import { buildCommentBody } from '../../src/render/comment.js';

@@ -8,8 +8,8 @@
 //   final check drops roots last, whereas skipping here would let a root's smaller caller take its place.
 // - No text twice (packState.ts): a symbol inside a packed enclosing class or function is skipped as
 //   `contained in <ancestor>` (`within` set: it lost nothing); a non-root whose descendant is packed
-//   in full is packed as its signature. Roots are always full and may repeat a descendant root's
-//   text: roots are what the user asked to see.
+//   in full is packed as its signature. Roots are always full: a root after a descendant root shows a
+//   reference line in that descendant's place (elideMembers.ts).
 // - Cheap skips: before a non-root's code is byte-pair encoded, counter.atLeast gives a provable lower
 //   bound (tokens.ts). When even that exceeds what is left, the candidate is skipped with `tokens` = the
 //   bound (`atLeast`) and the reason "needs more than the N tokens left". Only a lower bound is used,
@@ -31,12 +31,15 @@
 import { type ClassLookups, classLookups } from '../graph/classNeighbours.js';
 import type { PySymbol } from '../model.js';
 import { plural } from '../shared/plural.js';
+import { callerViewIn } from './callerView.js';
 import { constructedHere, constructionChoice } from './constructionChoice.js';
 import type { DigestItem, DigestSkip, ItemView, PackMode } from './document.js';
+import { elideMembers, packedInside } from './elideMembers.js';
 import { type Candidate, expansionOrder } from './expansion.js';
 import { costOf, itemOf } from './packItem.js';
 import { clauseFor, clausePaid, ESTIMATE_SLACK, lineCost, type PackRun, repriceFrame, rootSkips, smallestBlock } from './packRun.js';
 import { packRootView } from './rootViews.js';
+import { packTail, TAIL_SHARE } from './tailItems.js';
 
 const DEFAULT_MAX_CANDIDATES = 2000;
 
@@ -68,6 +71,7 @@ export function fitCandidates(run: PackRun): void {
     if (!isRoot && !isPriority && !rootLinesPaid) {
       payRootLines(run, rootsLineReserve);
       rootLinesPaid = true;
+      packTail(run, Math.floor(run.budget * TAIL_SHARE));
       if (input.changedFirst && rootSkips(run).length > 0 && stopped === undefined) stopped = NOT_CONSIDERED_CHANGED_FIRST;
     }
     if (!isRoot && !isPriority && stopped === undefined) {
@@ -79,6 +83,7 @@ export function fitCandidates(run: PackRun): void {
   }
   if (!rootLinesPaid && !input.changedFirst) run.remaining -= lineCost(run, rootSkips(run));
   repriceFrame(run);
+  packTail(run);
 }
 
 /** The candidates in expansion order; whether a class stands for its body is read from the run as it goes. */
@@ -153,7 +158,10 @@ function fitCandidate(run: PackRun, candidate: Candidate, turn: Turn): void {
 /** A root without views: its full code, skipped with a plain reason when it does not fit. */
 function packRoot(run: PackRun, symbol: PySymbol, candidate: Candidate): void {
   const { state, budget, reserve } = run;
-  const item = itemOf(run, symbol, candidate, { text: symbol.full, mode: 'full' });
+  // Members already in the document are referenced, not repeated (elideMembers.ts).
+  const inside = symbol.kind === 'module' ? [] : packedInside(symbol, state.items, run.symbols);
+  const text = inside.length > 0 ? elideMembers(symbol, inside) : symbol.full;
+  const item = itemOf(run, symbol, candidate, { text, mode: 'full' });
   const clause = clauseFor(run, item.id);
   const cost = costOf(run, item);
   if (cost <= run.remaining + ESTIMATE_SLACK) {
@@ -173,6 +181,9 @@ function packNeighbour(run: PackRun, symbol: PySymbol, candidate: Candidate, mod
   const { input, state, counter } = run;
   let view: ItemView = { text: mode === 'full' ? symbol.full : symbol.signature, mode };
   let inside: readonly string[] = [];
+  // A caller is shown by its call lines when its whole text is long or is module-level code (callerView.ts).
+  const cut = candidate.direction === 'caller' && mode === 'full' && input.changedFirst ? callerViewIn(run, symbol) : undefined;
+  if (cut) view = cut;
   if (candidate.direction === 'callee' && symbol.kind === 'class' && !input.signaturesOnly && constructedHere(run, symbol.id)) {
     const chosen = constructionChoice(run, symbol, turn.lookups.members(symbol.id), candidate, mode);
     if (chosen) {

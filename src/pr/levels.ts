@@ -1,17 +1,20 @@
 
+import { isMechanical } from '../diff/changeClass.js';
 import type { ChangedSymbol } from '../diff/changedSymbols.js';
+import { callLineText } from '../pack/callerView.js';
 import { BudgetTooSmallError, type PackResult, rootsInDocument } from '../pack/packer.js';
+import { createTokenCounter } from '../pack/tokens.js';
 import { adjacencyOf, type PackSettings } from '../pipeline/packRepository.js';
 import { isTestModule } from '../python/testFiles.js';
 import { plural } from '../shared/plural.js';
+import { renderCallSites } from './callSites.js';
 import { renderMermaid } from './mermaid.js';
 import { isTestIn, type PreparedPr } from './prepare.js';
 import { type ReviewDetail, renderBreakingSection, renderTestsSection } from './reviewSections.js';
-import {
-  type ListLevel,
-  type PrEntry,
-  renderCallSites,
-  type SitesLevel,
+import type {
+  ListLevel,
+  PrEntry,
+  SitesLevel,
 } from './sections.js';
 
 /**
@@ -59,7 +62,7 @@ export function mermaidWanted(pack: PackSettings): boolean {
 
 export function levelsFor(prepared: PreparedPr, pack: PackSettings): SectionsLevel[] {
   const hasGraph = mermaidWanted(pack) && graphOf(prepared) !== '';
-  const sites = renderCallSites({ ...sitesInput(prepared), contract: 'full', other: 'full' });
+  const sites = renderCallSites({ ...sitesInput(prepared, pack), contract: 'full', other: 'full' });
   const hasContract = prepared.entries.some((e) => e.contract !== undefined && e.change !== 'removed');
   // A level's review is the shortest of its detail and the fuller ones: counting a list of two is longer
   // than the list, and a more compact level must never render a longer preamble (bestOf's search).
@@ -88,9 +91,11 @@ export function levelsFor(prepared: PreparedPr, pack: PackSettings): SectionsLev
   return out;
 }
 
-export const graphOf = perPrepared((prepared: PreparedPr) =>
-  renderMermaid(prepared.shown, adjacencyOf(prepared.index), { isTest: isTestIn(prepared.index) }),
-);
+// Mechanical changes (diff/changeClass.ts) cannot change what a call does: no node of their own.
+export const graphOf = perPrepared((prepared: PreparedPr) => {
+  const mechanical = new Set(prepared.entries.filter((e) => isMechanical(e.changeClass)).map((e) => e.id));
+  return renderMermaid(prepared.shown.filter((c) => !mechanical.has(c.id)), adjacencyOf(prepared.index), { isTest: isTestIn(prepared.index) });
+});
 
 /** Memoise on the prepared PR (it is immutable once built). */
 export function perPrepared<T>(build: (prepared: PreparedPr) => T): (prepared: PreparedPr) => T {
@@ -101,16 +106,29 @@ export function perPrepared<T>(build: (prepared: PreparedPr) => T): (prepared: P
   };
 }
 
-/** How many roots are in the document, and how many of those in their best view. */
-export function scoreOf(prepared: PreparedPr, result: PackResult): [number, number] {
+/**
+ * How many roots are in the document, how many of those as code (a diff, hunks or whole code: not a
+ * signature alone, which shows none of the changed lines), and how many in their best view.
+ */
+export function scoreOf(prepared: PreparedPr, result: PackResult): Score {
   const best = new Map(result.packed.map((p) => [p.id, prepared.views.get(p.id)?.[0]?.mode === p.mode]));
   const roots = new Set(result.roots);
   const inside = result.skipped.filter((s) => s.within !== undefined && roots.has(s.id)).length;
-  return [rootsInDocument(result), result.roots.filter((id) => best.get(id) === true).length + inside];
+  const asCode = result.packed.filter((p) => roots.has(p.id) && p.mode !== 'signature').length + inside;
+  return [rootsInDocument(result), asCode, result.roots.filter((id) => best.get(id) === true).length + inside];
+}
+
+type Score = [number, number, number];
+
+/** Whether score `a` is at least `b` (lexicographic). */
+function atLeast(a: Score, b: Score): boolean {
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return a[i]! > b[i]!;
+  return true;
 }
 
 /**
- * The level that shows the most changed symbols (then the most in their best view), fuller on a tie.
+ * The level that shows the most changed symbols (then the most as code, then the most in their best
+ * view), fuller on a tie.
  * What a level shows grows as its preamble shrinks, so the levels are not all packed: the most compact
  * one gives the best score, then a binary search finds the fullest level that reaches it (a few packs
  * instead of one per level: a PR with many changed symbols makes each pack costly).
@@ -121,11 +139,11 @@ export function bestOf(
   packAt: (level: SectionsLevel) => PackResult,
 ): { result?: PackResult; error?: unknown } {
   let error: unknown;
-  const tried = new Map<number, { result?: PackResult; score?: [number, number] }>();
+  const tried = new Map<number, { result?: PackResult; score?: Score }>();
   const attempt = (i: number) => {
     const known = tried.get(i);
     if (known) return known;
-    let outcome: { result?: PackResult; score?: [number, number] } = {};
+    let outcome: { result?: PackResult; score?: Score } = {};
     try {
       const result = packAt(levels[i]!);
       outcome = { result, score: scoreOf(prepared, result) };
@@ -138,13 +156,14 @@ export function bestOf(
   };
   if (levels.length === 0) return {};
   const first = attempt(0);
-  if (first.score && first.score[0] === first.result!.roots.length && first.score[1] === first.result!.roots.length) return { result: first.result! };
+  const all = first.result?.roots.length;
+  if (first.score?.every((n) => n === all)) return { result: first.result! };
   const last = attempt(levels.length - 1);
   if (!last.score) return first.result ? { result: first.result } : { error };
   const target = last.score;
   const reaches = (i: number): boolean => {
     const o = attempt(i);
-    return o.score !== undefined && (o.score[0] > target[0] || (o.score[0] === target[0] && o.score[1] >= target[1]));
+    return o.score !== undefined && atLeast(o.score, target);
   };
   let lo = 0;
   let hi = levels.length - 1;
@@ -176,7 +195,15 @@ function summaryOf(changed: readonly ChangedSymbol[]): string {
   return `${plural(changed.length, 'changed symbol')} (${count('added')} added, ${count('modified')} modified, ${count('removed')} removed)`;
 }
 
-export function sitesInput(prepared: PreparedPr) {
+/** The share of the budget the call-site lists may take before they fold to per-file counts (sections.ts). */
+export const SITES_SHARE = 0.08;
+
+export function sitesInput(prepared: PreparedPr, pack?: PackSettings) {
   const { index } = prepared;
-  return { changed: prepared.entries, adjacency: adjacencyOf(index), locate: (id: string) => index.byId.get(id), alarms: prepared.removedReferences, isTest: isTestModule };
+  const cap = pack === undefined ? {} : { cap: { tokens: Math.floor(pack.budget * SITES_SHARE), count: (text: string) => createTokenCounter(pack.encoding).count(text) } };
+  const lineText = (callerId: string, line: number, name: string) => {
+    const caller = index.byId.get(callerId);
+    return caller === undefined || prepared.removed.has(callerId) ? undefined : callLineText(index.byId, caller, line, name);
+  };
+  return { changed: prepared.entries, adjacency: adjacencyOf(index), locate: (id: string) => index.byId.get(id), alarms: prepared.removedReferences, isTest: isTestModule, lineText, ...cap };
 }

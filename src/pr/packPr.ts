@@ -2,14 +2,12 @@
 import type { PackResult } from '../pack/packer.js';
 import { adjacencyOf, type PackSettings, packRoots } from '../pipeline/packRepository.js';
 import { jsonAroundMarkdown } from '../render/json.js';
-import { bestOf, graphOf, levelNotes, levelsFor, mermaidWanted, type SectionsLevel, sitesInput } from './levels.js';
-import type { PreparedPr } from './prepare.js';
+import { renderCallSites } from './callSites.js';
+import { bestOf, graphOf, levelNotes, levelsFor, mermaidWanted, perPrepared, type SectionsLevel, sitesInput } from './levels.js';
+import { MAX_RISKIEST, type RiskyItem, renderOverview } from './overview.js';
+import { isTestIn, type PreparedPr } from './prepare.js';
 import { renderBreakingSection, renderReviewSummary, renderTestsSection, reviewJson, } from './reviewSections.js';
-import {
-  renderCallSites,
-  renderChangedList,
-  renderPrHeader,
-} from './sections.js';
+import { renderChangedList, renderPrHeader } from './sections.js';
 
 /** The cheap half, once per output format: pack the prepared roots with the PR sections as preamble. */
 export function packPr(prepared: PreparedPr, pack: PackSettings): PackResult {
@@ -45,8 +43,9 @@ function packPrAt(prepared: PreparedPr, pack: PackSettings, level: SectionsLevel
     removed: prepared.removed,
     changed: prepared.changed,
     views: (id) => prepared.views.get(id),
-    priority: { ids: prepared.plan.callSites, before: prepared.plan.nonTest },
+    priority: { ids: [...new Set([...prepared.plan.callSites, ...prepared.readers])], before: prepared.plan.nonTest },
     changedFirst: true,
+    tail: prepared.tail,
     compareNeighbours: prepared.compareNeighbours,
     preamble: (usage) => {
       const header = renderPrHeader({
@@ -67,15 +66,44 @@ function packPrAt(prepared: PreparedPr, pack: PackSettings, level: SectionsLevel
       if (level.list === 'summary') return [header, renderReviewSummary(findings, tests, plain)];
       return [
         header,
+        ...nonEmpty(overviewOf(prepared)[level.list === 'table' ? 'full' : level.list === 'names' ? 'folds' : 'counts']),
         renderBreakingSection(findings, plain, level.review),
         renderTestsSection(tests, plain, level.review),
         renderChangedList(entries, adjacency, level.list, changes.nonPython),
-        renderCallSites({ ...sitesInput(prepared), contract: level.contract, other: level.other }),
+        renderCallSites({ ...sitesInput(prepared, pack), contract: level.contract, other: level.other }),
         ...(level.mermaid && graph !== '' ? [`### Call graph of the changes\n\n${graph}`] : []),
       ];
     },
   });
 }
+
+/** The overview section (overview.ts): counts by class, the mechanical classes folded, the riskiest items. */
+const overviewOf = perPrepared((prepared: PreparedPr): Record<'full' | 'folds' | 'counts', string> => {
+  const { entries, plan, review, changes, index } = prepared;
+  const adjacency = adjacencyOf(index);
+  const changedIds = new Set(entries.map((e) => e.id));
+  const byId = new Map(entries.map((e) => [e.id, e]));
+  const isTest = isTestIn(index);
+  const tested = new Set(review.tests.tests.flatMap((t) => t.reaches));
+  const riskiest: RiskyItem[] = plan.roots
+    .slice(0, plan.nonTest)
+    .filter((id) => byId.get(id)?.kind !== 'module')
+    .slice(0, MAX_RISKIEST)
+    .map((id) => {
+      const e = byId.get(id)!;
+      return {
+        id,
+        changeClass: e.changeClass ?? 'behaviour',
+        callers: adjacency.callers(e.movedFrom ?? id).filter((n) => !changedIds.has(n.id) && !isTest(n.id)).length,
+        breaking: review.findings.breaking.filter((b) => b.symbol === id && b.certainty === 'broken').length,
+        tested: tested.has(id),
+      };
+    });
+  const input = { entries, files: changes.files.length, nonPython: changes.nonPython.length, riskiest };
+  return { full: renderOverview(input), folds: renderOverview({ ...input, detail: 'folds' }), counts: renderOverview({ ...input, detail: 'counts' }) };
+});
+
+const nonEmpty = (text: string): string[] => (text === '' ? [] : [text]);
 
 /** The review's JSON metadata: complete at every budget, like the `changed` manifest. */
 function reviewExtra(prepared: PreparedPr): Record<string, unknown> {

@@ -1,9 +1,11 @@
 // The order in which a PR digest spends its budget (pure).
 //
 // The plan, one rule per line, ties always ending on the id:
-// 1. Changed non-test code, by impact: contract changed (removed, moved, renamed, signature) first,
-//    then more live callers, then public names (no leading `_`) before private ones, then
-//    definitions before module-level code, then file and line.
+// 1. Changed non-test code, by risk: call sites the change breaks first, then contract changed
+//    (removed, moved, renamed, signature), then more live callers, then no test reaching it before
+//    tested, then public names (no leading `_`) before private ones, then definitions before
+//    module-level code, then file and line. Mechanical changes (annotation, docstring, formatting
+//    only) are not planned: prepare.ts folds them into the overview.
 // 2. Call sites of the symbols whose contract changed (their callers that are not themselves
 //    changed): those are the places the change can break. Most contract-changed callees first. Only
 //    callers outside test files: a test that a change breaks fails in CI, and the tests section
@@ -55,6 +57,16 @@ export interface PlanEntry {
   whole?: boolean;
 }
 
+/** What the review knows of a changed id's risk (pr/review.ts); without it nothing is known. */
+export interface Risk {
+  /** The change breaks a call site (a resolved caller fails under the new signature, or calls a removed symbol). */
+  breaking(id: string): boolean;
+  /** No test reaches the change within the review's hops. */
+  untested(id: string): boolean;
+}
+
+const NO_RISK: Risk = { breaking: () => false, untested: () => false };
+
 export interface Plan {
   /** Changed symbols in budget order: non-test code ranked, then tests. */
   roots: string[];
@@ -66,15 +78,17 @@ export interface Plan {
 
 
 /** `isTest`: whether a caller is test code (step 2 leaves those out); without it no caller is known to be a test. */
-export function planPr(entries: readonly PlanEntry[], adjacency: Adjacency, isChanged: (id: string) => boolean, isTest: (id: string) => boolean = () => false): Plan {
+export function planPr(entries: readonly PlanEntry[], adjacency: Adjacency, isChanged: (id: string) => boolean, isTest: (id: string) => boolean = () => false, risk: Risk = NO_RISK): Plan {
   const callers = (e: PlanEntry) => adjacency.callers(e.id).filter((n) => !isChanged(n.id)).length;
   const isPrivate = (e: PlanEntry) => (e.name.split('.').pop() ?? '').startsWith('_') && !/^__.*__$/.test(e.name.split('.').pop() ?? '');
   const code = entries.filter((e) => !isTestPath(e.file));
   const tests = entries.filter((e) => isTestPath(e.file));
   const ranked = holdersFirst([...code].sort(
     (a, b) =>
+      Number(risk.breaking(b.contractOf ?? b.id)) - Number(risk.breaking(a.contractOf ?? a.id)) ||
       Number(b.contract !== undefined) - Number(a.contract !== undefined) ||
       callers(b) - callers(a) ||
+      Number(risk.untested(b.id)) - Number(risk.untested(a.id)) ||
       Number(isPrivate(a)) - Number(isPrivate(b)) ||
       Number(a.kind === 'module') - Number(b.kind === 'module') ||
       compareStrings(a.file, b.file) ||

@@ -1,6 +1,7 @@
 // The expensive half of a PR digest, done once per run before any packing: the index (removed symbols
 // put back, every text redacted), the changed symbols with their diffs, how each can be shown, the
 // budget plan and the review.
+import { CLASS_LABEL, classifyChange, isMechanical, MECHANICAL } from '../diff/changeClass.js';
 import { type ChangedSymbol, reboundInHead, withRemovedSymbols } from '../diff/changedSymbols.js';
 import { unifiedDiff } from '../diff/diffText.js';
 import type { FileChange } from '../diff/hunks.js';
@@ -8,12 +9,13 @@ import { changesWithIds } from '../diff/importIds.js';
 import type { PrChanges } from '../diff/prChanges.js';
 import { type RemovedReference, removedStillReferenced } from '../diff/removedReferences.js';
 import { changedHeadLines, hasChange, type MoveFields, type SymbolChangeInfo } from '../diff/symbolDiff.js';
-import type { RepoIndex } from '../model.js';
+import { baseIndex } from '../graph/classNeighbours.js';
+import type { PySymbol, RepoIndex } from '../model.js';
 import type { ChangedSymbolRow, ItemView } from '../pack/document.js';
 import type { Reached } from '../pack/expansion.js';
 import { ancestors } from '../pack/packState.js';
 import { assembleIndex, graphOptionsOf, importIdOf, type ScannedFiles, scanRepository } from '../pipeline/indexRepository.js';
-import { adjacencyOf } from '../pipeline/packRepository.js';
+import { adjacencyOf, subclassesOf } from '../pipeline/packRepository.js';
 import { perIndex } from '../pipeline/perIndex.js';
 import { isTestPath } from '../python/testFiles.js';
 import { addCounts, sortedCounts } from '../review/redact.js';
@@ -21,18 +23,24 @@ import { redactDiffs } from '../review/redactDiffs.js';
 import { type IndexRedaction, redactIndex } from '../review/redactIndex.js';
 import { nameSecrets } from '../review/redactNames.js';
 import { namedList, plural } from '../shared/plural.js';
-import { neighbourOrder, type Plan, planPr } from './plan.js';
+import { attributeReaders } from './attributeFlow.js';
+import type { ImportersOf } from './callSites.js';
+import { neighbourOrder, type Plan, planPr, type Risk } from './plan.js';
 import type { PrDigestRequest } from './request.js';
 import { type PrReview, reviewPr } from './review.js';
-import type { ImportersOf, PrEntry } from './sections.js';
+import type { PrEntry } from './sections.js';
 import { type PrSetup, setupPr } from './setup.js';
 import { collectSymbolDiffs } from './symbolDiffs.js';
-import { viewsOf } from './views.js';
+import { mechanicalViews, viewsOf } from './views.js';
 
 export interface PreparedPr {
   changes: PrChanges;
   index: RepoIndex;
   roots: string[];
+  /** Methods that read attributes the changed code assigns (attributeFlow.ts), offered right after the call sites of changed contracts. */
+  readers: string[];
+  /** Mechanical changes, packed after everything else when they fit (pack/tailItems.ts); their views are in `views`. */
+  tail: string[];
   changed: ChangedSymbolRow[];
   /** The changed symbols as the digest shows them: line spans from the index where it has the symbol. */
   shown: ChangedSymbol[];
@@ -94,15 +102,18 @@ export async function prepareFromScan(request: Omit<PrDigestRequest, 'pack'>, se
   const entries = carried(shown.map((c) => entryOf(c, infos.get(c.id))), infos, index);
   notes.push(...reboundGoneNotes(entries, rebound, index));
   const changed = entries.map((c) => manifestRow(c, infos.get(c.id), changes.files));
+  const mechanical = new Set(entries.filter((c) => c.changeClass !== undefined && MECHANICAL.has(c.changeClass)).map((c) => c.id));
+  // Signatures bound against their call sites, overrides, tests; the removed references folded in.
+  const review = await reviewPr({ repoDir: request.repoDir, changes, index, removedReferences, extract, mechanical, ...(request.index?.redact === false ? {} : { secrets: redaction.table }) }, git);
   const packable = packableEntries(entries, index);
   const views = viewsOfEach(packable, index, infos);
-  const plan = planOf(packable, views, entries, index);
-  // Signatures bound against their call sites, overrides, tests; the removed references folded in.
-  const review = await reviewPr({ repoDir: request.repoDir, changes, index, removedReferences, extract, ...(request.index?.redact === false ? {} : { secrets: redaction.table }) }, git);
+  const plan = planOf(packable, views, entries, index, riskOf(review));
+  const tail = tailOf(entries, index, infos, views);
+  const readers = readersOf(entries, infos, index);
   notes.push(...review.notes, ...redactionNotes(redaction));
   const packages = new Set(entries.map((c) => c.id.split('.')[0] ?? c.id));
   const compareNeighbours = neighbourOrder((id) => index.byId.get(id)?.file, packages);
-  return { changes, index, roots: plan.roots, changed, shown, notes, ...(warning ? { warning } : {}), removed, request, entries, views, plan, compareNeighbours, removedReferences, review, redaction };
+  return { changes, index, roots: plan.roots, tail, readers, changed, shown, notes, ...(warning ? { warning } : {}), removed, request, entries, views, plan, compareNeighbours, removedReferences, review, redaction };
 }
 
 function changeNames(title: string | undefined, changes: PrChanges): string[] {
@@ -161,31 +172,90 @@ function reboundGoneNotes(entries: readonly PrEntry[], rebound: ReadonlySet<stri
 
 /**
  * The entries packed as code. Not packed: a module with no module-level code of its own (an empty
- * code block; its definitions are roots themselves), and the removed end of a move or a member carried
- * by a moved ancestor (shown once, at its new place).
+ * code block; its definitions are roots themselves), the removed end of a move or a member carried
+ * by a moved ancestor (shown once, at its new place), a nested function whose enclosing function is a
+ * changed symbol shown itself (its diff holds the nested lines), and mechanical changes (annotation, docstring or
+ * formatting only: each class is one line of the overview, overview.ts, and their diffs are in the JSON
+ * manifest), which must never take the budget of a change in behaviour.
  */
 function packableEntries(entries: readonly PrEntry[], index: RepoIndex): PrEntry[] {
+  const changed = new Map(entries.map((c) => [c.id, c]));
   return entries.filter((c) => {
     const symbol = index.byId.get(c.id);
     if (symbol === undefined || c.movedTo !== undefined || c.carriedBy !== undefined) return false;
+    if (c.changeClass !== undefined && MECHANICAL.has(c.changeClass)) return false;
+    // A function's diff holds its nested functions' lines (only a class's or module's leaves them out):
+    // a nested function whose enclosing function is shown is shown there, once.
+    const parent = symbol.parent === undefined ? undefined : index.byId.get(symbol.parent);
+    const holder = parent === undefined ? undefined : changed.get(parent.id);
+    if ((parent?.kind === 'function' || parent?.kind === 'method') && holder !== undefined && holder.movedTo === undefined && !isMechanical(holder.changeClass)) return false;
     return !(symbol.kind === 'module' && symbol.full.trim() === '');
   });
+}
+
+/** Readers of the attributes the behaviour changes assign (attributeFlow.ts). */
+function readersOf(entries: readonly PrEntry[], infos: ReadonlyMap<string, SymbolChangeInfo>, index: RepoIndex): string[] {
+  const changedIds = new Set(entries.map((e) => e.id));
+  const children = new Map<string, string[]>();
+  for (const s of index.symbols) if (s.parent !== undefined) children.set(s.parent, [...(children.get(s.parent) ?? []), s.id]);
+  const changed = entries
+    .filter((e) => e.change !== 'removed' && !isMechanical(e.changeClass))
+    .map((e) => ({ id: e.id, lines: (infos.get(e.id)?.lines ?? []).filter((l) => l.tag !== ' ').map((l) => l.text) }))
+    .filter((c) => c.lines.length > 0);
+  if (changed.length === 0) return [];
+  return attributeReaders({
+    changed,
+    symbols: index.byId,
+    isChanged: (id) => changedIds.has(id),
+    children: (id) => children.get(id) ?? [],
+    subclasses: subclassesOf(index),
+    bases: baseIndex(index.edges),
+  });
+}
+
+/** The mechanical entries the index holds, in file and line order, their one view added to `views`. */
+function tailOf(entries: readonly PrEntry[], index: RepoIndex, infos: ReadonlyMap<string, SymbolChangeInfo>, views: Map<string, ItemView[]>): string[] {
+  const tail: string[] = [];
+  for (const c of entries) {
+    const symbol = index.byId.get(c.id);
+    if (symbol === undefined || !isMechanical(c.changeClass)) continue;
+    const info = infos.get(c.id);
+    const shown = mechanicalViews({ change: c.change, symbol, ...(info ? { info } : {}) }, CLASS_LABEL[c.changeClass!].replace(/^./, (ch) => ch.toUpperCase()));
+    if (shown.length === 0) continue;
+    views.set(c.id, shown);
+    tail.push(c.id);
+  }
+  return tail;
 }
 
 /** How each packable entry can be shown, best first (views.ts). */
 function viewsOfEach(packable: readonly PrEntry[], index: RepoIndex, infos: ReadonlyMap<string, SymbolChangeInfo>): Map<string, ItemView[]> {
   const views = new Map<string, ItemView[]>();
+  const packed = new Set(packable.map((c) => c.id));
+  const membersOf = new Map<string, PySymbol[]>();
+  for (const s of index.symbols) {
+    if (s.parent === undefined || !packed.has(s.id) || !packed.has(s.parent)) continue;
+    membersOf.set(s.parent, [...(membersOf.get(s.parent) ?? []), s]);
+  }
   for (const c of packable) {
     const symbol = index.byId.get(c.id)!;
     const sameName = /#\d+$/.test(c.id) ? index.symbols.filter((s) => s.parent === symbol.parent && s.name === symbol.name).sort((a, b) => a.startLine - b.startLine) : undefined;
     const info = infos.get(c.id);
-    views.set(c.id, viewsOf({ change: c.change, symbol, ...(info ? { info } : {}), move: c, ...(sameName ? { sameName } : {}) }));
+    const changedMembers = membersOf.get(c.id);
+    views.set(c.id, viewsOf({ change: c.change, symbol, ...(info ? { info } : {}), move: c, ...(sameName ? { sameName } : {}), ...(changedMembers ? { changedMembers } : {}) }));
   }
   return views;
 }
 
+/** What the review says of each changed id that the plan ranks by: breaking call sites, and no test reaching it. */
+function riskOf(review: PrReview): Risk {
+  const breaking = new Set(review.findings.breaking.filter((b) => b.certainty === 'broken').map((b) => b.symbol));
+  const untested = new Set(review.tests.unreached);
+  return { breaking: (id) => breaking.has(id), untested: (id) => untested.has(id) };
+}
+
 /** The budget plan over the packable entries (plan.ts). */
-function planOf(packable: readonly PrEntry[], views: ReadonlyMap<string, readonly ItemView[]>, entries: readonly PrEntry[], index: RepoIndex): Plan {
+function planOf(packable: readonly PrEntry[], views: ReadonlyMap<string, readonly ItemView[]>, entries: readonly PrEntry[], index: RepoIndex, risk: Risk): Plan {
   const changedIds = new Set(entries.map((c) => c.id));
   return planPr(
     packable.map((c) => ({
@@ -202,6 +272,7 @@ function planOf(packable: readonly PrEntry[], views: ReadonlyMap<string, readonl
     adjacencyOf(index),
     (id) => changedIds.has(id),
     isTestIn(index),
+    risk,
   );
 }
 
@@ -213,14 +284,16 @@ function redactionNotes(redaction: IndexRedaction): string[] {
   return [`Redacted: ${plural(total, 'secret')} in the analysed code replaced by <redacted: KIND> (${kinds}).`];
 }
 
-/** A changed symbol with its move links (diff/changedSymbols.ts, when present) and whether its contract changed. */
+/** A changed symbol with its move links (diff/changedSymbols.ts, when present), its class (diff/changeClass.ts) and whether its contract changed. */
 function entryOf(c: ChangedSymbol, info: SymbolChangeInfo | undefined): PrEntry {
   const move = c as ChangedSymbol & MoveFields;
+  const moved = move.movedFrom !== undefined || move.movedTo !== undefined;
+  const changeClass = classifyChange({ change: c.change, moved, ...(info ? { lines: info.lines } : {}), ...(info?.baseUnknown ? { baseUnknown: true } : {}) });
   let contract: PrEntry['contract'];
   if (c.change === 'removed' && move.movedTo === undefined) contract = 'removed';
   else if (c.change === 'added' && move.movedFrom !== undefined) contract = move.moveKind === 'renamed' ? 'renamed' : 'moved';
-  else if (info?.signature) contract = 'signature';
-  return { ...c, ...(contract ? { contract } : {}) };
+  else if (info?.signature && !MECHANICAL.has(changeClass)) contract = 'signature';
+  return { ...c, changeClass, ...(contract ? { contract } : {}) };
 }
 
 /**
@@ -260,6 +333,7 @@ function manifestRow(c: PrEntry, info: SymbolChangeInfo | undefined, files: read
     ...(c.movedTo === undefined ? {} : { movedTo: c.movedTo }),
     ...(c.moveKind === undefined ? {} : { moveKind: c.moveKind }),
     ...(c.similarity === undefined ? {} : { similarity: c.similarity }),
+    ...(c.changeClass === undefined ? {} : { changeClass: c.changeClass }),
     changedLines: info ? changedHeadLines(info.lines) : [],
     diff: info ? unifiedDiff(info.lines, oldPath, newPath) : '',
   };

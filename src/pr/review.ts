@@ -43,6 +43,11 @@ export interface PrReviewInput {
   secrets?: SecretTable;
   /** How a base version read from git is extracted (cache/cachedExtract.ts revisionExtractor); default extractFile. */
   extract?: (parser: PythonParser, path: string, text: string) => FileRecord;
+  /**
+   * Ids of changes that cannot change what a call does (annotation, docstring or formatting only,
+   * diff/changeClass.ts): no test is said to reach them and their signature reports are left out.
+   */
+  mechanical?: ReadonlySet<string>;
 }
 
 /** The id inside its file: the qualified name's segments of the id, so with any `#N` (`Response.encoding#2`). */
@@ -119,14 +124,21 @@ export async function reviewPr(input: PrReviewInput, git: GitDeps = { runGit: ru
   if (references) {
     findings.breaking = [...findings.breaking, ...references.flatMap(removedSites)].sort(compareBreaking);
   }
+  const mechanical = input.mechanical ?? new Set<string>();
+  findings.signatures = findings.signatures.filter((s) => !mechanical.has(s.id));
+  // Docstring-, comment-, annotation- and formatting-only changes select no test: a file is changed
+  // for the must-run tier when one of its changed symbols changes behaviour (or it has no symbol row).
+  const headPaths = new Set(input.index.files.map((f) => f.path));
+  const behaviourFiles = new Set(input.changes.changed.filter((c) => !mechanical.has(c.id) && headPaths.has(c.file)).map((c) => c.file));
   const mustRun = findMustRunTests({
     symbols: input.index.byId,
     edges: input.index.edges,
     files: input.index.files,
-    changedFiles: input.changes.files.filter((f) => f.isPython && f.status !== 'removed').map((f) => f.path),
+    changedFiles: input.changes.files.filter((f) => f.isPython && f.status !== 'removed' && (behaviourFiles.has(f.path) || !input.changes.changed.some((c) => c.file === f.path))).map((f) => f.path),
     otherChangedFiles: input.changes.nonPython,
   });
-  const tests = withMustRun(findAffectedTests({ symbols: input.index.byId, adjacency, changed }), mustRun, input.index.byId);
+  const mostLikely = findAffectedTests({ symbols: input.index.byId, adjacency, changed: changed.filter((c) => !mechanical.has(c.id)) });
+  const tests = withMustRun(mostLikely, mustRun, input.index.byId);
   return { findings, tests, notes };
 }
 

@@ -1,5 +1,5 @@
-// The PR-specific sections of the digest preamble (pure): header, changed-symbols list, call sites to
-// check (the Mermaid graph is mermaid.ts).
+// The PR-specific sections of the digest preamble (pure): header and changed-symbols list (the call
+// sites to check are callSites.ts, the overview overview.ts, the Mermaid graph mermaid.ts).
 //
 // Decisions:
 // - Everything from the PR or the repository (title, paths, symbol names, refs) is hostile: it lands in
@@ -8,28 +8,12 @@
 //   `escapeMarkdownText` (one line, markdown punctuation backslash-escaped, HTML metacharacters as
 //   entities, `@`, `#N`, `GH-N` and `www.` broken with U+200B; `:` is escaped, so no `scheme://`
 //   autolink); identifiers and paths go in code spans (`codeSpan`), where nothing pings or renders.
-// - Call sites are listed for every changed symbol that has any: "removed but still called"
-//   alarms first and in full (the references come from diff/, checked against head's own bindings;
-//   name-only matches are a quieter "unresolved, check" line), then symbols whose contract changed
-//   (moved, renamed, signature), then the rest. When space is short the lists get more compact (one
-//   line per file with line numbers, then counts), never silently shorter.
-// - A symbol's call sites in test files, when more than MAX_TEST_SITES_LISTED, are one line per file even
-//   in a full list: the tests section already names the tests that reach the change, and a line per test
-//   call is the budget the callers' code needs (a class that tests construct everywhere would fill the
-//   section with test lines and leave out its only caller outside the tests).
-// - Likewise a symbol's call sites outside test files, when more than MAX_SITES_LISTED, are one line per
-//   file even in a full list: so many are read as where the symbol is used, not one by one, and a line
-//   each would crowd the code out (a widely used method's hundreds of call sites can take more of the
-//   budget than all its neighbours' code).
-// - A removed symbol's own calls no longer exist in head: it is never listed or counted as a caller.
 // - Token numbers are parameters: the packer's footer logic knows them only after packing.
 
+import { type ChangeClass, isMechanical } from '../diff/changeClass.js';
 import type { ChangedSymbol } from '../diff/changedSymbols.js';
-import type { RemovedReference } from '../diff/removedReferences.js';
 import type { MoveFields } from '../diff/symbolDiff.js';
 import type { Adjacency } from '../graph/adjacency.js';
-import type { ImportRecord } from '../model.js';
-import { compareStrings } from '../shared/compare.js';
 import { codeSpan } from '../shared/fence.js';
 import { plural } from '../shared/plural.js';
 import { withoutActing } from '../shared/visibleText.js';
@@ -110,6 +94,8 @@ export type PrEntry = ChangedSymbol &
   MoveFields & {
     /** What breaks callers: the symbol is gone (not moved), was renamed or moved, or its header changed. */
     contract?: 'removed' | 'moved' | 'renamed' | 'signature';
+    /** What kind of change it is (diff/changeClass.ts); mechanical ones are folded in the overview. */
+    changeClass?: ChangeClass;
     /** Moved unchanged together with this moved ancestor (a method of a renamed class): listed under it. */
     carriedBy?: string;
   };
@@ -119,12 +105,12 @@ export type ListLevel = 'table' | 'names' | 'counts';
 /** How call sites are listed: one line per site, one line per file with line numbers, or only counted. */
 export type SitesLevel = 'full' | 'compact' | 'counts';
 
-function removedIds(changed: readonly PrEntry[]): Set<string> {
+export function removedIds(changed: readonly PrEntry[]): Set<string> {
   return new Set(changed.filter((c) => c.change === 'removed').map((c) => c.id));
 }
 
 /** Callers that exist in head (a removed symbol's calls are gone with it). */
-function liveCallers(id: string, adjacency: Adjacency, removed: ReadonlySet<string>) {
+export function liveCallers(id: string, adjacency: Adjacency, removed: ReadonlySet<string>) {
   return adjacency.callers(id).filter((n) => !removed.has(n.id));
 }
 
@@ -140,7 +126,8 @@ function changeDetail(c: PrEntry, inTable: boolean, members: readonly PrEntry[] 
   const how = c.moveKind === 'renamed' ? 'renamed' : 'moved';
   const carried = members.length > 0 ? `; moved with it, unchanged: ${members.map((m) => span(m.id.slice(c.id.length + 1))).join(', ')}` : '';
   if (c.movedTo !== undefined) return `${how} to ${span(shortAgainst(c.movedTo, c))}`;
-  if (c.movedFrom !== undefined) return `${how} from ${span(shortAgainst(c.movedFrom, c))}${carried}`;
+  const similar = c.similarity === undefined ? '' : `, ${Math.round(c.similarity * 100)}% similar`;
+  if (c.movedFrom !== undefined) return `${how} from ${span(shortAgainst(c.movedFrom, c))}${similar}${carried}`;
   return c.contract === 'signature' ? 'signature' : undefined;
 }
 
@@ -150,7 +137,7 @@ function changeText(c: PrEntry, inTable: boolean, members: readonly PrEntry[] = 
 }
 
 /** The same inside parentheses of its own: `added, renamed from x`, not `added (renamed from x)` nested in `(…)`. */
-function changeClause(c: PrEntry): string {
+export function changeClause(c: PrEntry): string {
   const detail = changeDetail(c, false);
   return detail === undefined ? c.change : `${c.change}, ${detail === 'signature' ? 'signature changed' : detail}`;
 }
@@ -185,11 +172,16 @@ function byFile(changed: readonly PrEntry[]): [string, PrEntry[]][] {
  * Every changed symbol, at every level: a table; or, when that displaces code, names per file;
  * or counts per file. The list is never cut.
  */
-export function renderChangedList(changed: readonly PrEntry[], adjacency: Adjacency, level: ListLevel, nonPython: readonly string[] = []): string {
-  const removed = removedIds(changed);
-  const heading = `### Changed symbols (${changed.length}: ${summaryCounts(changed)})`;
+export function renderChangedList(all: readonly PrEntry[], adjacency: Adjacency, level: ListLevel, nonPython: readonly string[] = []): string {
+  const removed = removedIds(all);
+  const heading = `### Changed symbols (${all.length}: ${summaryCounts(all)})`;
   const lines = [heading, ''];
-  if (changed.length === 0) lines.push('_No Python symbols changed._');
+  // Mechanical changes are one line per class in the overview (overview.ts), not one row each.
+  const changed = all.filter((c) => !isMechanical(c.changeClass));
+  const folded = all.length - changed.length;
+  if (folded > 0) lines.push(`${plural(folded, 'mechanical change')} (annotation, docstring or formatting only) ${folded === 1 ? 'is' : 'are'} folded in the overview.`, '');
+  if (all.length === 0) lines.push('_No Python symbols changed._');
+  else if (changed.length === 0) lines.pop();
   else if (level === 'table') {
     lines.push('| Symbol | Change | Location | Callers | Callees |', '| --- | --- | --- | ---: | ---: |');
     for (const { entry: c, members } of ownLines(changed)) {
@@ -226,148 +218,5 @@ export function renderChangedList(changed: readonly PrEntry[], adjacency: Adjace
   if (nonPython.length > 0) {
     lines.push('', `Changed but not analysed (not Python): ${nonPython.map((p) => codeSpan(p)).join(', ')}`);
   }
-  return lines.join('\n');
-}
-
-/** Where a caller lives: the pipeline's symbol lookup (head index, plus removed symbols); `imports` gives import lines. */
-export type LocateSymbol = (id: string) => { file: string; imports?: readonly ImportRecord[] } | undefined;
-
-/** Ids of the symbols whose scope imports `id` (the graph's `imports` edges), sorted. */
-export type ImportersOf = (id: string) => readonly string[];
-
-/** One place that refers to a symbol: a call site (line in `file`) or an import. */
-interface SiteRef {
-  caller: string;
-  file?: string;
-  line?: number;
-  /** `value`: the symbol is passed, stored or returned there (a `references` edge): "used by". */
-  via?: 'call' | 'import' | 'value';
-}
-
-function siteLine(site: SiteRef): string {
-  const where = site.file === undefined ? '' : `${codeSpan(site.line === undefined ? site.file : `${site.file}:${site.line}`)} in `;
-  const via = site.via === 'import' ? ' (import)' : site.via === 'value' ? ' (used by: passed or stored as a value)' : '';
-  return `  - ${where}${codeSpan(site.caller)}${via}`;
-}
-
-/** `pkg/a.py: 12, 40; pkg/b.py: 3` (sites without a line count as the file). */
-function compactSites(sites: readonly SiteRef[]): string {
-  const files = new Map<string, number[]>();
-  for (const s of sites) {
-    const file = s.file ?? s.caller;
-    const list = files.get(file) ?? [];
-    if (s.line !== undefined) list.push(s.line);
-    files.set(file, list);
-  }
-  return [...files]
-    .map(([file, lines]) => codeSpan(lines.length > 0 ? `${file}: ${[...new Set(lines)].sort((a, b) => a - b).join(', ')}` : file))
-    .join('; ');
-}
-
-function callerSites(c: PrEntry, adjacency: Adjacency, locate: LocateSymbol, removed: ReadonlySet<string>): { sites: SiteRef[]; guesses: number } {
-  const sites: SiteRef[] = [];
-  let guesses = 0;
-  for (const caller of liveCallers(c.id, adjacency, removed)) {
-    const file = locate(caller.id)?.file;
-    const lines = caller.lines.length > 0 ? caller.lines : [undefined];
-    for (const line of lines) {
-      sites.push({ caller: caller.id, ...(file === undefined ? {} : { file }), ...(line === undefined ? {} : { line }) });
-      if (caller.resolution === 'heuristic') guesses++;
-    }
-  }
-  // Functions used as values are called from wherever they are passed to: their users count as sites.
-  for (const user of adjacency.users(c.id).filter((n) => !removed.has(n.id))) {
-    const file = locate(user.id)?.file;
-    for (const line of user.lines.length > 0 ? user.lines : [undefined]) {
-      sites.push({ caller: user.id, via: 'value', ...(file === undefined ? {} : { file }), ...(line === undefined ? {} : { line }) });
-    }
-  }
-  // Read in file order, like the alarms (diff/removedReferences.ts).
-  sites.sort((a, b) => compareStrings(a.file ?? a.caller, b.file ?? b.caller) || (a.line ?? 0) - (b.line ?? 0) || compareStrings(a.caller, b.caller));
-  return { sites, guesses };
-}
-
-
-export interface CallSitesInput {
-  changed: readonly PrEntry[];
-  adjacency: Adjacency;
-  locate: LocateSymbol;
-  /** Removed symbols head still refers to (diff/: computed against head's own bindings). */
-  alarms: readonly RemovedReference[];
-  /** Symbols whose contract changed (removed, moved, renamed, signature). */
-  contract: SitesLevel;
-  /** Every other changed symbol that has callers. */
-  other: SitesLevel;
-  /** Whether a file is a test file (python/testFiles.ts isTestModule); without it no site is folded as a test. */
-  isTest?: (file: string) => boolean;
-}
-
-/** More call sites in test files than this, for one symbol, are listed one line per file (decision above). */
-export const MAX_TEST_SITES_LISTED = 5;
-/** More call sites outside test files than this, for one symbol, are listed one line per file (decision above). */
-export const MAX_SITES_LISTED = 20;
-
-/**
- * Call sites for every changed symbol that has any: alarms first (always in full), then the symbols
- * whose contract changed, then the rest; `contract` and `other` say how compact each group is. A
- * statement that no call site exists is made only when none exists, never because lines were cut.
- */
-export function renderCallSites(input: CallSitesInput): string {
-  const { changed, adjacency, locate } = input;
-  const lines = ['### Call sites to check', ''];
-  const removed = removedIds(changed);
-  for (const alarm of input.alarms) {
-    if (alarm.sites.length > 0) {
-      const calls = alarm.sites.filter((s) => s.via !== 'import').length;
-      const imports = alarm.sites.length - calls;
-      const what = calls > 0 ? 'called' : 'imported';
-      const counts = [...(calls > 0 ? [plural(calls, 'call site')] : []), ...(imports > 0 ? [plural(imports, 'import')] : [])].join(', ');
-      const moved = alarm.movedTo === undefined ? '' : ` (now ${codeSpan(alarm.movedTo)})`;
-      lines.push(`- **Removed but still ${what}:** ${codeSpan(alarm.id)}${moved}, ${counts}:`, ...alarm.sites.map((s) => siteLine(s)));
-    }
-    if (alarm.heuristicSites.length > 0) {
-      lines.push(`- Unresolved, check: ${codeSpan(alarm.id)} (removed) has ${plural(alarm.heuristicSites.length, 'name-only match', 'name-only matches')}: ${compactSites(alarm.heuristicSites)}`);
-    }
-  }
-  const listed = changed.filter((c) => c.change !== 'removed' && c.carriedBy === undefined);
-  const withSites = listed.map((c) => ({ c, ...callerSites(c, adjacency, locate, removed) })).filter((x) => x.sites.length > 0);
-  const contract = withSites.filter((x) => x.c.contract !== undefined);
-  const other = withSites.filter((x) => x.c.contract === undefined);
-  if (input.alarms.length === 0 && withSites.length === 0) {
-    lines.push('_No call sites of the changed symbols were found._');
-    return lines.join('\n');
-  }
-  const group = (entries: typeof withSites, level: SitesLevel, label: string) => {
-    if (entries.length === 0) return;
-    if (level === 'counts') {
-      lines.push(`- ${label}: ${entries.map((x) => `${codeSpan(x.c.id)} ${x.sites.length}`).join(', ')}`);
-      return;
-    }
-    for (const x of entries) {
-      const guess = x.guesses > 0 ? ` (${x.guesses} by name match, unresolved)` : '';
-      const head = `- ${codeSpan(x.c.id)} (${changeClause(x.c)}), ${plural(x.sites.length, 'call site')}${guess}`;
-      if (level === 'compact') {
-        lines.push(`${head}: ${compactSites(x.sites)}`);
-        continue;
-      }
-      const inTests = x.sites.filter((s) => s.file !== undefined && input.isTest?.(s.file) === true);
-      const tested = new Set(inTests);
-      const elsewhere = x.sites.filter((s) => !tested.has(s));
-      if (elsewhere.length > MAX_SITES_LISTED) {
-        lines.push(`${head}:`, `  - ${elsewhere.length} outside test files: ${compactSites(elsewhere)}`);
-        if (inTests.length > 0) lines.push(`  - ${inTests.length} in test files: ${compactSites(inTests)}`);
-        continue;
-      }
-      if (inTests.length <= MAX_TEST_SITES_LISTED) {
-        lines.push(`${head}:`, ...x.sites.map((s) => siteLine(s)));
-        continue;
-      }
-      // Only test sites: the one line per file is the head line's, as in a compact list.
-      if (elsewhere.length === 0) lines.push(`${head}: ${compactSites(inTests)}`);
-      else lines.push(`${head}:`, ...elsewhere.map((s) => siteLine(s)), `  - ${inTests.length} in test files: ${compactSites(inTests)}`);
-    }
-  };
-  group(contract, input.contract, 'Call sites of symbols whose signature or name changed (counts)');
-  group(other, input.other, 'Call sites of the other changed symbols (counts)');
   return lines.join('\n');
 }

@@ -29,6 +29,25 @@ export interface ViewInput {
   move?: MoveFields;
   /** Other definitions of the same scope (for `#2` ids), in source order; the symbol itself included. */
   sameName?: readonly PySymbol[];
+  /** A class's direct members that are changed symbols of their own (shown on their own, never inside its smaller views). */
+  changedMembers?: readonly PySymbol[];
+}
+
+/**
+ * An added or removed class without the members shown on their own: its header, docstring and
+ * class-level lines, each member's span left out (its stub would repeat the member's own block).
+ */
+export function classOwnText(symbol: PySymbol, members: readonly PySymbol[]): string {
+  const lines = symbol.full.split('\n');
+  const out: string[] = [];
+  for (let i = 0; i < lines.length; i++) {
+    const line = symbol.startLine + i;
+    if (members.some((m) => line >= m.startLine && line <= m.endLine)) continue;
+    if (lines[i]!.trim() === '' && (out.length === 0 || out[out.length - 1]!.trim() === '')) continue;
+    out.push(lines[i]!);
+  }
+  while (out.length > 0 && out[out.length - 1]!.trim() === '') out.pop();
+  return out.join('\n');
 }
 
 const HUNK_CONTEXT = 3;
@@ -72,12 +91,25 @@ function signatureNote(info: SymbolChangeInfo | undefined): string | undefined {
 
 const defined = (notes: (string | undefined)[]): string[] => notes.filter((n): n is string => n !== undefined);
 
+/**
+ * The one view of a mechanical change (annotation, docstring or formatting only, diff/changeClass.ts):
+ * its changed lines with one line of context, packed after everything else (pack/tailItems.ts).
+ */
+export function mechanicalViews(input: ViewInput, what: string): ItemView[] {
+  if (!input.info || !hasChange(input.info.lines)) return [];
+  return [{ text: hunksText(input.info.lines, 1), mode: 'hunks', change: input.change, fence: 'diff', notes: [`${what}.`] }];
+}
+
 /** The views of one changed symbol, best first (the packer packs the first that fits). */
 export function viewsOf(input: ViewInput): ItemView[] {
   const { change, symbol, info } = input;
   const changedBody = info !== undefined && hasChange(info.lines);
   const lead = defined([input.sameName ? definitionNote(symbol, input.sameName) : undefined, moveNote(input.move, changedBody), signatureNote(info)]);
-  const signatureOnly = (why: string): ItemView => ({ text: symbol.signature, mode: 'signature', change, notes: [...lead, why] });
+  const members = symbol.kind === 'class' ? (input.changedMembers ?? []) : [];
+  const signatureOnly = (why: string): ItemView =>
+    members.length > 0
+      ? { text: classOwnText(symbol, members), mode: 'signature', change, notes: [...lead, `Class body only: its code did not fit whole; its ${plural(members.length, `${change} member`)} ${members.length === 1 ? 'is' : 'are'} shown on ${members.length === 1 ? 'its' : 'their'} own.`] }
+      : { text: symbol.signature, mode: 'signature', change, notes: [...lead, why] };
   if (change === 'removed') {
     return [
       { text: symbol.full, mode: 'full', change, ...(lead.length ? { notes: lead } : {}) },
@@ -107,5 +139,8 @@ export function viewsOf(input: ViewInput): ItemView[] {
     return [hunksView, { ...signatureOnly('Signature only: its changed lines did not fit.'), callsOn: changedHeadLines(info.lines) }];
   }
   const whole: ItemView = { text: wholeDiffText(info.lines), mode: 'full', change, fence: 'diff', ...(lead.length || unknown.length ? { notes: [...lead, ...unknown] } : {}) };
-  return [whole, { ...hunks, notes: [...lead, ...unknown, `Only its changed lines, with ${HUNK_CONTEXT} lines of context: the whole ${symbol.kind} did not fit.`] }, signatureOnly('Signature only: not even its changed lines fit.')];
+  // The hunks view says nothing more than its heading's `hunks` (`@@` headers, 3 lines of context): a
+  // note on each of dozens of changed functions would cost the lines of another.
+  const hunksNotes = [...lead, ...unknown];
+  return [whole, { ...hunks, ...(hunksNotes.length > 0 ? { notes: hunksNotes } : {}) }, signatureOnly('Signature only: not even its changed lines fit.')];
 }

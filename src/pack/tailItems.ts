@@ -1,0 +1,35 @@
+// A PR's mechanical changes (annotation, docstring or formatting only) are packed after every root:
+// first, once the roots are decided, up to TAIL_SHARE of the budget (they are part of the change, and
+// the plain diff would show them); the rest after every neighbour, in what is left once the skip lines
+// are paid for. So they never take the room of a change in behaviour, and take at most that share from
+// its context. They are already named in the preamble (pr/overview.ts): one that does not fit is no
+// skip. Each takes the first of its views that fits; the final check drops them first (they come last
+// and are not roots).
+import type { Candidate } from './expansion.js';
+import { costOf, itemOf } from './packItem.js';
+import { clauseFor, clausePaid, lineCost, otherSkips, type PackRun } from './packRun.js';
+
+export const TAIL_SHARE = 0.25;
+
+/** Pack what of the tail fits; `cap`: at most this many tokens in this call. */
+export function packTail(run: PackRun, cap = Number.POSITIVE_INFINITY): void {
+  const { input, state, symbols } = run;
+  if ((input.tail ?? []).length === 0) return;
+  const skipLines = lineCost(run, otherSkips(run));
+  let spent = 0;
+  for (const id of input.tail ?? []) {
+    const symbol = symbols.get(id);
+    if (symbol === undefined || state.packedMode(id) !== undefined || state.containerOf(symbol, 'full') !== undefined) continue;
+    const candidate: Candidate = { id, hop: 0, direction: 'mechanical' };
+    for (const view of input.views?.(id) ?? []) {
+      const item = itemOf(run, symbol, candidate, view);
+      const cost = costOf(run, item);
+      if (cost > run.remaining - skipLines || spent + cost > cap) continue;
+      clausePaid(run, clauseFor(run, id));
+      state.add(item);
+      run.remaining -= cost;
+      spent += cost;
+      break;
+    }
+  }
+}
