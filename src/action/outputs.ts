@@ -15,6 +15,8 @@ export interface ActionOutputs {
   artifactId: number | undefined;
   /** pytest node ids of the tests that reach the change, space-separated ('' when none). */
   tests: string;
+  /** `fail-on`'s verdict: 'failed', 'passed', or '' when `fail-on` is `none` (the CLI's exit code 3). */
+  gate: '' | 'passed' | 'failed';
 }
 
 /** Output names in action.yml order. */
@@ -30,6 +32,7 @@ export const OUTPUT_NAMES = [
   'comment-url',
   'artifact-id',
   'tests',
+  'gate',
 ] as const;
 
 export function outputRecord(o: ActionOutputs): Record<(typeof OUTPUT_NAMES)[number], string> {
@@ -46,6 +49,7 @@ export function outputRecord(o: ActionOutputs): Record<(typeof OUTPUT_NAMES)[num
     'comment-url': s(o.commentUrl),
     'artifact-id': s(o.artifactId),
     tests: o.tests,
+    gate: o.gate,
   };
 }
 
