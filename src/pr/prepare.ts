@@ -6,9 +6,10 @@ import { unifiedDiff } from '../diff/diffText.js';
 import type { FileChange } from '../diff/hunks.js';
 import { changesWithIds } from '../diff/importIds.js';
 import type { PrChanges } from '../diff/prChanges.js';
+import { stillAnsweredOf } from '../diff/removedAnswers.js';
 import { type RemovedReference, removedStillReferenced } from '../diff/removedReferences.js';
 import { changedHeadLines, hasChange, type MoveFields, type SymbolChangeInfo } from '../diff/symbolDiff.js';
-import type { RepoIndex } from '../model.js';
+import type { PySymbol, RepoIndex } from '../model.js';
 import type { ChangedSymbolRow, ItemView } from '../pack/document.js';
 import type { Reached } from '../pack/expansion.js';
 import { ancestors } from '../pack/packState.js';
@@ -84,7 +85,14 @@ export async function prepareFromScan(request: Omit<PrDigestRequest, 'pack'>, se
   // (it would shadow that binding): it is not "absent", its code is simply gone.
   const rebound = new Set(reboundInHead(scanned.files, pathChanges.removedSymbols).map(idOf));
   const notes = [...(warning ? [warning] : []), ...changes.notes, ...absentNotes(changes, index, rebound)];
-  const removedReferences = removedStillReferenced({ changed: changes.changed, adjacency: adjacencyOf(index), importers: importersOf(index), locate: (id) => index.byId.get(id) });
+  const removedReferences = removedStillReferenced({
+    changed: changes.changed,
+    adjacency: adjacencyOf(index),
+    importers: importersOf(index),
+    locate: (id) => index.byId.get(id),
+    symbolsIn: symbolsInFile(index),
+    answered: stillAnsweredOf(index.byId, index.edges, removed),
+  });
   const diffs = await readSymbolDiffs(request, setup, changes, index, idOf, redaction);
   const { infos } = diffs;
   notes.push(...diffs.notes);
@@ -263,6 +271,12 @@ function spanInIndex(c: ChangedSymbol, index: RepoIndex): ChangedSymbol {
   if (!symbol) return c;
   return { ...c, file: symbol.file, lines: [symbol.startLine, symbol.endLine] };
 }
+
+/** The symbols of each file of the index, built once per index. */
+const symbolsInFile = perIndex((index): ((file: string) => readonly PySymbol[]) => {
+  const table = new Map(index.files.map((f) => [f.path, f.symbols]));
+  return (file) => table.get(file) ?? [];
+});
 
 /** Who imports a symbol (the index's `imports` edges), built once per index. */
 export const importersOf = perIndex((index): ImportersOf => {

@@ -126,19 +126,22 @@ function short(id: string): string {
   return id.slice(id.lastIndexOf('.') + 1);
 }
 
-/** A removed symbol's live references as breaking sites: resolved ones broken, name-only ones "check". */
+/**
+ * A removed symbol's live references as breaking sites: resolved ones broken, name-only ones "check".
+ * A site's line is known whenever its holder is (diff/removedReferences.ts); the file's first line stands in otherwise.
+ */
 function removedSites(ref: RemovedReference): BreakingSite[] {
   const moved = ref.movedTo !== undefined ? ` (now \`${short(ref.movedTo)}\`)` : '';
   const sites: BreakingSite[] = ref.sites.map((s) => ({
     symbol: ref.id,
-    site: { file: s.file, line: s.line ?? 0, caller: s.caller },
+    site: { file: s.file, line: s.line ?? 1, caller: s.caller },
     reason: `${s.via === 'import' ? 'imports' : 'calls'} \`${short(ref.id)}\`, which this change removes${moved}`,
     certainty: 'broken',
   }));
   for (const s of ref.heuristicSites) {
     sites.push({
       symbol: ref.id,
-      site: { file: s.file, line: s.line ?? 0, caller: s.caller },
+      site: { file: s.file, line: s.line ?? 1, caller: s.caller },
       reason: `name-only match: may call \`${short(ref.id)}\`, which this change removes`,
       certainty: 'check',
     });

@@ -204,6 +204,23 @@ function sitesOn(caller: PySymbol, line: number, target: PySymbol): CallSite[] |
 }
 
 /**
+ * Whether `site` calls through the caller's own receiver (`self.m()`, `cls.m()`, `super().m()`,
+ * `cls(...)`, `self.__class__(...)`, `type(self)(...)`): only such a call runs a subclass's definition
+ * by dispatch. A call that names its target (`Parser(...)`, `mod.f()`, `obj.m()` on a typed value)
+ * reaches it whatever `self` is.
+ */
+function throughReceiver(site: CallSite, caller: PySymbol): boolean {
+  const receiver = caller.params[0]?.name;
+  const isReceiver = (ref: RefExpr): boolean =>
+    (ref.t === 'name' && (ref.name === 'self' || ref.name === 'cls' || ref.name === receiver)) ||
+    ref.t === 'super' ||
+    (ref.t === 'attr' && ref.attr === '__class__' && isReceiver(ref.object)) ||
+    (ref.t === 'call' && ref.callee.t === 'name' && ref.callee.name === 'type');
+  const callee = site.callee;
+  return isReceiver(callee) || (callee.t === 'attr' && isReceiver(callee.object));
+}
+
+/**
  * The subclass's short name when `caller`, a method, reaches `target` only through dynamic dispatch:
  * `target` is defined in a subclass of the caller's class (the resolver's override edges), so the
  * call fails only when `self` is one.
@@ -255,6 +272,7 @@ function bindSites(ctx: Context, caller: PySymbol, target: PySymbol, lines: read
   const name = displayName(target);
   const dispatch = subclassDispatch(ctx, caller, target);
   for (const line of lines) {
+    let viaReceiver = true;
     const report = (result: Exclude<BindResult, { status: 'ok' }>): void => {
       let certainty: 'broken' | 'check' = result.status;
       let reason = result.reason;
@@ -264,7 +282,7 @@ function bindSites(ctx: Context, caller: PySymbol, target: PySymbol, lines: read
       } else if (certainty === 'broken' && decorator !== undefined) {
         certainty = 'check';
         reason = `${reason} (if ${codeSpan(`@${decorator}`)} keeps the signature)`;
-      } else if (certainty === 'broken' && dispatch !== undefined) {
+      } else if (certainty === 'broken' && dispatch !== undefined && viaReceiver) {
         certainty = 'check';
         reason = `${reason} (when \`self\` is a \`${dispatch}\`)`;
       }
@@ -277,6 +295,7 @@ function bindSites(ctx: Context, caller: PySymbol, target: PySymbol, lines: read
       continue;
     }
     for (const site of sites) {
+      viaReceiver = throughReceiver(site, caller);
       if (diff) ctx.checkedSites++;
       if (diff?.changes.some((c) => c.kind === 'became-property')) {
         report({ status: 'check', reason: `\`${name}\` is now a property: this call calls the value it returns` });
