@@ -358,3 +358,47 @@ def raises(expected=None, func=None, *, match=None):
     expect(await verdicts('raises(ValueError, print, 2)')).toEqual(['broken pkg.raising.raises#3 passes 3 positional arguments; `raises` takes at most 2']);
   });
 });
+
+describe('a call that reaches the changed function through another name', () => {
+  const base = `
+def get_stdout():
+    return 1
+
+
+def get_stderr():
+    return 2
+
+
+STREAMS = {"stdout": get_stdout, "stderr": get_stderr}
+
+
+class Sink:
+    def __init__(self, safe):
+        self.write = self.write_safe if safe else self.write_fast
+        self.flush = get_stdout
+
+    def write_safe(self, x):
+        return x
+
+    def write_fast(self, x):
+        return x
+
+    def run(self, x):
+        self.flush()                     # check: through the attribute \`flush\`
+        return self.write_safe(x)        # broken: a direct call
+
+
+def pick(name):
+    opener = STREAMS.get(name)
+    opener()                             # check: through \`opener\`, which may hold get_stderr
+    return get_stdout()                  # broken: a direct call
+`;
+  const head = base.replace('def get_stdout():', 'def get_stdout(fd):').replace('def write_safe(self, x):', 'def write_safe(self, x, y):');
+
+  it('says "check" through a dict lookup or a callable attribute, "likely broken" on a direct call', async () => {
+    const found = findBreakingSites(await reviewProject({ 'io_mod.py': base }, { 'io_mod.py': head }));
+    const lines = found.breaking.map((b) => `${b.certainty} ${b.site.line} ${b.symbol.split('.').pop()}`).sort();
+    expect(lines).toEqual(['broken 26 write_safe', 'broken 32 get_stdout', 'check 25 get_stdout', 'check 31 get_stdout']);
+    expect(found.breaking.find((b) => b.site.line === 31)?.reason).toContain('(when `opener` holds `get_stdout`)');
+  });
+});

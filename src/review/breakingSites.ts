@@ -204,6 +204,21 @@ function sitesOn(caller: PySymbol, line: number, target: PySymbol): CallSite[] |
 }
 
 /**
+ * The name a call reaches `target` through when it is not the target's own (`opener()` of
+ * `opener = streams.get(name)`, `self._add = self._add_safe`, `HANDLERS[k]()`): such a name may hold
+ * another callable at run time, so a call that does not bind there is worth a look, not a failed
+ * gate. A constructor called by its class's name (or a project subclass's, `cls`, `type(self)`) and
+ * an instance called through `__call__` are direct.
+ */
+function indirectName(site: CallSite, target: PySymbol, classes: ClassNames): string | undefined {
+  const last = lastName(site.callee);
+  const name = shortName(target);
+  if (last === name || name === '__call__') return undefined;
+  if (CONSTRUCTORS.has(name) && (last === undefined || last === 'cls' || last === '__class__' || classes.all.has(last))) return undefined;
+  return last ?? 'an expression';
+}
+
+/**
  * Whether `site` calls through the caller's own receiver (`self.m()`, `cls.m()`, `super().m()`,
  * `cls(...)`, `self.__class__(...)`, `type(self)(...)`): only such a call runs a subclass's definition
  * by dispatch. A call that names its target (`Parser(...)`, `mod.f()`, `obj.m()` on a typed value)
@@ -273,6 +288,7 @@ function bindSites(ctx: Context, caller: PySymbol, target: PySymbol, lines: read
   const dispatch = subclassDispatch(ctx, caller, target);
   for (const line of lines) {
     let viaReceiver = true;
+    let indirect: string | undefined;
     const report = (result: Exclude<BindResult, { status: 'ok' }>): void => {
       let certainty: 'broken' | 'check' = result.status;
       let reason = result.reason;
@@ -285,6 +301,9 @@ function bindSites(ctx: Context, caller: PySymbol, target: PySymbol, lines: read
       } else if (certainty === 'broken' && dispatch !== undefined && viaReceiver) {
         certainty = 'check';
         reason = `${reason} (when \`self\` is a \`${dispatch}\`)`;
+      } else if (certainty === 'broken' && indirect !== undefined) {
+        certainty = 'check';
+        reason = `${reason} (when \`${indirect}\` holds \`${name}\`)`;
       }
       if (certainty === 'check' && quietChecks) return;
       record(ctx, { symbol: target.id, site: { file: caller.file, line, caller: caller.id }, reason, certainty });
@@ -296,6 +315,7 @@ function bindSites(ctx: Context, caller: PySymbol, target: PySymbol, lines: read
     }
     for (const site of sites) {
       viaReceiver = throughReceiver(site, caller);
+      indirect = indirectName(site, target, ctx.classes);
       if (diff) ctx.checkedSites++;
       if (diff?.changes.some((c) => c.kind === 'became-property')) {
         report({ status: 'check', reason: `\`${name}\` is now a property: this call calls the value it returns` });
