@@ -27,8 +27,10 @@ async function run(env: NodeJS.ProcessEnv): Promise<void> {
     const delivery = settings.postDigest !== '' ? existingDigest(settings, event) : await freshDigest(settings, event, env);
     // `fail-on: breaking`: the digest is delivered first (with the `gate` output), then the step fails
     // naming the sites, with exit code 3 as the CLI's gate, apart from a failure to run (1).
-    const failure = failureFor(settings.failOn, delivery.totals.breaking ?? []);
-    await publish(settings, event, delivery, env, settings.failOn === 'none' ? '' : failure ? 'failed' : 'passed');
+    // No review (a digest cut short by the time limit, a posted file): the gate has no verdict.
+    const breaking = delivery.totals.breaking;
+    const failure = failureFor(settings.failOn, breaking ?? []);
+    await publish(settings, event, delivery, env, settings.failOn === 'none' || breaking === undefined ? '' : failure ? 'failed' : 'passed');
     if (failure) {
       core.setFailed(failure);
       process.exitCode = GATE_EXIT_CODE;

@@ -36,7 +36,7 @@ export const produceDigest: ProduceDigest = async (settings, request, services) 
   let changedSymbols = 0;
   let viewerHtml: string | undefined;
   let tests: string[] = [];
-  let breaking: DigestProduct['breaking'] = [];
+  let breaking: DigestProduct['breaking'];
   let fileNotes: string[] = [];
 
   if (request.kind === 'pr') {
@@ -109,7 +109,7 @@ export const produceDigest: ProduceDigest = async (settings, request, services) 
     warnings,
     ...(viewerHtml !== undefined ? { viewerHtml } : {}),
     tests,
-    breaking,
+    ...(breaking ? { breaking } : {}),
     ...(cacheReport.info.length > 0 ? { cacheLog: cacheReport.info } : {}),
     ...(fileNotes.length > 0 ? { fileNotes } : {}),
   };
