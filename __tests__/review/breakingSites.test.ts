@@ -402,3 +402,31 @@ def pick(name):
     expect(found.breaking.find((b) => b.site.line === 31)?.reason).toContain('(when `opener` holds `get_stdout`)');
   });
 });
+
+describe('a factory decorator', () => {
+  const base = `
+def register(name, *, slots=False):
+    def wrap(cls):
+        return cls
+    return wrap
+
+
+@register("a", slots=True)
+class A:
+    pass
+
+
+@register("b")
+class B:
+    pass
+`;
+  const head = base.replace('def register(name, *, slots=False):', 'def register(name, *, unique):');
+
+  it('binds the factory call of a decorator with arguments', async () => {
+    const found = findBreakingSites(await reviewProject({ 'reg.py': base }, { 'reg.py': head }));
+    expect(found.breaking.map((b) => `${b.certainty} ${b.site.line}: ${b.reason}`)).toEqual([
+      'broken 8: passes `slots=`, which `register` no longer accepts',
+      'broken 13: missing required argument `unique` of `register`',
+    ]);
+  });
+});

@@ -183,10 +183,14 @@ function boundParams(target: PySymbol, site: CallSite, caller: PySymbol, classes
 
 /** The call sites on `line` of `caller` that call `target` (by name, or the only call there). */
 function sitesOn(caller: PySymbol, line: number, target: PySymbol): CallSite[] | 'ambiguous' {
-  const onLine = caller.calls.filter((c) => c.line === line && c.via === 'call');
+  const direct = caller.calls.filter((c) => c.line === line && c.via === 'call');
+  const decorators = caller.calls.filter((c) => c.line === line && c.via === 'decorator');
+  // A factory decorator's own call (`@attrs(slots=True)`) calls the factory with those arguments.
+  const factories = decorators.flatMap((c): CallSite[] => (c.callee.t === 'call' ? [{ ...c, callee: c.callee.callee, via: 'call' }] : []));
+  const onLine = [...direct, ...factories];
   // A decorator's call counts as a call there: `@mark.parametrize("s", list(S))` is not only `list(S)`
   // (otherwise `list(Scope)` is bound against the decorator's `__call__`: "missing `argvalues`").
-  const calls = onLine.length + caller.calls.filter((c) => c.line === line && c.via === 'decorator').length;
+  const calls = direct.length + decorators.length;
   if (onLine.length === 0) return [];
   const name = shortName(target);
   const owner = target.kind === 'method' ? target.name.split('.').slice(-2, -1)[0] : undefined;
