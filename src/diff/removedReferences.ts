@@ -21,7 +21,7 @@
 //   first line of the symbol that holds it.
 
 import type { Adjacency } from '../graph/adjacency.js';
-import type { ImportRecord, Resolution } from '../model.js';
+import type { CallSite, ImportRecord, RefExpr, Resolution } from '../model.js';
 import type { ChangedSymbol } from './changedSymbols.js';
 import { compareStrings } from './hunks.js';
 import type { StillAnswered } from './removedAnswers.js';
@@ -68,6 +68,25 @@ interface Located {
   parent?: string;
   startLine?: number;
   imports?: readonly ImportRecord[];
+  /** The symbol's own call sites (to tell a call that names the removed symbol from one through another name). */
+  calls?: readonly CallSite[];
+}
+
+/** The last name of a callee (`f` of `a.b.f`), undefined for other shapes. */
+function calleeName(ref: RefExpr): string | undefined {
+  return ref.t === 'name' ? ref.name : ref.t === 'attr' ? ref.attr : undefined;
+}
+
+/**
+ * Whether `caller`'s calls on `line` name the removed symbol (`f(...)`, `obj.f(...)`, `C(...)` for a
+ * class). A call through another name (`meth(...)` of a parameter a removed decorator passed) may
+ * hold something else at run time: name-only evidence. Unknown calls (no record) count as naming it.
+ */
+function namesRemoved(caller: Located | undefined, line: number | undefined, removedName: string): boolean {
+  if (!caller?.calls || line === undefined) return true;
+  const onLine = caller.calls.filter((c) => c.line === line);
+  if (onLine.length === 0) return true;
+  return onLine.some((c) => calleeName(c.callee.t === 'call' ? c.callee.callee : c.callee) === removedName);
 }
 
 /** The id of the module that holds `id` (the top of its parent chain). */
@@ -127,6 +146,8 @@ export function removedStillReferenced(input: RemovedReferencesInput): RemovedRe
     const answer = input.answered?.(id);
     if (answer !== undefined && answer.by !== 'dynamic') continue;
     const home = input.locate(id)?.file;
+    // A removed `__init__`/`__new__` is called by its class's name.
+    const removedName = ((local) => (local === '__init__' || local === '__new__' ? (id.split('.').slice(-2, -1)[0] ?? local) : local))(id.slice(id.lastIndexOf('.') + 1).replace(/#\d+$/, ''));
     // Served at run time perhaps (`__getattr__`, a library base): name-only evidence, except a bare-name
     // call in the removed function's own module (no module `__getattr__` serves a global lookup).
     const listFor = (resolution: Resolution, file: string, via: ReferenceSite['via']): ReferenceSite[] =>
@@ -138,10 +159,11 @@ export function removedStillReferenced(input: RemovedReferencesInput): RemovedRe
       if (file === undefined) continue;
       // A dispatch edge reaches an override through its base method, which still answers the call.
       if (caller.resolution === 'dispatch') continue;
-      const list = listFor(caller.resolution, file, 'call');
       const lines = caller.lines.length > 0 ? caller.lines : [undefined];
       for (const at of lines) {
         const line = lineOr(at, caller.id);
+        const named = namesRemoved(input.locate(caller.id), at, removedName);
+        const list = listFor(named ? caller.resolution : 'heuristic', file, 'call');
         list.push({ file, ...(line === undefined ? {} : { line }), caller: caller.id, via: 'call', resolution: caller.resolution });
       }
     }
