@@ -272,6 +272,30 @@ describe('pr --fail-on breaking as a merge gate', () => {
     expect(run.code).toBe(3);
   });
 
+  it('binds the calls of a removed override against the base method they now reach', async () => {
+    const base = `class Signer:
+    def unsign(self, value):
+        return value
+
+
+class TimedSigner(Signer):
+    def unsign(self, value, max_age=None):
+        return value
+
+
+def check(token):
+    signer = TimedSigner()
+    signer.unsign(token)
+    return signer.unsign(token, max_age=10)
+`;
+    const head = base.replace('    def unsign(self, value, max_age=None):\n        return value\n', '    pass\n');
+    const run = await gate({ 'signing.py': base }, { 'signing.py': head });
+    expect(run.breaking.map((b) => `${b.certainty} ${b.site.line}: ${b.reason}`)).toEqual([
+      'broken 13: passes `max_age=`, which `Signer.unsign` no longer accepts',
+    ]);
+    expect(run.code).toBe(3);
+  });
+
   it('no reported site has line 0', async () => {
     for (const [base, head, gone] of [
       [LAZY_BASE, LAZY_HEAD, ['pkg/legacy.py']],

@@ -48,6 +48,15 @@ interface Mutation {
   mutation: string;
   edit: { file: string; start: [number, number]; end: [number, number]; text: string };
   sites: TruthSite[];
+  /** The mutated signature, to judge a site jedi did not list (breakingTruth.py judge). */
+  stub: unknown;
+}
+
+interface Extra {
+  mutation: Mutation;
+  file: string;
+  line: number;
+  reason: string;
 }
 
 interface Args {
@@ -109,8 +118,10 @@ function candidates(dir: string, files: readonly string[]): { file: string; line
   return out;
 }
 
-function mutationsOf(dir: string, files: readonly string[], targets: { file: string; line: number; seed: number }[]): Mutation[] {
-  const run = spawnSync('python3', [TRUTH], { input: JSON.stringify({ root: dir, files, targets }), encoding: 'utf8', maxBuffer: 512 * 1024 * 1024 });
+function mutationsOf(dir: string, files: readonly string[], targets: { file: string; line: number; seed: number }[], overrides: number, seed: number): Mutation[] {
+  const sourceFiles = files.filter((f) => !isTestPath(f) && !/(^|\/)(docs?|examples?)\//.test(f));
+  const request = { root: dir, files, sourceFiles, targets, overrides, seed };
+  const run = spawnSync('python3', [TRUTH], { input: JSON.stringify(request), encoding: 'utf8', maxBuffer: 512 * 1024 * 1024 });
   if (run.error || run.status !== 0) throw new Error(`breakingTruth.py failed (is python3-jedi installed?): ${run.error?.message ?? run.stderr.trim().split('\n').pop()}`);
   return (JSON.parse(run.stdout) as { mutations: Mutation[] }).mutations;
 }
@@ -132,11 +143,13 @@ interface Tally {
   brokenDirect: { broken: number; total: number };
   ok: { broken: number; check: number; none: number };
   unknown: number;
+  /** "Likely broken" on sites jedi did not list: a call there of that name fails to bind (ast), or not. */
+  extraConfirmed: number;
   extraBroken: number;
   overrides: number;
 }
 
-const emptyTally = (): Tally => ({ mutations: 0, broken: { broken: 0, check: 0, none: 0 }, brokenDirect: { broken: 0, total: 0 }, ok: { broken: 0, check: 0, none: 0 }, unknown: 0, extraBroken: 0, overrides: 0 });
+const emptyTally = (): Tally => ({ mutations: 0, broken: { broken: 0, check: 0, none: 0 }, brokenDirect: { broken: 0, total: 0 }, ok: { broken: 0, check: 0, none: 0 }, unknown: 0, extraConfirmed: 0, extraBroken: 0, overrides: 0 });
 
 function add(into: Tally, from: Tally): void {
   into.mutations += from.mutations;
@@ -148,11 +161,12 @@ function add(into: Tally, from: Tally): void {
   into.brokenDirect.total += from.brokenDirect.total;
   into.unknown += from.unknown;
   into.extraBroken += from.extraBroken;
+  into.extraConfirmed += from.extraConfirmed;
   into.overrides += from.overrides;
 }
 
 /** Our verdicts on one mutation's sites, against the truth. */
-function score(m: Mutation, ours: readonly BreakingSite[], notes: string[]): Tally {
+function score(m: Mutation, ours: readonly BreakingSite[], notes: string[], extras: Extra[]): Tally {
   const t = emptyTally();
   t.mutations = 1;
   const mine = ours.filter((b) => b.symbol.endsWith(`.${m.name}`) || b.symbol.endsWith(`.${m.target.split('.')[0]}`));
@@ -186,8 +200,7 @@ function score(m: Mutation, ours: readonly BreakingSite[], notes: string[]): Tal
       t.overrides++;
       continue;
     }
-    t.extraBroken++;
-    notes.push(`  likely broken, not a jedi site: ${m.mutation} of ${m.target} at ${key}: ${b.reason}`);
+    extras.push({ mutation: m, file: b.site.file, line: b.site.line, reason: b.reason });
   }
   return t;
 }
@@ -198,8 +211,9 @@ async function mutate(repo: string, args: Args, work: string, cacheDir: string, 
   const base = git(dir, 'rev-parse', 'HEAD');
   const files = git(dir, 'ls-files', '*.py').split('\n').filter((f) => f !== '');
   const targets = sample(candidates(dir, files), args.targets, args.seed).map((t, i) => ({ ...t, seed: args.seed * 1000 + i }));
-  const mutations = mutationsOf(dir, files, targets);
-  process.stderr.write(`${basename(repo)}: ${mutations.length} mutations of ${new Set(mutations.map((m) => m.target)).size} callables\n`);
+  const mutations = mutationsOf(dir, files, targets, Math.ceil(args.targets / 4), args.seed);
+  process.stderr.write(`${basename(repo)} (${base.slice(0, 9)}): ${mutations.length} mutations of ${new Set(mutations.map((m) => m.target)).size} callables\n`);
+  const extras: Extra[] = [];
   for (const m of mutations) {
     git(dir, 'checkout', '-q', '-f', base);
     const path = join(dir, m.edit.file);
@@ -214,9 +228,28 @@ async function mutate(repo: string, args: Args, work: string, cacheDir: string, 
       continue;
     }
     const row = rows.get(m.mutation) ?? emptyTally();
-    add(row, score(m, ours, notes));
+    add(row, score(m, ours, notes, extras));
     rows.set(m.mutation, row);
   }
+  // Sites jedi did not list, judged on the base code (the edit keeps every line where it was).
+  git(dir, 'checkout', '-q', '-f', base);
+  const verdicts = judge(dir, extras);
+  extras.forEach((x, i) => {
+    const row = rows.get(x.mutation.mutation)!;
+    if (verdicts[i] === 'broken') row.extraConfirmed++;
+    else {
+      row.extraBroken++;
+      notes.push(`  likely broken, not a jedi site (${verdicts[i]}): ${x.mutation.mutation} of ${x.mutation.target} at ${x.file}:${x.line}: ${x.reason}`);
+    }
+  });
+}
+
+function judge(dir: string, extras: readonly Extra[]): string[] {
+  if (extras.length === 0) return [];
+  const request = { root: dir, judge: extras.map((x) => ({ file: x.file, line: x.line, stub: x.mutation.stub })) };
+  const run = spawnSync('python3', [TRUTH], { input: JSON.stringify(request), encoding: 'utf8', maxBuffer: 512 * 1024 * 1024 });
+  if (run.error || run.status !== 0) throw new Error(`breakingTruth.py judge failed: ${run.error?.message ?? run.stderr.trim().split('\n').pop()}`);
+  return (JSON.parse(run.stdout) as { verdicts: string[] }).verdicts;
 }
 
 interface ReplayFinding {
@@ -270,10 +303,12 @@ function table(rows: Map<string, Tally>): string[] {
     add(total, t);
   }
   out.push(line('**all**', total));
-  const flagged = total.broken.broken + total.ok.broken + total.extraBroken;
+  const flagged = total.broken.broken + total.ok.broken + total.extraBroken + total.extraConfirmed;
   const brokenSites = total.broken.broken + total.broken.check + total.broken.none;
+  const right = total.broken.broken + total.extraConfirmed;
   out.push('');
-  out.push(`- "likely broken" precision per site: ${pct(total.broken.broken, flagged)} (${total.broken.broken} of ${flagged}; ${total.extraBroken} on sites jedi did not list)`);
+  out.push(`- "likely broken" precision per site: ${pct(right, flagged)} (${right} of ${flagged}: ${total.broken.broken} on sites jedi lists, ${total.extraConfirmed} on sites jedi did not list where a call of that name fails to bind the mutated stub; ${total.ok.broken} on jedi sites that still bind, ${total.extraBroken} elsewhere)`);
+  out.push(`- counting only the sites jedi lists as right: ${pct(total.broken.broken, flagged)}`);
   out.push(`- recall of "likely broken" on direct calls: ${pct(total.brokenDirect.broken, total.brokenDirect.total)} (${total.brokenDirect.broken} of ${total.brokenDirect.total})`);
   out.push(`- truly broken sites at least "check": ${pct(total.broken.broken + total.broken.check, brokenSites)} (${total.broken.broken + total.broken.check} of ${brokenSites})`);
   out.push(`- override findings (not call sites): ${total.overrides}`);

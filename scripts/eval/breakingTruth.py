@@ -357,12 +357,56 @@ def overridden(repo, files, cls, fn):
     return None
 
 
+def judge(repo, items):
+    """For sites jedi did not list: whether a call on that line, of one of the stub's names, fails to
+    bind the stub ('broken'), binds ('ok'), depends on a splat ('unknown'), or is not there ('no call')."""
+    out = []
+    for item in items:
+        stub = item['stub']
+        tree = repo.tree(item['file'])
+        verdicts = []
+        for node in ast.walk(tree) if tree is not None else []:
+            if not isinstance(node, ast.Call) or getattr(node, 'lineno', 0) > item['line'] or getattr(node, 'end_lineno', 0) < item['line']:
+                continue
+            f = node.func
+            name = f.id if isinstance(f, ast.Name) else f.attr if isinstance(f, ast.Attribute) else None
+            if name not in stub['names'] or node.func.end_lineno != item['line'] and node.lineno != item['line']:
+                continue
+            if stub['binding'] in ('function', 'static'):
+                bound = 0
+            elif stub['binding'] == 'class' or name != stub['names'][0]:
+                bound = 1
+            elif isinstance(f, ast.Attribute):
+                bound = 1
+            else:
+                continue
+            verdicts.append(binds([tuple(p) for p in stub['params']], {'bound': bound, **shape_of(node)}))
+        out.append('broken' if 'broken' in verdicts else 'unknown' if 'unknown' in verdicts else 'ok' if verdicts else 'no call')
+    return out
+
+
 def main():
     request = json.load(sys.stdin)
     repo = Repo(os.path.realpath(request['root']))
-    class_names = set()
+    if 'judge' in request:
+        json.dump({'verdicts': judge(repo, request['judge'])}, sys.stdout)
+        return
     out = []
-    for t in request['targets']:
+    targets = list(request['targets'])
+    if request.get('overrides'):
+        # Methods a project base class also defines: the "remove an override" mutation, sampled apart
+        # (a random sample of callables holds few).
+        index_classes(repo, request.get('files', []))
+        found = []
+        for f in request.get('sourceFiles', []):
+            tree = repo.tree(f)
+            for cls in [n for n in ast.walk(tree) if isinstance(n, ast.ClassDef)] if tree is not None else []:
+                for fn in cls.body:
+                    if isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)) and not (fn.name.startswith('__') and fn.name.endswith('__')) and overridden(repo, [], cls, fn):
+                        found.append({'file': f, 'line': fn.lineno, 'seed': 0, 'overrideOnly': True})
+        random.Random(request.get('seed', 0)).shuffle(found)
+        targets += found[: request['overrides']]
+    for t in targets:
         tree = repo.tree(t['file'])
         if tree is None:
             continue
@@ -422,6 +466,7 @@ def main():
                 sites.append({'file': f, 'line': n.line, 'bound': bound, 'direct': bool(direct), **shape})
         if not sites:
             continue
+        call_names = [fn.name] + ([cls.name] + [sub.name for sub in subclasses_of(cls)] if constructor else [])
         # Only sites that bind today are scored: a mutation is judged by what it breaks.
         sites = [s for s in sites if binds(params, s) != 'broken']
         if not sites:
@@ -442,7 +487,10 @@ def main():
                 'mutation': 'remove a method a base class still defines',
                 'edit': {'file': t['file'], 'start': [start_line, 0], 'end': [end_line, len(lines[end_line - 1])], 'text': blank},
                 'sites': [{'file': s['file'], 'line': s['line'], 'truth': binds(base_params, s), 'direct': s['direct'], 'shape': describe(s)} for s in sites],
+                'stub': {'params': base_params, 'binding': binding, 'names': call_names},
             })
+        if t.get('overrideOnly'):
+            continue
         rng = random.Random(t.get('seed', 0))
         text = repo.text(t['file'])
         start, end = paren_span(text, fn)
@@ -460,6 +508,7 @@ def main():
                 'mutation': name,
                 'edit': {'file': t['file'], 'start': position(text, start), 'end': position(text, end), 'text': new_text},
                 'sites': [{'file': s['file'], 'line': s['line'], 'truth': binds(new, s), 'direct': s['direct'], 'shape': describe(s)} for s in sites],
+                'stub': {'params': new, 'binding': binding, 'names': call_names},
             })
     json.dump({'mutations': out}, sys.stdout)
 

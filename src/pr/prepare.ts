@@ -85,14 +85,19 @@ export async function prepareFromScan(request: Omit<PrDigestRequest, 'pack'>, se
   // (it would shadow that binding): it is not "absent", its code is simply gone.
   const rebound = new Set(reboundInHead(scanned.files, pathChanges.removedSymbols).map(idOf));
   const notes = [...(warning ? [warning] : []), ...changes.notes, ...absentNotes(changes, index, rebound)];
+  const answered = stillAnsweredOf(index.byId, index.edges, removed);
   const removedReferences = removedStillReferenced({
     changed: changes.changed,
     adjacency: adjacencyOf(index),
     importers: importersOf(index),
     locate: (id) => index.byId.get(id),
     symbolsIn: symbolsInFile(index),
-    answered: stillAnsweredOf(index.byId, index.edges, removed),
+    answered,
   });
+  const inherited = new Map([...removed].flatMap((id) => {
+    const answer = answered(id);
+    return answer?.by === 'inherited' ? [[id, answer.from] as const] : [];
+  }));
   const diffs = await readSymbolDiffs(request, setup, changes, index, idOf, redaction);
   const { infos } = diffs;
   notes.push(...diffs.notes);
@@ -103,7 +108,7 @@ export async function prepareFromScan(request: Omit<PrDigestRequest, 'pack'>, se
   const views = viewsOfEach(packable, index, infos);
   const plan = planOf(packable, views, entries, index);
   // Signatures bound against their call sites, overrides, tests; the removed references folded in.
-  const review = await reviewPr({ repoDir: request.repoDir, changes, index, removedReferences, extract, ...(request.index?.redact === false ? {} : { secrets: redaction.table }) }, git);
+  const review = await reviewPr({ repoDir: request.repoDir, changes, index, removedReferences, inherited, extract, ...(request.index?.redact === false ? {} : { secrets: redaction.table }) }, git);
   notes.push(...review.notes, ...redactionNotes(redaction));
   const packages = new Set(entries.map((c) => c.id.split('.')[0] ?? c.id));
   const compareNeighbours = neighbourOrder((id) => index.byId.get(id)?.file, packages);

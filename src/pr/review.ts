@@ -40,6 +40,8 @@ export interface PrReviewInput {
   removedReferences?: readonly RemovedReference[];
   /** Secrets to redact from the signatures shown (base signatures come from git, not the redacted index). */
   secrets?: SecretTable;
+  /** Removed methods a base class still defines: the method their calls now reach (diff/removedAnswers.ts). */
+  inherited?: ReadonlyMap<string, string>;
   /** How a base version read from git is extracted (cache/cachedExtract.ts revisionExtractor); default extractFile. */
   extract?: (parser: PythonParser, path: string, text: string) => FileRecord;
 }
@@ -108,6 +110,7 @@ export async function reviewPr(input: PrReviewInput, git: GitDeps = { runGit: ru
     changed,
     addedLines: addedLines(input.changes),
     ...(references ? { reportRemoved: false } : {}),
+    ...(input.inherited ? { inherited: input.inherited } : {}),
   });
   if (input.secrets) {
     for (const s of findings.signatures) {

@@ -14,7 +14,8 @@
 //   matching (a reviewer asks "did the override follow?"), one that does not is also a "broken" site.
 //   `__init__`/`__new__` are exempt: constructors are not called through the base's contract.
 // - Removed symbols still called through resolved edges are "broken" ("calls `f`, which this change
-//   removes"); through name-only edges, "check".
+//   removes"); through name-only edges, "check". A removed method a base class still defines is not
+//   removed for its callers: each call is bound against the base's method (`inherited`).
 
 import { bindingOf, diffSignature, isOverload, type SignatureDiff } from '../diff/signatureDiff.js';
 import type { Adjacency } from '../graph/adjacency.js';
@@ -41,6 +42,11 @@ export interface BreakingInput {
   addedLines?: ReadonlyMap<string, ReadonlySet<number>>;
   /** Report callers of removed symbols (default true; false when the caller has its own list). */
   reportRemoved?: boolean;
+  /**
+   * Removed methods a base class still defines, by id: the id of the method their calls now reach.
+   * Each call is bound against that method, as Python's lookup finds it.
+   */
+  inherited?: ReadonlyMap<string, string>;
 }
 
 export interface BreakingSite {
@@ -436,6 +442,18 @@ export function findBreakingSites(input: BreakingInput): ReviewFindings {
       }
     }
     checkOverrides(ctx, head, seenOverrides, overrides);
+  }
+
+  // A removed override: its callers now reach the base's method.
+  for (const [removedId, inheritedId] of [...(input.inherited ?? [])].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
+    const before = symbols.get(removedId);
+    const now = symbols.get(inheritedId);
+    if (!before || !now || now.kind !== 'method') continue;
+    for (const caller of adjacency.callers(removedId)) {
+      const from = symbols.get(caller.id);
+      if (!from || removed.has(caller.id)) continue;
+      bindSites(ctx, from, now, caller.lines, caller.resolution === 'resolved', before, undefined, false);
+    }
   }
 
   // Calls that changed code adds: bound against what they call, reported only when surely broken.
