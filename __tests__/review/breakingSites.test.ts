@@ -430,3 +430,27 @@ class B:
     ]);
   });
 });
+
+describe('an override that already did not fit', () => {
+  const base = `
+class Serializer:
+    def loads(self, s, salt=None):
+        return s
+
+
+class TimedSerializer(Serializer):
+    def loads(self, s, max_age=None, salt=None):
+        return s
+`;
+
+  it('is "check" when the change only annotates both, "likely broken" when the change makes it not fit', async () => {
+    const annotated = base.replace('def loads(self, s, salt=None):', 'def loads(self, s: str, salt: str | None = None):').replace('def loads(self, s, max_age=None, salt=None):', 'def loads(self, s: str, max_age: int | None = None, salt: str | None = None):');
+    const kept = findBreakingSites(await reviewProject({ 's.py': base }, { 's.py': annotated }));
+    expect(kept.breaking.map((b) => `${b.certainty}: ${b.reason}`)).toEqual([
+      'check: override parameter 2 is `max_age` where `Serializer.loads` has `salt` (callers may pass `salt=`) (so already before this change)',
+    ]);
+    const fitting = base.replace('def loads(self, s, max_age=None, salt=None):', 'def loads(self, s, salt=None, max_age=None):');
+    const made = findBreakingSites(await reviewProject({ 's.py': fitting }, { 's.py': base }));
+    expect(made.breaking.map((b) => b.certainty)).toEqual(['broken']);
+  });
+});

@@ -318,6 +318,13 @@ function table(rows: Map<string, Tally>): string[] {
 async function main(): Promise<void> {
   const args = parseArgs(process.argv.slice(2));
   const work = mkdtempSync(join(tmpdir(), 'repodigest-eval-breaking-'));
+  // The scratch clones are removed also when the run is interrupted.
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => {
+      rmSync(work, { recursive: true, force: true });
+      process.exit(130);
+    });
+  }
   const cacheDir = join(work, 'cache');
   const rows = new Map<string, Tally>();
   const notes: string[] = [];
