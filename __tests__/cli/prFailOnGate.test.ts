@@ -296,6 +296,14 @@ def check(token):
     expect(run.code).toBe(3);
   });
 
+  it('keeps exit code 2 for a usage error and 1 for a failure to run, apart from the gate', async () => {
+    const repo = makeRepo();
+    repo.write({ 'a.py': 'def f():\n    return 1\n' });
+    repo.commit('base');
+    expect((await cli('pr', repo.dir, '--base', 'HEAD', '--fail-on', 'always')).code).toBe(2);
+    expect((await cli('pr', repo.dir, '--base', 'no-such-revision', '--fail-on', 'breaking', '--quiet', '--no-cache')).code).toBe(1);
+  });
+
   it('no reported site has line 0', async () => {
     for (const [base, head, gone] of [
       [LAZY_BASE, LAZY_HEAD, ['pkg/legacy.py']],
