@@ -345,6 +345,9 @@ def overridden(repo, files, cls, fn):
     index_classes(repo, files)
     if len(cls.body) < 2 or any(isinstance(d, ast.Call) for d in fn.decorator_list):
         return None
+    # Other definitions of the name in the class (`@overload` stubs, a property's setter) would answer instead of the base's.
+    if any(isinstance(m, (ast.FunctionDef, ast.AsyncFunctionDef)) and m.name == fn.name and m is not fn for m in cls.body):
+        return None
     for b in cls.bases:
         name = b.id if isinstance(b, ast.Name) else b.attr if isinstance(b, ast.Attribute) else None
         candidates = CLASSES.get(name, [])
