@@ -393,12 +393,26 @@ def pick(name):
     opener()                             # check: through \`opener\`, which may hold get_stderr
     return get_stdout()                  # broken: a direct call
 `;
+  const user = `from io_mod import get_stdout as stdout_of, Sink as Out
+
+
+def run():
+    stdout_of()                          # broken: an import alias names get_stdout
+    return Out(True).write_safe(1)       # broken: an import alias names the class
+`;
   const head = base.replace('def get_stdout():', 'def get_stdout(fd):').replace('def write_safe(self, x):', 'def write_safe(self, x, y):');
 
   it('says "check" through a dict lookup or a callable attribute, "likely broken" on a direct call', async () => {
-    const found = findBreakingSites(await reviewProject({ 'io_mod.py': base }, { 'io_mod.py': head }));
-    const lines = found.breaking.map((b) => `${b.certainty} ${b.site.line} ${b.symbol.split('.').pop()}`).sort();
-    expect(lines).toEqual(['broken 26 write_safe', 'broken 32 get_stdout', 'check 25 get_stdout', 'check 31 get_stdout']);
+    const found = findBreakingSites(await reviewProject({ 'io_mod.py': base, 'user.py': user }, { 'io_mod.py': head, 'user.py': user }));
+    const lines = found.breaking.map((b) => `${b.certainty} ${b.site.file}:${b.site.line} ${b.symbol.split('.').pop()}`).sort();
+    expect(lines).toEqual([
+      'broken io_mod.py:26 write_safe',
+      'broken io_mod.py:32 get_stdout',
+      'broken user.py:5 get_stdout',
+      'broken user.py:6 write_safe',
+      'check io_mod.py:25 get_stdout',
+      'check io_mod.py:31 get_stdout',
+    ]);
     expect(found.breaking.find((b) => b.site.line === 31)?.reason).toContain('(when `opener` holds `get_stdout`)');
   });
 });

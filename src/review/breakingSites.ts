@@ -163,7 +163,7 @@ function bindSites(ctx: Context, caller: PySymbol, target: PySymbol, lines: read
     }
     for (const site of sites) {
       viaReceiver = throughReceiver(site, caller);
-      indirect = indirectName(site, target, ctx.classes);
+      indirect = indirectName(site, target, caller, ctx.classes);
       if (diff) ctx.checkedSites++;
       if (diff?.changes.some((c) => c.kind === 'became-property')) {
         report({ status: 'check', reason: `\`${name}\` is now a property: this call calls the value it returns` });

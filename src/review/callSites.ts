@@ -32,6 +32,8 @@ export interface ClassNames {
   all: ReadonlySet<string>;
   visibleIn: ReadonlyMap<string, ReadonlySet<string>>;
   importedIn: ReadonlyMap<string, ReadonlySet<string>>;
+  /** Per file, the names `from m import f as g` binds to another name: g -> f. */
+  aliases: ReadonlyMap<string, ReadonlyMap<string, string>>;
 }
 
 export function classNamesOf(symbols: Iterable<PySymbol>): ClassNames {
@@ -45,15 +47,21 @@ export function classNamesOf(symbols: Iterable<PySymbol>): ClassNames {
     if (!names) to.set(file, (names = new Set()));
     names.add(name);
   };
+  const aliases = new Map<string, Map<string, string>>();
   for (const s of list) {
     if (s.kind === 'class') add(visibleIn, s.file, shortName(s));
     for (const imp of s.imports) {
+      if (imp.kind === 'from' && imp.alias !== undefined && imp.alias !== imp.name) {
+        let byAlias = aliases.get(s.file);
+        if (!byAlias) aliases.set(s.file, (byAlias = new Map()));
+        byAlias.set(imp.alias, imp.name);
+      }
       // A star import may bring any class: the file then counts every project class name ('*').
       if (imp.kind === 'from' && (all.has(imp.name) || imp.name === '*')) add(visibleIn, s.file, imp.alias ?? imp.name);
       add(importedIn, s.file, imp.alias ?? (imp.kind === 'from' ? imp.name : imp.module.split('.')[0]!));
     }
   }
-  return { all, visibleIn, importedIn };
+  return { all, visibleIn, importedIn, aliases };
 }
 
 /**
@@ -144,12 +152,14 @@ export function sitesOn(caller: PySymbol, line: number, target: PySymbol): CallS
  * gate. A constructor called by its class's name (or a project subclass's, `cls`, `type(self)`) and
  * an instance called through `__call__` are direct.
  */
-export function indirectName(site: CallSite, target: PySymbol, classes: ClassNames): string | undefined {
-  const last = lastName(site.callee);
+export function indirectName(site: CallSite, target: PySymbol, caller: PySymbol, classes: ClassNames): string | undefined {
+  const written = lastName(site.callee);
+  // `from m import f as g; g()` names `f`.
+  const last = written !== undefined && site.callee.t === 'name' ? (classes.aliases.get(caller.file)?.get(written) ?? written) : written;
   const name = shortName(target);
   if (last === name || name === '__call__') return undefined;
   if (CONSTRUCTORS.has(name) && (last === undefined || last === 'cls' || last === '__class__' || classes.all.has(last))) return undefined;
-  return last ?? 'an expression';
+  return written ?? 'an expression';
 }
 
 /**
