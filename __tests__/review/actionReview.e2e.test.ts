@@ -61,6 +61,7 @@ describe('the review in the action bundle', () => {
   it('outputs the tests that reach the change and shows the broken call site first; fail-on none passes', async () => {
     const result = await prRun({}, 21);
     expect(result.code).toBe(0);
+    expect(result.outputs['gate']).toBe('');
     expect(result.outputs['tests']).toBe('tests/test_orders.py::test_total');
     const body = gh.commentsOn(21)[0]!.body;
     const breaking = body.indexOf('### Breaking call sites');
@@ -81,7 +82,8 @@ describe('the review in the action bundle', () => {
 
   it('fail-on: breaking fails the step after delivering the digest, naming the site', async () => {
     const result = await prRun({ 'fail-on': 'breaking' }, 22);
-    expect(result.code).toBe(1);
+    expect(result.code).toBe(3);
+    expect(result.outputs['gate']).toBe('failed');
     expect(result.stdout).toContain(
       '::error::1 call site likely broken by this change: pkg/orders.py:5 in pkg.orders.order_total (passes 2 positional arguments; net_price takes at most 1).',
     );

@@ -358,3 +358,113 @@ def raises(expected=None, func=None, *, match=None):
     expect(await verdicts('raises(ValueError, print, 2)')).toEqual(['broken pkg.raising.raises#3 passes 3 positional arguments; `raises` takes at most 2']);
   });
 });
+
+describe('a call that reaches the changed function through another name', () => {
+  const base = `
+def get_stdout():
+    return 1
+
+
+def get_stderr():
+    return 2
+
+
+STREAMS = {"stdout": get_stdout, "stderr": get_stderr}
+
+
+class Sink:
+    def __init__(self, safe):
+        self.write = self.write_safe if safe else self.write_fast
+        self.flush = get_stdout
+
+    def write_safe(self, x):
+        return x
+
+    def write_fast(self, x):
+        return x
+
+    def run(self, x):
+        self.flush()                     # check: through the attribute \`flush\`
+        return self.write_safe(x)        # broken: a direct call
+
+
+def pick(name):
+    opener = STREAMS.get(name)
+    opener()                             # check: through \`opener\`, which may hold get_stderr
+    return get_stdout()                  # broken: a direct call
+`;
+  const user = `from io_mod import get_stdout as stdout_of, Sink as Out
+
+
+def run():
+    stdout_of()                          # broken: an import alias names get_stdout
+    return Out(True).write_safe(1)       # broken: an import alias names the class
+`;
+  const head = base.replace('def get_stdout():', 'def get_stdout(fd):').replace('def write_safe(self, x):', 'def write_safe(self, x, y):');
+
+  it('says "check" through a dict lookup or a callable attribute, "likely broken" on a direct call', async () => {
+    const found = findBreakingSites(await reviewProject({ 'io_mod.py': base, 'user.py': user }, { 'io_mod.py': head, 'user.py': user }));
+    const lines = found.breaking.map((b) => `${b.certainty} ${b.site.file}:${b.site.line} ${b.symbol.split('.').pop()}`).sort();
+    expect(lines).toEqual([
+      'broken io_mod.py:26 write_safe',
+      'broken io_mod.py:32 get_stdout',
+      'broken user.py:5 get_stdout',
+      'broken user.py:6 write_safe',
+      'check io_mod.py:25 get_stdout',
+      'check io_mod.py:31 get_stdout',
+    ]);
+    expect(found.breaking.find((b) => b.site.line === 31)?.reason).toContain('(when `opener` holds `get_stdout`)');
+  });
+});
+
+describe('a factory decorator', () => {
+  const base = `
+def register(name, *, slots=False):
+    def wrap(cls):
+        return cls
+    return wrap
+
+
+@register("a", slots=True)
+class A:
+    pass
+
+
+@register("b")
+class B:
+    pass
+`;
+  const head = base.replace('def register(name, *, slots=False):', 'def register(name, *, unique):');
+
+  it('binds the factory call of a decorator with arguments', async () => {
+    const found = findBreakingSites(await reviewProject({ 'reg.py': base }, { 'reg.py': head }));
+    expect(found.breaking.map((b) => `${b.certainty} ${b.site.line}: ${b.reason}`)).toEqual([
+      'broken 8: passes `slots=`, which `register` no longer accepts',
+      'broken 13: missing required argument `unique` of `register`',
+    ]);
+  });
+});
+
+describe('an override that already did not fit', () => {
+  const base = `
+class Serializer:
+    def loads(self, s, salt=None):
+        return s
+
+
+class TimedSerializer(Serializer):
+    def loads(self, s, max_age=None, salt=None):
+        return s
+`;
+
+  it('is "check" when the change only annotates both, "likely broken" when the change makes it not fit', async () => {
+    const annotated = base.replace('def loads(self, s, salt=None):', 'def loads(self, s: str, salt: str | None = None):').replace('def loads(self, s, max_age=None, salt=None):', 'def loads(self, s: str, max_age: int | None = None, salt: str | None = None):');
+    const kept = findBreakingSites(await reviewProject({ 's.py': base }, { 's.py': annotated }));
+    expect(kept.breaking.map((b) => `${b.certainty}: ${b.reason}`)).toEqual([
+      'check: override parameter 2 is `max_age` where `Serializer.loads` has `salt` (callers may pass `salt=`) (so already before this change)',
+    ]);
+    const fitting = base.replace('def loads(self, s, max_age=None, salt=None):', 'def loads(self, s, salt=None, max_age=None):');
+    const made = findBreakingSites(await reviewProject({ 's.py': fitting }, { 's.py': base }));
+    expect(made.breaking.map((b) => b.certainty)).toEqual(['broken']);
+  });
+});

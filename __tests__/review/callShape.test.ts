@@ -47,3 +47,26 @@ describe('call shapes', () => {
     expect(await shapes('def f():\n    make(1).run(2, k=3)\n')).toEqual(['2:{"positional":1,"keywords":["k"]}', '2:{"positional":1}']);
   });
 });
+
+describe('lambdas in an argument list', () => {
+  it('reads a lambda with several parameters as one argument', async () => {
+    const got = await shapes(
+      [
+        'def f():',
+        '    a(eq=lambda a, b: a == b, class_name="X")',
+        '    a(lambda x, y=(1, 2), *r: x, 3)',
+        '    a(key=lambda: 1, other=2)',
+        '    a(lambda_, b)',
+        '    a((lambda a, b: a), c)',
+        '',
+      ].join('\n'),
+    );
+    expect(got).toEqual([
+      '2:{"positional":0,"keywords":["eq","class_name"]}',
+      '3:{"positional":2}',
+      '4:{"positional":0,"keywords":["key","other"]}',
+      '5:{"positional":2}',
+      '6:{"positional":2}',
+    ]);
+  });
+});

@@ -9,7 +9,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import * as core from '@actions/core';
-import { failureFor } from '../review/failOn.js';
+import { failureFor, GATE_EXIT_CODE } from '../review/failOn.js';
 import { plural } from '../shared/plural.js';
 import { preferSmallHeap } from '../shared/smallHeap.js';
 import { analyseWithin, isAnalysisWorker, runAnalysisWorker } from './analysis.js';
@@ -25,10 +25,16 @@ async function run(env: NodeJS.ProcessEnv): Promise<void> {
     const settings = readSettings({ getInput: (name) => core.getInput(name), workspace: env['GITHUB_WORKSPACE'] || process.cwd() });
     const event = readEvent({ env, readFile: (p) => readFileSync(p, 'utf8') });
     const delivery = settings.postDigest !== '' ? existingDigest(settings, event) : await freshDigest(settings, event, env);
-    await publish(settings, event, delivery, env);
-    // `fail-on: breaking`: the digest is delivered first, then the step fails naming the sites.
-    const failure = failureFor(settings.failOn, delivery.totals.breaking ?? []);
-    if (failure) core.setFailed(failure);
+    // `fail-on: breaking`: the digest is delivered first (with the `gate` output), then the step fails
+    // naming the sites, with exit code 3 as the CLI's gate, apart from a failure to run (1).
+    // No review (a digest cut short by the time limit, a posted file): the gate has no verdict.
+    const breaking = delivery.totals.breaking;
+    const failure = failureFor(settings.failOn, breaking ?? []);
+    await publish(settings, event, delivery, env, settings.failOn === 'none' || breaking === undefined ? '' : failure ? 'failed' : 'passed');
+    if (failure) {
+      core.setFailed(failure);
+      process.exitCode = GATE_EXIT_CODE;
+    }
   } catch (error) {
     core.debug((error as Error).stack ?? String(error));
     core.setFailed(failureMessage(error));

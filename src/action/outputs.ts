@@ -19,6 +19,8 @@ export interface ActionOutputs {
   testsMustRun: string;
   /** Both tiers as JSON ('' for query and entry digests). */
   testsJson: string;
+  /** `fail-on`'s verdict: 'failed', 'passed', or '' when `fail-on` is `none` (the CLI's exit code 3). */
+  gate: '' | 'passed' | 'failed';
 }
 
 /** Output names in action.yml order. */
@@ -36,6 +38,7 @@ export const OUTPUT_NAMES = [
   'tests',
   'tests-must-run',
   'tests-json',
+  'gate',
 ] as const;
 
 export function outputRecord(o: ActionOutputs): Record<(typeof OUTPUT_NAMES)[number], string> {
@@ -54,6 +57,7 @@ export function outputRecord(o: ActionOutputs): Record<(typeof OUTPUT_NAMES)[num
     tests: o.tests,
     'tests-must-run': o.testsMustRun,
     'tests-json': o.testsJson,
+    gate: o.gate,
   };
 }
 

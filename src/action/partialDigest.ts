@@ -45,7 +45,6 @@ export function partialDigest(settings: Readonly<Settings>, changed: readonly Ch
     skippedSymbols: 0,
     // Not known when the analysis was stopped: an empty `tests` output makes `pytest ${{ … }}` run every test.
     tests: [],
-    breaking: [],
     warnings: [`Time limit: ${note} Raise 'timeout-minutes' or narrow the analysis with 'include'/'exclude'; ${plural(rows.length, 'changed symbol')} listed.`],
   };
 }

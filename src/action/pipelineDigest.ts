@@ -41,7 +41,7 @@ export const produceDigest: ProduceDigest = async (settings, request, services) 
   let tests: string[] = [];
   let testsMustRun: string[] = [];
   let testsJson: string | undefined;
-  let breaking: DigestProduct['breaking'] = [];
+  let breaking: DigestProduct['breaking'];
   let fileNotes: string[] = [];
   let secrets: ReadonlyMap<string, string> | undefined;
 
@@ -123,7 +123,7 @@ export const produceDigest: ProduceDigest = async (settings, request, services) 
     ...(viewerHtml !== undefined ? { viewerHtml } : {}),
     tests,
     ...(request.kind === 'pr' ? { testsMustRun, ...(testsJson !== undefined ? { testsJson } : {}) } : {}),
-    breaking,
+    ...(breaking ? { breaking } : {}),
     ...(cacheReport.info.length > 0 ? { cacheLog: cacheReport.info } : {}),
     ...(fileNotes.length > 0 ? { fileNotes } : {}),
   };

@@ -59,7 +59,8 @@ export function writeDigestFiles(settings: Readonly<Settings>, product: DigestPr
   };
 }
 
-export async function publish(settings: Readonly<Settings>, event: EventInfo, delivery: Delivery, env: NodeJS.ProcessEnv): Promise<ActionOutputs> {
+/** `gate` is the `fail-on` verdict, set as an output before the step fails on it (action/main.ts). */
+export async function publish(settings: Readonly<Settings>, event: EventInfo, delivery: Delivery, env: NodeJS.ProcessEnv, gate: ActionOutputs['gate'] = ''): Promise<ActionOutputs> {
   const runUrl = workflowRunUrl(env, event);
   let artifact: ArtifactResult | undefined;
   if (settings.artifact) {
@@ -96,6 +97,7 @@ export async function publish(settings: Readonly<Settings>, event: EventInfo, de
     tests: (delivery.totals.tests ?? []).join(' '),
     testsMustRun: (delivery.totals.testsMustRun ?? []).join(' '),
     testsJson: delivery.totals.testsJson ?? '',
+    gate,
   };
   setOutputs(outputs);
   return outputs;

@@ -1,6 +1,7 @@
 // The CLI: a thin shell over pipeline/. argv -> validated options -> pipeline -> stdout or --output.
-// Exit codes: 0 success, 2 usage error, 1 any other failure. Errors are one line on stderr; the
-// stack only with --debug. Skipped files are listed on stderr so nothing is lost silently.
+// Exit codes: 0 success, 2 usage error, 3 a failed `--fail-on` gate, 1 any other failure. Errors are
+// one line on stderr; the stack only with --debug. Skipped files are listed on stderr so nothing is
+// lost silently.
 import { basename, resolve } from 'node:path';
 import { Command, CommanderError, Option } from 'commander';
 import { defaultBase } from '../diff/defaultBase.js';
@@ -10,7 +11,7 @@ import { BudgetTooSmallError } from '../pack/packer.js';
 import { DEFAULT_BUDGET } from '../pipeline/runOptions.js';
 import { FAIL_ON_VALUES, failureFor } from '../review/failOn.js';
 import { redactNames } from '../review/redactNames.js';
-import { exitCodeFor, formatError, RepoDigestError, UsageError } from '../shared/errors.js';
+import { exitCodeFor, formatError, GateFailure, RepoDigestError, UsageError } from '../shared/errors.js';
 import { packageVersion } from '../shared/packageInfo.js';
 import { graphCommandChunks, writeViewerHtml } from './commands/graph.js';
 import { runPackCommand } from './commands/pack.js';
@@ -160,7 +161,7 @@ export function buildProgram(io: CliIo = defaultIo): Command {
         .option('--title <text>', 'title shown in the digest header')
         .option('--no-mermaid', 'leave the Mermaid call graph out of the digest (it is never in the XML one)')
         .option('--html <file>', "also write the change's impact as an interactive graph viewer (HTML)")
-        .option('--fail-on <when>', 'exit 1 after writing the digest when a call site is likely broken: none or breaking', 'none')
+        .option('--fail-on <when>', 'exit 3 after writing the digest when a call site is likely broken: none or breaking', 'none')
         .option('--on-demand', 'parse only the Python files the digest can need instead of every file (the digest is the same; with --html every file is parsed, for the viewer)'),
     ),
   ).action(async (path: string, flags: PackFlags & { base?: string; head: string; title?: string; mermaid?: boolean; html?: string; failOn: string; onDemand?: boolean }) => {
@@ -173,7 +174,7 @@ export function buildProgram(io: CliIo = defaultIo): Command {
     emit(result.text, flags.output, out, result.secrets);
     for (const line of result.warnings) out.stderr(`${line}\n`);
     const failure = failureFor(failOn, result.breaking);
-    if (failure) throw new RepoDigestError(failure);
+    if (failure) throw new GateFailure(failure);
   });
 
   return program;

@@ -7,6 +7,7 @@ import { unifiedDiff } from '../diff/diffText.js';
 import type { FileChange } from '../diff/hunks.js';
 import { changesWithIds } from '../diff/importIds.js';
 import type { PrChanges } from '../diff/prChanges.js';
+import { stillAnsweredOf } from '../diff/removedAnswers.js';
 import { type RemovedReference, removedStillReferenced } from '../diff/removedReferences.js';
 import { changedHeadLines, hasChange, type MoveFields, type SymbolChangeInfo } from '../diff/symbolDiff.js';
 import { baseIndex } from '../graph/classNeighbours.js';
@@ -95,7 +96,19 @@ export async function prepareFromScan(request: Omit<PrDigestRequest, 'pack'>, se
   // (it would shadow that binding): it is not "absent", its code is simply gone.
   const rebound = new Set(reboundInHead(scanned.files, pathChanges.removedSymbols).map(idOf));
   const notes = [...(warning ? [warning] : []), ...changes.notes, ...absentNotes(changes, index, rebound)];
-  const removedReferences = removedStillReferenced({ changed: changes.changed, adjacency: adjacencyOf(index), importers: importersOf(index), locate: (id) => index.byId.get(id) });
+  const answered = stillAnsweredOf(index.byId, index.edges, removed);
+  const removedReferences = removedStillReferenced({
+    changed: changes.changed,
+    adjacency: adjacencyOf(index),
+    importers: importersOf(index),
+    locate: (id) => index.byId.get(id),
+    symbolsIn: symbolsInFile(index),
+    answered,
+  });
+  const inherited = new Map([...removed].flatMap((id) => {
+    const answer = answered(id);
+    return answer?.by === 'inherited' ? [[id, answer.from] as const] : [];
+  }));
   const diffs = await readSymbolDiffs(request, setup, changes, index, idOf, redaction);
   const { infos } = diffs;
   notes.push(...diffs.notes);
@@ -104,7 +117,7 @@ export async function prepareFromScan(request: Omit<PrDigestRequest, 'pack'>, se
   const changed = entries.map((c) => manifestRow(c, infos.get(c.id), changes.files));
   const mechanical = new Set(entries.filter((c) => c.changeClass !== undefined && MECHANICAL.has(c.changeClass)).map((c) => c.id));
   // Signatures bound against their call sites, overrides, tests; the removed references folded in.
-  const review = await reviewPr({ repoDir: request.repoDir, changes, index, removedReferences, extract, mechanical, ...(request.index?.redact === false ? {} : { secrets: redaction.table }) }, git);
+  const review = await reviewPr({ repoDir: request.repoDir, changes, index, removedReferences, inherited, extract, mechanical, ...(request.index?.redact === false ? {} : { secrets: redaction.table }) }, git);
   const packable = packableEntries(entries, index);
   const views = viewsOfEach(packable, index, infos);
   const plan = planOf(packable, views, entries, index, riskOf(review));
@@ -345,6 +358,12 @@ function spanInIndex(c: ChangedSymbol, index: RepoIndex): ChangedSymbol {
   if (!symbol) return c;
   return { ...c, file: symbol.file, lines: [symbol.startLine, symbol.endLine] };
 }
+
+/** The symbols of each file of the index, built once per index. */
+const symbolsInFile = perIndex((index): ((file: string) => readonly PySymbol[]) => {
+  const table = new Map(index.files.map((f) => [f.path, f.symbols]));
+  return (file) => table.get(file) ?? [];
+});
 
 /** Who imports a symbol (the index's `imports` edges), built once per index. */
 export const importersOf = perIndex((index): ImportersOf => {

@@ -41,6 +41,8 @@ export interface PrReviewInput {
   removedReferences?: readonly RemovedReference[];
   /** Secrets to redact from the signatures shown (base signatures come from git, not the redacted index). */
   secrets?: SecretTable;
+  /** Removed methods a base class still defines: the method their calls now reach (diff/removedAnswers.ts). */
+  inherited?: ReadonlyMap<string, string>;
   /** How a base version read from git is extracted (cache/cachedExtract.ts revisionExtractor); default extractFile. */
   extract?: (parser: PythonParser, path: string, text: string) => FileRecord;
   /**
@@ -114,6 +116,7 @@ export async function reviewPr(input: PrReviewInput, git: GitDeps = { runGit: ru
     changed,
     addedLines: addedLines(input.changes),
     ...(references ? { reportRemoved: false } : {}),
+    ...(input.inherited ? { inherited: input.inherited } : {}),
   });
   if (input.secrets) {
     for (const s of findings.signatures) {
@@ -146,19 +149,22 @@ function short(id: string): string {
   return id.slice(id.lastIndexOf('.') + 1);
 }
 
-/** A removed symbol's live references as breaking sites: resolved ones broken, name-only ones "check". */
+/**
+ * A removed symbol's live references as breaking sites: resolved ones broken, name-only ones "check".
+ * A site's line is known whenever its holder is (diff/removedReferences.ts); the file's first line stands in otherwise.
+ */
 function removedSites(ref: RemovedReference): BreakingSite[] {
   const moved = ref.movedTo !== undefined ? ` (now \`${short(ref.movedTo)}\`)` : '';
   const sites: BreakingSite[] = ref.sites.map((s) => ({
     symbol: ref.id,
-    site: { file: s.file, line: s.line ?? 0, caller: s.caller },
+    site: { file: s.file, line: s.line ?? 1, caller: s.caller },
     reason: `${s.via === 'import' ? 'imports' : 'calls'} \`${short(ref.id)}\`, which this change removes${moved}`,
     certainty: 'broken',
   }));
   for (const s of ref.heuristicSites) {
     sites.push({
       symbol: ref.id,
-      site: { file: s.file, line: s.line ?? 0, caller: s.caller },
+      site: { file: s.file, line: s.line ?? 1, caller: s.caller },
       reason: `name-only match: may call \`${short(ref.id)}\`, which this change removes`,
       certainty: 'check',
     });

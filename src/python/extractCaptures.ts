@@ -205,7 +205,7 @@ export class CapturePass {
     if (read.calleeStart !== undefined) this.decoratorCalleeStarts.add(read.calleeStart);
     if (read.calleeId !== undefined) this.decoratorCalleeIds.add(read.calleeId);
     if (read.callee) {
-      this.scopes.at(node.startIndex).sym.calls.push({ callee: read.callee, line: node.startPosition.row + 1, via: 'decorator' });
+      this.scopes.at(node.startIndex).sym.calls.push({ callee: read.callee, line: node.startPosition.row + 1, via: 'decorator', ...(read.shape ? { shape: read.shape } : {}) });
     }
   }
 

@@ -1,9 +1,10 @@
 // Decorators, read from their text: what they say (for `decorators`) and what they call (a CallSite
 // with via 'decorator', charged to the scope that defines the decorated symbol). A decorator with
 // arguments keeps its call (`@retry(3)` -> call(retry)): the resolver follows what the factory returns.
-import type { RefExpr } from '../model.js';
+import type { CallShape, RefExpr } from '../model.js';
 import { refExprOf, refFromDottedText } from './extractRef.js';
 import type { Decorator } from './extractScope.js';
+import { callShapeFromText } from './extractShape.js';
 import { closingBracket, withoutComments } from './extractText.js';
 import type { SyntaxNode } from './treeSitter.js';
 
@@ -14,6 +15,8 @@ export interface DecoratorRead {
   calleeStart?: number;
   /** The callee's node id, when read from the tree. */
   calleeId?: number;
+  /** How a factory decorator's call passes its arguments (`@attrs(slots=True)`), for binding it. */
+  shape?: CallShape;
 }
 
 export function readDecorator(node: SyntaxNode): DecoratorRead {
@@ -27,7 +30,10 @@ export function readDecorator(node: SyntaxNode): DecoratorRead {
     end: node.startIndex + source.length,
   };
   const fromText = calleeFromText(expr);
-  if (fromText) return { decorator, callee: fromText, calleeStart: node.startIndex + (source.length - afterAt.length) };
+  if (fromText) {
+    const shape = fromText.t === 'call' ? callShapeFromText(expr, expr.indexOf('(')) : undefined;
+    return { decorator, callee: fromText, calleeStart: node.startIndex + (source.length - afterAt.length), ...(shape ? { shape } : {}) };
+  }
   // Unusual shapes (`@a(x).b`, `@x[0]`): walk the nodes.
   const exprNode = node.firstNamedChild;
   const isCall = exprNode?.type === 'call';

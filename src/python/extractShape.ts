@@ -6,7 +6,7 @@
 // arguments, nothing else) are shared frozen objects, so a large project's call sites add a few
 // hundred small objects, not one per site.
 import type { CallShape } from '../model.js';
-import { closingBracket, splitTopLevel } from './extractText.js';
+import { closingBracket, splitTopLevel, stringEnd } from './extractText.js';
 
 /** Argument lists longer than this are not read: the shape is `unread` (binding says "check"). */
 export const MAX_SHAPE_TEXT = 4000;
@@ -26,7 +26,7 @@ export function callShapeFromText(source: string, calleeEnd: number): CallShape 
   let star = false;
   let doubleStar = false;
   let keywords: string[] | undefined;
-  for (const piece of splitTopLevel(source.slice(open + 1, close - 1), ',')) {
+  for (const piece of withLambdasWhole(splitTopLevel(source.slice(open + 1, close - 1), ','))) {
     const text = piece.trim();
     if (text === '') continue;
     if (text.startsWith('**')) doubleStar = true;
@@ -40,4 +40,41 @@ export function callShapeFromText(source: string, calleeEnd: number): CallShape 
   if (positional === 0 && !star && !doubleStar && !keywords) return undefined;
   if (!star && !doubleStar && !keywords && positional < POSITIONAL_ONLY.length) return POSITIONAL_ONLY[positional];
   return { positional, ...(keywords ? { keywords } : {}), ...(star ? { star: true } : {}), ...(doubleStar ? { doubleStar: true } : {}) };
+}
+
+const WORD_CHAR = /[\p{L}\p{Nl}\p{Mn}\p{Mc}\p{Nd}\p{Pc}]/u;
+
+/** Whether `text` ends inside a depth-0 lambda's parameter list (`key=lambda a`: its `, b: ...` follows). */
+function opensLambda(text: string): boolean {
+  let depth = 0;
+  let open = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]!;
+    if (c === '"' || c === "'") {
+      const end = stringEnd(text, i);
+      if (end < 0) return false;
+      i = end - 1;
+    } else if (c === '(' || c === '[' || c === '{') depth++;
+    else if (c === ')' || c === ']' || c === '}') depth--;
+    else if (depth === 0 && c === ':') open = false;
+    else if (depth === 0 && c === 'l' && text.startsWith('lambda', i) && !WORD_CHAR.test(text[i - 1] ?? ' ') && !WORD_CHAR.test(text[i + 6] ?? ' ')) {
+      open = true;
+      i += 5;
+    }
+  }
+  return open;
+}
+
+/**
+ * Argument pieces with a lambda's own parameters joined back: `eq=lambda a, b: a == b` is one keyword
+ * argument, not a keyword and a positional one.
+ */
+function withLambdasWhole(pieces: string[]): string[] {
+  const out: string[] = [];
+  for (const piece of pieces) {
+    const last = out.length - 1;
+    if (last >= 0 && opensLambda(out[last]!)) out[last] = `${out[last]},${piece}`;
+    else out.push(piece);
+  }
+  return out;
 }

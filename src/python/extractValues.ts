@@ -8,6 +8,7 @@
 // nothing is left). A call's argument list is only read when it closes within MAX_ARGS_TEXT
 // characters, so that 10,000 nested calls cost 10,000 bounded scans rather than a quadratic one.
 import type { KeywordArg, RefExpr } from '../model.js';
+import { alternativesFromText } from './extractAlternatives.js';
 import { builtinValue } from './extractFlowFacts.js';
 import { refFromText } from './extractRef.js';
 import { closingBracket, splitTopLevel, topLevelIndex } from './extractText.js';
@@ -28,9 +29,9 @@ function trimmed(text: string): [number, number] {
   return [start, end];
 }
 
-/** The value of an assignment or `return`: a container literal's elements, else the RefExpr chain. */
+/** The value of an assignment or `return`: a container literal's elements, alternatives (`a if c else b`), else the RefExpr chain. */
 export function valueFromText(text: string): RefExpr {
-  return containerFromText(text) ?? builtinValue(text, valueFromText) ?? refFromText(text) ?? OTHER;
+  return containerFromText(text) ?? alternativesFromText(text, valueFromText) ?? builtinValue(text, valueFromText) ?? refFromText(text) ?? OTHER;
 }
 
 /** Containers nest this deep at most (`[("a", f)]` keeps f; deeper items are dropped). */

@@ -14,14 +14,16 @@
 //   matching (a reviewer asks "did the override follow?"), one that does not is also a "broken" site.
 //   `__init__`/`__new__` are exempt: constructors are not called through the base's contract.
 // - Removed symbols still called through resolved edges are "broken" ("calls `f`, which this change
-//   removes"); through name-only edges, "check".
+//   removes"); through name-only edges, "check". A removed method a base class still defines is not
+//   removed for its callers: each call is bound against the base's method (`inherited`).
 
 import { bindingOf, diffSignature, isOverload, type SignatureDiff } from '../diff/signatureDiff.js';
 import type { Adjacency } from '../graph/adjacency.js';
 import { baseIndex, subclassIndex } from '../graph/classNeighbours.js';
-import type { CallSite, Edge, PySymbol, RefExpr } from '../model.js';
+import type { Edge, PySymbol } from '../model.js';
 import { codeSpan } from '../shared/fence.js';
 import { type BindResult, bindCall } from './callBinding.js';
+import { boundParams, type ClassNames, CONSTRUCTORS, classNamesOf, indirectName, rewritingDecorator, shortName, sitesOn, throughReceiver } from './callSites.js';
 import { overrideMismatch } from './overrides.js';
 
 export interface ChangedCallable {
@@ -41,6 +43,11 @@ export interface BreakingInput {
   addedLines?: ReadonlyMap<string, ReadonlySet<number>>;
   /** Report callers of removed symbols (default true; false when the caller has its own list). */
   reportRemoved?: boolean;
+  /**
+   * Removed methods a base class still defines, by id: the id of the method their calls now reach.
+   * Each call is bound against that method, as Python's lookup finds it.
+   */
+  inherited?: ReadonlyMap<string, string>;
 }
 
 export interface BreakingSite {
@@ -74,135 +81,6 @@ export interface ReviewFindings {
 }
 
 /** Decorators that keep the signature a caller binds against. */
-const PRESERVING = /^(?:(?:abc\.)?abstractmethod|(?:typing\.|typing_extensions\.)?(?:overload|override|final|no_type_check)|(?:functools\.)?(?:cache|lru_cache|cached_property|wraps|total_ordering)|(?:contextlib\.)?(?:asynccontextmanager|contextmanager)|staticmethod|classmethod|property|[\w.]*\.(?:setter|getter|deleter))$/;
-const CONSTRUCTORS = new Set(['__init__', '__new__']);
-
-function shortName(sym: PySymbol): string {
-  const last = sym.name.split('.').pop() ?? sym.name;
-  return last.replace(/#\d+$/, '');
-}
-
-function rewritingDecorator(sym: PySymbol): string | undefined {
-  return sym.decorators.map((d) => d.replace(/\(.*$/s, '').trim()).find((d) => !PRESERVING.test(d));
-}
-
-function lastName(ref: RefExpr): string | undefined {
-  return ref.t === 'name' ? ref.name : ref.t === 'attr' ? ref.attr : undefined;
-}
-
-function chainLast(ref: RefExpr): string | undefined {
-  return ref.t === 'name' ? ref.name : ref.t === 'attr' ? ref.attr : undefined;
-}
-
-/**
- * Class names: every project class's short name; per file the bare names that can mean a class there,
- * and the names its imports bind (a chain `mod.Base` names a class only through one of those).
- */
-interface ClassNames {
-  all: ReadonlySet<string>;
-  visibleIn: ReadonlyMap<string, ReadonlySet<string>>;
-  importedIn: ReadonlyMap<string, ReadonlySet<string>>;
-}
-
-function classNamesOf(symbols: Iterable<PySymbol>): ClassNames {
-  const all = new Set<string>();
-  const list = [...symbols];
-  for (const s of list) if (s.kind === 'class') all.add(shortName(s));
-  const visibleIn = new Map<string, Set<string>>();
-  const importedIn = new Map<string, Set<string>>();
-  const add = (to: Map<string, Set<string>>, file: string, name: string): void => {
-    let names = to.get(file);
-    if (!names) to.set(file, (names = new Set()));
-    names.add(name);
-  };
-  for (const s of list) {
-    if (s.kind === 'class') add(visibleIn, s.file, shortName(s));
-    for (const imp of s.imports) {
-      // A star import may bring any class: the file then counts every project class name ('*').
-      if (imp.kind === 'from' && (all.has(imp.name) || imp.name === '*')) add(visibleIn, s.file, imp.alias ?? imp.name);
-      add(importedIn, s.file, imp.alias ?? (imp.kind === 'from' ? imp.name : imp.module.split('.')[0]!));
-    }
-  }
-  return { all, visibleIn, importedIn };
-}
-
-/**
- * Whether the bare name `object`, read in `caller`, is a class (so a method called on it binds nothing):
- * a parameter is one only when annotated `type[...]`, a name the caller assigns a call's result to never
- * is; any other name only when the caller's file defines or imports a class of that name (or
- * star-imports and a project class has it). Otherwise `config.getini(...)` inside
- * `pytest_configure(config: Config)` reads as a call on a test's local `class config:` in another
- * file, and every such call as "likely broken" while it binds.
- */
-function namesClass(caller: PySymbol, object: string, classes: ClassNames): boolean {
-  if (object === 'cls') return true;
-  const held = heldBy(caller, object);
-  if (held !== undefined) return held === 'class';
-  const visible = classes.visibleIn.get(caller.file);
-  return visible !== undefined && (visible.has(object) || (visible.has('*') && classes.all.has(object)));
-}
-
-/** What `caller` holds under `name`: a parameter (a class only when annotated `type[...]`), a call's result, or unknown. */
-function heldBy(caller: PySymbol, name: string): 'class' | 'value' | undefined {
-  const param = caller.params.find((p) => p.name === name);
-  if (param) return /^(?:typing\.)?[Tt]ype\[/.test(param.annotation ?? '') ? 'class' : 'value';
-  return caller.bindings.some((b) => b.target.length === 1 && b.target[0] === name && b.value?.t === 'call') ? 'value' : undefined;
-}
-
-/** The name an attribute chain starts from (`a` of `a.b.c`); undefined when it starts from a call or other. */
-function attributeRoot(ref: RefExpr): string | undefined {
-  return ref.t === 'name' ? ref.name : ref.t === 'attr' ? attributeRoot(ref.object) : undefined;
-}
-
-/** The parameters a call of `target` through `site` (in `caller`) fills, or 'unknown' (a bare name bound to a method). */
-function boundParams(target: PySymbol, site: CallSite, caller: PySymbol, classes: ClassNames): PySymbol['params'] | 'unknown' {
-  const params = target.params;
-  const dropFirst = (): PySymbol['params'] => (params[0] && (params[0].kind === 'regular' || params[0].kind === 'positional_only') ? params.slice(1) : params);
-  if (target.kind !== 'method') return params;
-  const binding = bindingOf(target.decorators);
-  if (binding === 'staticmethod') return params;
-  if (binding === 'classmethod') return dropFirst();
-  const name = shortName(target);
-  const last = lastName(site.callee);
-  if ((name === '__init__' || name === '__new__' || name === '__call__') && last !== name) return dropFirst(); // C(...), obj(...)
-  const callee = site.callee;
-  if (callee.t !== 'attr') return callee.t === 'name' ? 'unknown' : dropFirst();
-  const object = callee.object;
-  if (object.t === 'super') return dropFirst();
-  if (object.t === 'name' && object.name === 'self') return dropFirst();
-  // `Base.method(self, ...)`, `cls.method(obj)`, `mod.Base.method(obj)`: called on a class, nothing is bound.
-  if (object.t === 'name') return namesClass(caller, object.name, classes) ? params : dropFirst();
-  // An attribute chain names a class through an imported module or a class (`mod.Base`, `Outer.Inner`), not
-  // through a value (`self.config`, `item.config` of an enclosing function's parameter).
-  const root = attributeRoot(object);
-  if (root === undefined || heldBy(caller, root) === 'value') return dropFirst();
-  if (classes.importedIn.get(caller.file)?.has(root) !== true && !namesClass(caller, root, classes)) return dropFirst();
-  const objectName = chainLast(object);
-  return objectName !== undefined && classes.all.has(objectName) ? params : dropFirst();
-}
-
-/** The call sites on `line` of `caller` that call `target` (by name, or the only call there). */
-function sitesOn(caller: PySymbol, line: number, target: PySymbol): CallSite[] | 'ambiguous' {
-  const onLine = caller.calls.filter((c) => c.line === line && c.via === 'call');
-  // A decorator's call counts as a call there: `@mark.parametrize("s", list(S))` is not only `list(S)`
-  // (otherwise `list(Scope)` is bound against the decorator's `__call__`: "missing `argvalues`").
-  const calls = onLine.length + caller.calls.filter((c) => c.line === line && c.via === 'decorator').length;
-  if (onLine.length === 0) return [];
-  const name = shortName(target);
-  const owner = target.kind === 'method' ? target.name.split('.').slice(-2, -1)[0] : undefined;
-  const matching = onLine.filter((c) => {
-    const last = lastName(c.callee);
-    if (last === name) return true;
-    if (name === '__init__' || name === '__new__') return last === owner || last === undefined || last === 'cls' || last === '__class__';
-    return false;
-  });
-  if (matching.length > 0 || bindingOf(target.decorators) === 'property') return matching;
-  // Passed, not called: `sorted(pairs, key=_safe_tuple)` (`sorted`'s `key=` is not bound against it).
-  const passes = (c: CallSite): boolean => [...(c.args ?? []), ...(c.keywords ?? []).map((k) => k.value)].some((a) => lastName(a) === name);
-  if (onLine.some(passes)) return [];
-  return onLine.length === 1 && calls === 1 ? onLine : 'ambiguous';
-}
-
 /**
  * The subclass's short name when `caller`, a method, reaches `target` only through dynamic dispatch:
  * `target` is defined in a subclass of the caller's class (the resolver's override edges), so the
@@ -227,6 +105,8 @@ interface Context {
   input: BreakingInput;
   classes: ClassNames;
   removed: Set<string>;
+  /** The base version of each changed symbol: the symbol before, or undefined for one this change adds. */
+  before: Map<string, PySymbol | undefined>;
   out: Map<string, BreakingSite>;
   checkedSites: number;
 }
@@ -255,6 +135,8 @@ function bindSites(ctx: Context, caller: PySymbol, target: PySymbol, lines: read
   const name = displayName(target);
   const dispatch = subclassDispatch(ctx, caller, target);
   for (const line of lines) {
+    let viaReceiver = true;
+    let indirect: string | undefined;
     const report = (result: Exclude<BindResult, { status: 'ok' }>): void => {
       let certainty: 'broken' | 'check' = result.status;
       let reason = result.reason;
@@ -264,9 +146,12 @@ function bindSites(ctx: Context, caller: PySymbol, target: PySymbol, lines: read
       } else if (certainty === 'broken' && decorator !== undefined) {
         certainty = 'check';
         reason = `${reason} (if ${codeSpan(`@${decorator}`)} keeps the signature)`;
-      } else if (certainty === 'broken' && dispatch !== undefined) {
+      } else if (certainty === 'broken' && dispatch !== undefined && viaReceiver) {
         certainty = 'check';
         reason = `${reason} (when \`self\` is a \`${dispatch}\`)`;
+      } else if (certainty === 'broken' && indirect !== undefined) {
+        certainty = 'check';
+        reason = `${reason} (when \`${indirect}\` holds \`${name}\`)`;
       }
       if (certainty === 'check' && quietChecks) return;
       record(ctx, { symbol: target.id, site: { file: caller.file, line, caller: caller.id }, reason, certainty });
@@ -277,6 +162,8 @@ function bindSites(ctx: Context, caller: PySymbol, target: PySymbol, lines: read
       continue;
     }
     for (const site of sites) {
+      viaReceiver = throughReceiver(site, caller);
+      indirect = indirectName(site, target, caller, ctx.classes);
       if (diff) ctx.checkedSites++;
       if (diff?.changes.some((c) => c.kind === 'became-property')) {
         report({ status: 'check', reason: `\`${name}\` is now a property: this call calls the value it returns` });
@@ -305,7 +192,18 @@ function checkOverride(ctx: Context, base: PySymbol, override: PySymbol, seen: S
   const strip = (s: PySymbol): PySymbol['params'] => (bindingOf(s.decorators) === 'staticmethod' || !s.params[0] || s.params[0].kind === 'var_positional' ? s.params : s.params.slice(1));
   const reason = overrideMismatch(strip(base), strip(override), displayName(base));
   overrides.push({ base: base.id, override: override.id, file: override.file, line: override.startLine, matches: reason === undefined, ...(reason ? { reason } : {}) });
-  if (reason) record(ctx, { symbol: base.id, site: { file: override.file, line: override.startLine, caller: override.id }, reason: `override ${reason}`, certainty: 'broken' });
+  if (!reason) return;
+  // A mismatch the pair already had before the change (an annotation-only edit of both) is not this
+  // change's break: "check". An added side has no before.
+  const was = (s: PySymbol): PySymbol | undefined => (ctx.before.has(s.id) ? ctx.before.get(s.id) : s);
+  const [baseBefore, overrideBefore] = [was(base), was(override)];
+  const already = baseBefore !== undefined && overrideBefore !== undefined && overrideMismatch(strip(baseBefore), strip(overrideBefore), displayName(base)) !== undefined;
+  record(ctx, {
+    symbol: base.id,
+    site: { file: override.file, line: override.startLine, caller: override.id },
+    reason: `override ${reason}${already ? ' (so already before this change)' : ''}`,
+    certainty: already ? 'check' : 'broken',
+  });
 }
 
 /** Overrides below `method` (every project subclass) and the base method it overrides (nearest). */
@@ -356,7 +254,12 @@ export function findBreakingSites(input: BreakingInput): ReviewFindings {
   const { symbols, adjacency } = input;
   const classes = classNamesOf(symbols.values());
   const removed = new Set(input.changed.filter((c) => c.change === 'removed').map((c) => c.id));
-  const ctx: Context = { input, classes, removed, out: new Map(), checkedSites: 0 };
+  const before = new Map<string, PySymbol | undefined>();
+  for (const c of input.changed) {
+    if (c.change === 'added') before.set(c.id, undefined);
+    else if (c.change === 'modified' && c.base) before.set(c.id, c.base);
+  }
+  const ctx: Context = { input, classes, removed, before, out: new Map(), checkedSites: 0 };
   const signatures: SignatureReport[] = [];
   const overrides: OverrideFinding[] = [];
   const seenOverrides = new Set<string>();
@@ -393,6 +296,18 @@ export function findBreakingSites(input: BreakingInput): ReviewFindings {
       }
     }
     checkOverrides(ctx, head, seenOverrides, overrides);
+  }
+
+  // A removed override: its callers now reach the base's method.
+  for (const [removedId, inheritedId] of [...(input.inherited ?? [])].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
+    const before = symbols.get(removedId);
+    const now = symbols.get(inheritedId);
+    if (!before || !now || now.kind !== 'method') continue;
+    for (const caller of adjacency.callers(removedId)) {
+      const from = symbols.get(caller.id);
+      if (!from || removed.has(caller.id)) continue;
+      bindSites(ctx, from, now, caller.lines, caller.resolution === 'resolved', before, undefined, false);
+    }
   }
 
   // Calls that changed code adds: bound against what they call, reported only when surely broken.

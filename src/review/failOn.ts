@@ -7,6 +7,8 @@ import type { BreakingSite } from './breakingSites.js';
 export type FailOn = 'none' | 'breaking';
 export const FAIL_ON_VALUES: readonly FailOn[] = ['none', 'breaking'];
 const NAMED = 3;
+/** The exit code of a run the gate fails (the CLI's GateFailure, the Action's step). */
+export const GATE_EXIT_CODE = 3;
 
 /** The failure line, or undefined when the run passes. */
 export function failureFor(failOn: FailOn, breaking: readonly BreakingSite[]): string | undefined {

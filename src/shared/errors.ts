@@ -8,7 +8,9 @@
 // callers who word it themselves. Remedies name no CLI flag unless the error only comes from the CLI:
 // the same errors reach API callers and the Action. Anything else is a bug or an environment failure: one line by
 // default, the stack only under --debug so a bug report can carry it. The exit code travels with the
-// error (1 failure, 2 usage) so entry points never map error classes to codes themselves.
+// error (1 failure, 2 usage, 3 a failed `--fail-on` gate) so entry points never map error classes to
+// codes themselves. The gate has its own code because a CI script must tell "this change breaks a
+// call" (block the merge) from "the tool could not run" (retry, or look at the tool).
 
 export class RepoDigestError extends Error {
   /** What failed, without the remedy. */
@@ -31,6 +33,14 @@ export class UsageError extends RepoDigestError {
   constructor(message: string, remedy?: string) {
     super(message, remedy, 2);
     this.name = 'UsageError';
+  }
+}
+
+/** The change fails the gate the user asked for (`--fail-on breaking`): exit code 3. */
+export class GateFailure extends RepoDigestError {
+  constructor(message: string) {
+    super(message, undefined, 3);
+    this.name = 'GateFailure';
   }
 }
 

@@ -228,6 +228,21 @@ export class Evaluator {
   }
 
   /**
+   * A method annotated to return its receiver's own type: `-> Self` (typing, typing_extensions), or
+   * `def __enter__(self: T) -> T` (a type variable, whatever it is bound to): an instance of the
+   * enclosing class or a subclass (not exact). Undefined otherwise.
+   */
+  private returnsReceiver(s: PySymbol): Value[] | undefined {
+    if (s.kind !== 'method' || s.returns === undefined) return undefined;
+    const returns = s.returns.replace(/^["']|["']$/g, '').trim();
+    const first = s.params[0];
+    const self = /^(?:typing(?:_extensions)?\.)?Self$/.test(returns) || (first?.annotation !== undefined && first.annotation.replace(/^["']|["']$/g, '').trim() === returns && /^[A-Za-z_]\w*$/.test(returns));
+    if (!self) return undefined;
+    const cls = enclosingClass(this.index, s);
+    return cls ? [{ k: 'inst', id: cls.id }] : undefined;
+  }
+
+  /**
    * What calling function `s` returns: its return annotation when that names something, else the
    * values of its own `return` statements (not for `async def`, whose call yields a coroutine).
    * Memoised per function; a recursive function sees its own result as unknown.
@@ -240,6 +255,8 @@ export class Evaluator {
     let ran = false;
     const values = this.guarded(`ret\u0000${s.id}`, UNKNOWN, () => {
       ran = true;
+      const receiver = this.returnsReceiver(s);
+      if (receiver) return receiver;
       const annotated = s.returns ? this.evalAnnotation(definingScope(this.index, s), s.returns) : UNKNOWN;
       if (annotated.length > 0 || !s.returnValues || s.isAsync) return annotated;
       return unionValues(s.returnValues.map((r) => this.evalRef(s, r)));

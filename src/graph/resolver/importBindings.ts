@@ -65,8 +65,34 @@ export function moduleMember(scopes: ModuleScopes, moduleId: string, name: strin
   if (!viaStar) {
     const sub = joinModuleId(moduleId, name);
     if (moduleExists(scopes.index.table, sub)) return [{ k: 'module', id: sub }];
+    const lazy = file && modSym ? lazyMember(scopes, file.symbols, modSym, name) : undefined;
+    if (lazy) return lazy;
   }
   return NOT_BOUND;
+}
+
+const lazyInProgress = new Set<string>();
+
+/**
+ * A module-level `__getattr__` (PEP 562) that imports `name` in its own scope serves `m.name` and
+ * `from m import name` with what that import binds (lazy imports). Guarded against a hook that
+ * imports from its own module.
+ */
+function lazyMember(scopes: ModuleScopes, symbols: readonly PySymbol[], modSym: PySymbol, name: string): Value[] | undefined {
+  const hook = symbols.find((s) => s.parent === modSym.id && s.kind === 'function' && s.name === '__getattr__');
+  if (!hook || hook.imports.length === 0) return undefined;
+  const key = `${modSym.id}\u0000${name}`;
+  if (lazyInProgress.has(key)) return undefined;
+  lazyInProgress.add(key);
+  try {
+    for (const rec of hook.imports) {
+      const values = importBinding(scopes, hook, rec, name);
+      if (values && values.length > 0) return values;
+    }
+    return undefined;
+  } finally {
+    lazyInProgress.delete(key);
+  }
 }
 
 /** A member a module does not define: external when the module star-imports an external module, else unknown. */

@@ -266,8 +266,13 @@ export class NameLookup {
     if (index < 0) return undefined;
     const param = scope.params[index]!;
     if (param.kind === 'var_positional' || param.kind === 'var_keyword') return OPAQUE_LIST;
-    if (param.annotation) return this.ev.evalAnnotation(definingScope(this.index, scope), param.annotation);
-    if (index === 0 && scope.kind === 'method' && !hasDecorator(scope, 'staticmethod')) {
+    const receiver = index === 0 && scope.kind === 'method' && !hasDecorator(scope, 'staticmethod');
+    if (param.annotation) {
+      const annotated = this.ev.evalAnnotation(definingScope(this.index, scope), param.annotation);
+      // `self: T` (a type variable) names no project class: the receiver is still the method's class.
+      if (!receiver || annotated.some((v) => v.k === 'def' || v.k === 'inst')) return annotated;
+    }
+    if (receiver) {
       const cls = this.ev.symbol(scope.parent);
       if (cls?.kind === 'class') {
         const isClassLevel = hasDecorator(scope, 'classmethod') || ['__new__', '__init_subclass__', '__class_getitem__'].includes(scope.name.split('.').pop() ?? '');
