@@ -78,7 +78,7 @@ export interface CallSite {
     args?: RefExpr[];
     /** Keyword argument values, `**splat`s left out; set under the same condition as `args`. */
     keywords?: KeywordArg[];
-    /** How the call passes its arguments (via 'call' only); unset when it passes none. */
+    /** How the call passes its arguments (via 'call', and a factory decorator's own call `@f(x)`); unset when it passes none. */
     shape?: CallShape;
 }
 /**

@@ -1,5 +1,5 @@
-// The README's sample digest is real output: its first screen is the first lines of the demo PR's
-// digest and its ending the last lines (`npm run demo`, budget 3000). `npx tsx
+// The README's sample digest is real output: its first screen is the demo PR's digest up to the end
+// of its changed-symbols table, and its ending the last lines (`npm run demo`, budget 3000). `npx tsx
 // scripts/demo/readmeExamples.ts --write` regenerates both blocks from the sources;
 // __tests__/cli/readmeExamples.test.ts fails when they drift.
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -46,7 +46,16 @@ export function readmeBlocks(readme: string, digest: string): { first: [string[]
   const out = digest.replace(/\n$/, '').split('\n');
   const first = block(readme, FIRST);
   const last = block(readme, LAST);
-  return { first: [first.lines, out.slice(0, first.lines.length)], last: [last.lines, out.slice(out.length - last.lines.length)] };
+  return { first: [first.lines, firstScreen(out)], last: [last.lines, out.slice(out.length - last.lines.length)] };
+}
+
+/** The digest's first screen: everything up to the end of the changed-symbols table. */
+function firstScreen(out: readonly string[]): string[] {
+  const table = out.findIndex((l) => l.startsWith('| Symbol | Change |'));
+  if (table < 0) throw new Error('the demo digest has no changed-symbols table');
+  let end = table;
+  while (end < out.length && out[end]!.startsWith('|')) end++;
+  return out.slice(0, end);
 }
 
 export function rewrittenReadme(readme: string, digest: string): string {

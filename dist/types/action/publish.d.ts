@@ -22,6 +22,7 @@ export interface Delivery {
 }
 /** Writes the digest files into `outDir`; returns where they went. */
 export declare function writeDigestFiles(settings: Readonly<Settings>, product: DigestProduct, outDir: string): Delivery;
-export declare function publish(settings: Readonly<Settings>, event: EventInfo, delivery: Delivery, env: NodeJS.ProcessEnv): Promise<ActionOutputs>;
+/** `gate` is the `fail-on` verdict, set as an output before the step fails on it (action/main.ts). */
+export declare function publish(settings: Readonly<Settings>, event: EventInfo, delivery: Delivery, env: NodeJS.ProcessEnv, gate?: ActionOutputs['gate']): Promise<ActionOutputs>;
 /** Where graph.html is: in the uploaded artifact (linked when the run's URL is known), else only on the runner. */
 export declare function viewerNote(settings: Readonly<Settings>, artifact: ArtifactResult | undefined, runUrl: string | undefined): string;

@@ -39,8 +39,8 @@ export interface DigestProduct {
     testsMustRun?: string[];
     /** Both test tiers as JSON (PR digests; absent otherwise). */
     testsJson?: string;
-    /** Breaking call sites (PR digests; empty otherwise), for `fail-on`. */
-    breaking: BreakingSite[];
+    /** Breaking call sites of a PR digest's review, for `fail-on`; absent when no review ran (query/entry, a digest cut short). */
+    breaking?: BreakingSite[];
     /** Lines for the log: how many files the cache answered (action/digestCache.ts). */
     cacheLog?: string[];
     /** What the analysis says about files (syntax errors, nesting Python refuses, look-alike names): log lines, names made inert. */

@@ -1,7 +1,9 @@
 import type { SymbolKind } from '../model.js';
 /** `hunks`: a PR's changed symbol shown as its changed lines with a little context (its whole diff did not fit, or it is a module or class). */
-export type PackMode = 'full' | 'signature' | 'hunks';
-export type PackDirection = 'root' | 'callee' | 'caller';
+/** `window`: a caller cut to the lines around its calls (pack/callerView.ts). */
+export type PackMode = 'full' | 'signature' | 'hunks' | 'window';
+/** `mechanical`: a PR's annotation, docstring or formatting-only change, packed after everything else (tailItems.ts). */
+export type PackDirection = 'root' | 'callee' | 'caller' | 'mechanical';
 export type DigestFormat = 'markdown' | 'xml' | 'json';
 export interface DigestItem {
     id: string;
@@ -73,6 +75,8 @@ export interface ChangedSymbolRow {
     movedTo?: string;
     moveKind?: 'moved' | 'renamed';
     similarity?: number;
+    /** PR digests: the kind of change (diff/changeClass.ts: behaviour, signature, annotation, docstring, formatting, moved, added, removed). */
+    changeClass?: string;
 }
 export interface TokenUsage {
     used: number;

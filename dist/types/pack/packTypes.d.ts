@@ -51,6 +51,8 @@ export interface PackInput {
      * root, so roots' skips are named on one line and never folded (document.ts `changedInPreamble`).
      */
     changedFirst?: boolean;
+    /** PR digests: ids packed after every root and neighbour, when they fit (tailItems.ts), each in its first view that fits. */
+    tail?: readonly string[];
     /** Order of each hop's neighbours (expansion.ts `compare`). */
     compareNeighbours?: ExpansionInput['compare'];
 }

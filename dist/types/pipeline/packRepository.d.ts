@@ -26,8 +26,9 @@ export interface PackRootsExtras {
     changed?: readonly ChangedSymbolRow[];
     /** Symbols a PR removed, shown as in base and marked so. */
     removed?: ReadonlySet<string>;
-    /** PR digests: the plan's extras (pack/packer.ts `views`, `priority`, `changedFirst`, `compareNeighbours`). */
+    /** PR digests: the plan's extras (pack/packer.ts `views`, `priority`, `changedFirst`, `compareNeighbours`, `tail`). */
     views?: PackInput['views'];
+    tail?: PackInput['tail'];
     priority?: PackInput['priority'];
     changedFirst?: boolean;
     compareNeighbours?: PackInput['compareNeighbours'];

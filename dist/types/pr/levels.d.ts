@@ -3,7 +3,7 @@ import { type PackSettings } from '../pipeline/packRepository.js';
 import { isTestModule } from '../python/testFiles.js';
 import { type PreparedPr } from './prepare.js';
 import { type ReviewDetail } from './reviewSections.js';
-import { type ListLevel, type PrEntry, type SitesLevel } from './sections.js';
+import type { ListLevel, PrEntry, SitesLevel } from './sections.js';
 /**
  * How much of the PR sections the document carries: the preamble is sized against the code.
  * Levels go from fullest to most compact; each still accounts for every changed symbol. The Mermaid
@@ -27,10 +27,15 @@ export declare function levelsFor(prepared: PreparedPr, pack: PackSettings): Sec
 export declare const graphOf: (prepared: PreparedPr) => string;
 /** Memoise on the prepared PR (it is immutable once built). */
 export declare function perPrepared<T>(build: (prepared: PreparedPr) => T): (prepared: PreparedPr) => T;
-/** How many roots are in the document, and how many of those in their best view. */
-export declare function scoreOf(prepared: PreparedPr, result: PackResult): [number, number];
 /**
- * The level that shows the most changed symbols (then the most in their best view), fuller on a tie.
+ * How many roots are in the document, how many of those as code (a diff, hunks or whole code: not a
+ * signature alone, which shows none of the changed lines), and how many in their best view.
+ */
+export declare function scoreOf(prepared: PreparedPr, result: PackResult): Score;
+type Score = [number, number, number];
+/**
+ * The level that shows the most changed symbols (then the most as code, then the most in their best
+ * view), fuller on a tie.
  * What a level shows grows as its preamble shrinks, so the levels are not all packed: the most compact
  * one gives the best score, then a binary search finds the fullest level that reaches it (a few packs
  * instead of one per level: a PR with many changed symbols makes each pack costly).
@@ -41,10 +46,26 @@ export declare function bestOf(prepared: PreparedPr, levels: readonly SectionsLe
 };
 /** What the header says a level left out or compacted (nothing at the fullest level). */
 export declare function levelNotes(level: SectionsLevel, entries: readonly PrEntry[], graphCut: boolean): string[];
-export declare function sitesInput(prepared: PreparedPr): {
+/** The share of the budget the call-site lists may take before they fold to per-file counts (sections.ts). */
+export declare const SITES_SHARE = 0.08;
+export declare function sitesInput(prepared: PreparedPr, pack?: PackSettings): {
+    cap?: undefined;
     changed: PrEntry[];
     adjacency: import("../graph/adjacency.js").Adjacency;
     locate: (id: string) => import("../model.js").PySymbol | undefined;
     alarms: import("../diff/removedReferences.js").RemovedReference[];
     isTest: typeof isTestModule;
+    lineText: (callerId: string, line: number, name: string) => string | undefined;
+} | {
+    cap: {
+        tokens: number;
+        count: (text: string) => number;
+    };
+    changed: PrEntry[];
+    adjacency: import("../graph/adjacency.js").Adjacency;
+    locate: (id: string) => import("../model.js").PySymbol | undefined;
+    alarms: import("../diff/removedReferences.js").RemovedReference[];
+    isTest: typeof isTestModule;
+    lineText: (callerId: string, line: number, name: string) => string | undefined;
 };
+export {};

@@ -17,6 +17,13 @@ export interface PlanEntry {
     /** Set when the symbol's first view is its whole text, which holds its descendants' text. */
     whole?: boolean;
 }
+/** What the review knows of a changed id's risk (pr/review.ts); without it nothing is known. */
+export interface Risk {
+    /** The change breaks a call site (a resolved caller fails under the new signature, or calls a removed symbol). */
+    breaking(id: string): boolean;
+    /** No test reaches the change within the review's hops. */
+    untested(id: string): boolean;
+}
 export interface Plan {
     /** Changed symbols in budget order: non-test code ranked, then tests. */
     roots: string[];
@@ -26,6 +33,6 @@ export interface Plan {
     callSites: string[];
 }
 /** `isTest`: whether a caller is test code (step 2 leaves those out); without it no caller is known to be a test. */
-export declare function planPr(entries: readonly PlanEntry[], adjacency: Adjacency, isChanged: (id: string) => boolean, isTest?: (id: string) => boolean): Plan;
+export declare function planPr(entries: readonly PlanEntry[], adjacency: Adjacency, isChanged: (id: string) => boolean, isTest?: (id: string) => boolean, risk?: Risk): Plan;
 /** The neighbour order of step 4; `fileOf` places an id, `packages` are the changed symbols' top-level packages. */
 export declare function neighbourOrder(fileOf: (id: string) => string | undefined, packages: ReadonlySet<string>): (a: Reached, b: Reached) => number;

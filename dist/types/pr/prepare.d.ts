@@ -6,15 +6,20 @@ import type { ChangedSymbolRow, ItemView } from '../pack/document.js';
 import type { Reached } from '../pack/expansion.js';
 import { type ScannedFiles } from '../pipeline/indexRepository.js';
 import { type IndexRedaction } from '../review/redactIndex.js';
+import type { ImportersOf } from './callSites.js';
 import { type Plan } from './plan.js';
 import type { PrDigestRequest } from './request.js';
 import { type PrReview } from './review.js';
-import type { ImportersOf, PrEntry } from './sections.js';
+import type { PrEntry } from './sections.js';
 import { type PrSetup } from './setup.js';
 export interface PreparedPr {
     changes: PrChanges;
     index: RepoIndex;
     roots: string[];
+    /** Methods that read attributes the changed code assigns (attributeFlow.ts), offered right after the call sites of changed contracts. */
+    readers: string[];
+    /** Mechanical changes, packed after everything else when they fit (pack/tailItems.ts); their views are in `views`. */
+    tail: string[];
     changed: ChangedSymbolRow[];
     /** The changed symbols as the digest shows them: line spans from the index where it has the symbol. */
     shown: ChangedSymbol[];

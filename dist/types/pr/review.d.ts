@@ -19,7 +19,14 @@ export interface PrReviewInput {
     removedReferences?: readonly RemovedReference[];
     /** Secrets to redact from the signatures shown (base signatures come from git, not the redacted index). */
     secrets?: SecretTable;
+    /** Removed methods a base class still defines: the method their calls now reach (diff/removedAnswers.ts). */
+    inherited?: ReadonlyMap<string, string>;
     /** How a base version read from git is extracted (cache/cachedExtract.ts revisionExtractor); default extractFile. */
     extract?: (parser: PythonParser, path: string, text: string) => FileRecord;
+    /**
+     * Ids of changes that cannot change what a call does (annotation, docstring or formatting only,
+     * diff/changeClass.ts): no test is said to reach them and their signature reports are left out.
+     */
+    mechanical?: ReadonlySet<string>;
 }
 export declare function reviewPr(input: PrReviewInput, git?: GitDeps): Promise<PrReview>;

@@ -1,4 +1,4 @@
-import type { RefExpr } from '../model.js';
+import type { CallShape, RefExpr } from '../model.js';
 import type { Decorator } from './extractScope.js';
 import type { SyntaxNode } from './treeSitter.js';
 export interface DecoratorRead {
@@ -8,6 +8,8 @@ export interface DecoratorRead {
     calleeStart?: number;
     /** The callee's node id, when read from the tree. */
     calleeId?: number;
+    /** How a factory decorator's call passes its arguments (`@attrs(slots=True)`), for binding it. */
+    shape?: CallShape;
 }
 export declare function readDecorator(node: SyntaxNode): DecoratorRead;
 /** Decorators apply to the next definition only when nothing but blank lines and comments sits between. */

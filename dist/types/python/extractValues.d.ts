@@ -3,7 +3,7 @@ import type { KeywordArg, RefExpr } from '../model.js';
 export declare const MAX_ELEMENTS = 64;
 /** Argument lists longer than this are not read. */
 export declare const MAX_ARGS_TEXT = 1000;
-/** The value of an assignment or `return`: a container literal's elements, else the RefExpr chain. */
+/** The value of an assignment or `return`: a container literal's elements, alternatives (`a if c else b`), else the RefExpr chain. */
 export declare function valueFromText(text: string): RefExpr;
 /**
  * `[a, b]`, `(a, b)`, `a, b`, `{a, b}`, `{"k": a}` -> elements (dict values for a dict); undefined

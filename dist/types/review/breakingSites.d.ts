@@ -17,6 +17,11 @@ export interface BreakingInput {
     addedLines?: ReadonlyMap<string, ReadonlySet<number>>;
     /** Report callers of removed symbols (default true; false when the caller has its own list). */
     reportRemoved?: boolean;
+    /**
+     * Removed methods a base class still defines, by id: the id of the method their calls now reach.
+     * Each call is bound against that method, as Python's lookup finds it.
+     */
+    inherited?: ReadonlyMap<string, string>;
 }
 export interface BreakingSite {
     /** The changed (or called) symbol the site no longer fits. */

@@ -44,6 +44,12 @@ export declare class Evaluator {
     /** The value a call of `v` returns. */
     callResult(v: Value): Value[];
     /**
+     * A method annotated to return its receiver's own type: `-> Self` (typing, typing_extensions), or
+     * `def __enter__(self: T) -> T` (a type variable, whatever it is bound to): an instance of the
+     * enclosing class or a subclass (not exact). Undefined otherwise.
+     */
+    private returnsReceiver;
+    /**
      * What calling function `s` returns: its return annotation when that names something, else the
      * values of its own `return` statements (not for `async def`, whose call yields a coroutine).
      * Memoised per function; a recursive function sees its own result as unknown.
