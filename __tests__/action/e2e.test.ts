@@ -165,7 +165,7 @@ describe('the action bundle on a pull_request event', () => {
 
     const o = run.outputs;
     expect(Object.keys(o).sort()).toEqual(
-      ['artifact-id', 'budget', 'changed-symbols', 'comment-id', 'comment-url', 'digest-path', 'json-path', 'packed-symbols', 'skipped-symbols', 'tests', 'tests-json', 'tests-must-run', 'total-tokens'].sort(),
+      ['artifact-id', 'budget', 'changed-symbols', 'comment-id', 'comment-url', 'digest-path', 'gate', 'json-path', 'packed-symbols', 'skipped-symbols', 'tests', 'tests-json', 'tests-must-run', 'total-tokens'].sort(),
     );
     // Both test tiers: the must-run files are a superset of the most-likely ids' files, with ready commands.
     const tiers = JSON.parse(o['tests-json']!) as { mustRun: { files: string[]; command: string | null }; mostLikely: { nodeIds: string[]; command: string | null } };

@@ -113,8 +113,8 @@ describe('edge files', () => {
 });
 
 describe('deep nesting', () => {
-  it('survives a 10,000-link attribute chain call and caps its RefExpr', async () => {
-    const chain = `x${'.a'.repeat(10_000)}`;
+  it('caps the RefExpr of the longest chain Python compiles (2,900 links); a 10,000-link one is refused with its reason', async () => {
+    const chain = `x${'.a'.repeat(2_900)}`;
     const record = await extract(`def f():\n    ${chain}()\n    y = ${chain}\n    return ok()\n`);
     const f = symbol(record, 'pkg.mod.f');
     expect(f.calls.filter((c) => c.via === 'call')).toEqual([
@@ -122,6 +122,7 @@ describe('deep nesting', () => {
       { callee: { t: 'name', name: 'ok' }, line: 4, via: 'call' },
     ]);
     expect(f.bindings).toEqual([{ target: ['y'], value: { t: 'other' }, line: 3 }]);
+    await expect(extract(`def f():\n    x${'.a'.repeat(10_000)}()\n`)).rejects.toThrow(/nested over 4000 levels deep/);
   });
 
   it('keeps chains up to the cap', async () => {
@@ -137,16 +138,19 @@ describe('deep nesting', () => {
     expect(depth).toBe(MAX_CHAIN);
   });
 
-  it('survives 5,000-deep parentheses, lists and call nesting', async () => {
-    const parens = `${'('.repeat(5000)}f()${')'.repeat(5000)}`;
-    const lists = `${'['.repeat(5000)}g()${']'.repeat(5000)}`;
-    const nestedCalls = `${'h('.repeat(5000)}${')'.repeat(5000)}`;
+  it('reads parentheses, lists and calls nested as deep as Python allows (190); 5,000 deep is refused with its reason', async () => {
+    const parens = `${'('.repeat(190)}f()${')'.repeat(190)}`;
+    const lists = `${'['.repeat(190)}g()${']'.repeat(190)}`;
+    const nestedCalls = `${'h('.repeat(190)}${')'.repeat(190)}`;
     const record = await extract(`a = ${parens}\nb = ${lists}\nc = ${nestedCalls}\n`);
     const mod = symbol(record, 'pkg.mod');
     expect(mod.calls.filter((c) => c.line === 1).map((c) => c.callee)).toEqual([{ t: 'name', name: 'f' }]);
     expect(mod.calls.filter((c) => c.line === 2).map((c) => c.callee)).toEqual([{ t: 'name', name: 'g' }]);
-    expect(mod.calls.filter((c) => c.line === 3)).toHaveLength(5000);
+    expect(mod.calls.filter((c) => c.line === 3)).toHaveLength(190);
     expect(mod.bindings.map((b) => b.target[0])).toEqual(['a', 'b', 'c']);
+    for (const deep of [`a = ${'('.repeat(5000)}f()${')'.repeat(5000)}\n`, `c = ${'h('.repeat(5000)}${')'.repeat(5000)}\n`]) {
+      await expect(extract(deep)).rejects.toThrow(/nested over 4000 levels deep/);
+    }
   });
 
   it('survives deeply nested definitions', async () => {
