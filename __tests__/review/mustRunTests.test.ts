@@ -14,6 +14,7 @@ interface TestsJson {
   testsCommand: string | null;
   mustRun: { files: string[]; command: string | null; notes: string[] };
   untested: string[];
+  changed: { id: string; changeClass?: string }[];
 }
 
 async function digest(repo: GitRepo, base: string): Promise<{ json: TestsJson; markdown: string }> {
@@ -48,6 +49,7 @@ describe('must-run tests', () => {
     expect(json.mustRun.files).toEqual(['tests/test_formparsers.py']);
     expect(json.mustRun.command).toBe('python -m pytest tests/test_formparsers.py');
     expect(json.untested).toEqual([]);
+    expect(json.changed.map((c) => [c.id, c.changeClass])).toEqual([['web.formparsers.MultiPartParser.__init__', 'signature']]);
     expect(markdown).toContain('Must run: 1 test file imports the changed code: `tests/test_formparsers.py` (`python -m pytest tests/test_formparsers.py`).');
   });
 

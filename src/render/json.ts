@@ -54,6 +54,7 @@ function changedEntry(c: ChangedSymbolRow) {
     name: c.name,
     ...(c.kind === undefined ? {} : { kind: c.kind }),
     change: c.change,
+    ...(c.changeClass === undefined ? {} : { changeClass: c.changeClass }),
     ...(c.startLine === undefined ? {} : { startLine: c.startLine }),
     ...(c.endLine === undefined ? {} : { endLine: c.endLine }),
     ...(c.movedFrom === undefined ? {} : { movedFrom: c.movedFrom }),
