@@ -1,6 +1,7 @@
 // The per-file extraction cache (src/cache/) on real Python files (the repository's fixtures and the
 // sample project), real tree-sitter and real git: a cached record equals a fresh extraction property
 // for property, the key is git's blob id, and every damaged or foreign entry is reported and ignored.
+import { createHash } from 'node:crypto';
 import { cpSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -146,6 +147,16 @@ describe('an entry that cannot be trusted is ignored, reported in one line, and 
     writeFileSync(entry, `${JSON.stringify(header)}\n${payload}`);
   }
 
+  /** Edits the entry's record and recomputes its header's length and sha256: well formed, checksummed, and wrong. */
+  function rewriteRecord(edit: (record: Record<string, unknown>) => void): void {
+    rewrite((h, p) => {
+      const record = JSON.parse(p) as Record<string, unknown>;
+      edit(record);
+      const payload = JSON.stringify(record);
+      return [{ ...h, length: Buffer.byteLength(payload), sha256: createHash('sha256').update(payload).digest('hex') }, payload];
+    });
+  }
+
   test('truncated (a crash mid-write of an older version)', () => {
     fresh();
     const bytes = readFileSync(entry);
@@ -189,8 +200,6 @@ describe('an entry that cannot be trusted is ignored, reported in one line, and 
   });
 
   test('a well-formed, correctly checksummed entry whose record is not a record', async () => {
-    const { createHash } = await import('node:crypto');
-    const sum = (p: string) => createHash('sha256').update(p).digest('hex');
     const cases: [string, (r: Record<string, unknown>) => void, RegExp][] = [
       ['symbols emptied', (r) => (r.symbols = []), /malformed record \(symbols\)/],
       ['a call with a bad callee', (r) => ((r.symbols as { calls: unknown[] }[])[1]!.calls = [{ callee: { t: 'eval' }, line: 1, via: 'call' }]), /calls/],
@@ -199,19 +208,12 @@ describe('an entry that cannot be trusted is ignored, reported in one line, and 
     ];
     for (const [, edit, reason] of cases) {
       fresh();
-      rewrite((h, p) => {
-        const record = JSON.parse(p) as Record<string, unknown>;
-        edit(record);
-        const payload = JSON.stringify(record);
-        return [{ ...h, length: Buffer.byteLength(payload), sha256: sum(payload) }, payload];
-      });
+      rewriteRecord(edit);
       lookUpDamaged(reason);
     }
   });
 
   test('a well-formed entry that lies about the code is dropped: every printed text is checked against the file', async () => {
-    const { createHash } = await import('node:crypto');
-    const sum = (p: string) => createHash('sha256').update(p).digest('hex');
     type Sym = { kind: string; full: string | null; signature: string; docstring?: string; params: { default?: string }[] };
     const definition = (r: Record<string, unknown>) => (r.symbols as Sym[]).find((s) => s.kind !== 'module' && s.params.length > 0)!;
     const module = (r: Record<string, unknown>) => (r.symbols as Sym[]).find((s) => s.kind === 'module')!;
@@ -223,15 +225,9 @@ describe('an entry that cannot be trusted is ignored, reported in one line, and 
       ['a parameter default', (r) => (definition(r).params[0]!.default = '"attacker"')],
       ['the line count', (r) => (r.lineCount = (r.lineCount as number) + 3)],
     ];
-    for (const [what, edit] of cases) {
+    for (const [, edit] of cases) {
       fresh();
-      rewrite((h, p) => {
-        const record = JSON.parse(p) as Record<string, unknown>;
-        edit(record);
-        const payload = JSON.stringify(record);
-        return [{ ...h, length: Buffer.byteLength(payload), sha256: sum(payload) }, payload];
-      });
-      expect(what).toBeTruthy();
+      rewriteRecord(edit);
       lookUpDamaged(/does not match the file/);
     }
   });

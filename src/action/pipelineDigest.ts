@@ -66,11 +66,10 @@ export const produceDigest: ProduceDigest = async (settings, request, services) 
     secrets = prepared.index.secrets;
     // The output is pasted into shell commands (`pytest ${{ steps.x.outputs.tests }}`) and file names
     // come from the PR: only ids made of path and identifier characters are output; the rest are named.
-    // An id holding a secret is left out too: redacted, it would name no test.
     const ids = prepared.review.tests.tests.map((t) => t.nodeId);
-    tests = ids.filter((id) => SHELL_SAFE_NODE_ID.test(id) && redactNames(id, secrets ?? new Map()) === id);
+    tests = shellWords(ids, secrets);
     const mustRun = prepared.review.tests.mustRun?.files ?? [];
-    testsMustRun = mustRun.filter((file) => SHELL_SAFE_NODE_ID.test(file) && redactNames(file, secrets ?? new Map()) === file);
+    testsMustRun = shellWords(mustRun, secrets);
     if (testsMustRun.length < mustRun.length) warnings.push(`${mustRun.length - testsMustRun.length} test files left out of the 'tests-must-run' output: their paths hold characters a shell would interpret or a secret (the 'tests-json' output quotes them).`);
     testsJson = JSON.stringify(testsJsonOf(prepared.review.tests));
     if (tests.length < ids.length) warnings.push(`${ids.length - tests.length} test node ids left out of the 'tests' output: their paths hold characters a shell would interpret or a secret (listed in the JSON digest).`);
@@ -129,6 +128,11 @@ export const produceDigest: ProduceDigest = async (settings, request, services) 
   };
   return redactProduct(product, secrets);
 };
+
+/** The ids and paths a space-separated output may hold: shell-safe, and naming no secret (redacted, it would name no test). */
+function shellWords(words: readonly string[], secrets: ReadonlyMap<string, string> | undefined): string[] {
+  return words.filter((w) => SHELL_SAFE_NODE_ID.test(w) && (secrets === undefined || redactNames(w, secrets) === w));
+}
 
 /** The `tests-json` output: both tiers with their commands, and what neither reaches. */
 function testsJsonOf(tests: AffectedTests): Record<string, unknown> {

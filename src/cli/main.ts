@@ -11,7 +11,7 @@ import { BudgetTooSmallError } from '../pack/packer.js';
 import { DEFAULT_BUDGET } from '../pipeline/runOptions.js';
 import { FAIL_ON_VALUES, failureFor } from '../review/failOn.js';
 import { redactNames } from '../review/redactNames.js';
-import { exitCodeFor, formatError, GateFailure, RepoDigestError, UsageError } from '../shared/errors.js';
+import { exitCodeFor, formatError, GateFailure, UsageError } from '../shared/errors.js';
 import { packageVersion } from '../shared/packageInfo.js';
 import { graphCommandChunks, writeViewerHtml } from './commands/graph.js';
 import { runPackCommand } from './commands/pack.js';

@@ -132,12 +132,13 @@ export async function reviewPr(input: PrReviewInput, git: GitDeps = { runGit: ru
   // Docstring-, comment-, annotation- and formatting-only changes select no test: a file is changed
   // for the must-run tier when one of its changed symbols changes behaviour (or it has no symbol row).
   const headPaths = new Set(input.index.files.map((f) => f.path));
+  const symbolFiles = new Set(input.changes.changed.map((c) => c.file));
   const behaviourFiles = new Set(input.changes.changed.filter((c) => !mechanical.has(c.id) && headPaths.has(c.file)).map((c) => c.file));
   const mustRun = findMustRunTests({
     symbols: input.index.byId,
     edges: input.index.edges,
     files: input.index.files,
-    changedFiles: input.changes.files.filter((f) => f.isPython && f.status !== 'removed' && (behaviourFiles.has(f.path) || !input.changes.changed.some((c) => c.file === f.path))).map((f) => f.path),
+    changedFiles: input.changes.files.filter((f) => f.isPython && f.status !== 'removed' && (behaviourFiles.has(f.path) || !symbolFiles.has(f.path))).map((f) => f.path),
     otherChangedFiles: input.changes.nonPython,
   });
   const mostLikely = findAffectedTests({ symbols: input.index.byId, adjacency, changed: changed.filter((c) => !mechanical.has(c.id)) });
