@@ -181,3 +181,14 @@ describe('shortened review lists (the budget ladder, pipeline/prDigest.ts)', () 
     );
   });
 });
+
+describe('the must-run line', () => {
+  it('names up to 20 files, counts the rest, and points at the output holding them all', () => {
+    const files = Array.from({ length: 34 }, (_, i) => `tests/test_${String(i).padStart(2, '0')}.py`);
+    const text = renderTestsSection({ tests: [], unreached: [], mustRun: { files, covered: new Set(['pkg/core.py']), notes: [] } });
+    const line = text.split('\n').find((l) => l.startsWith('Must run:'))!;
+    expect(line).toMatch(/^Must run: 34 test files import the changed code: `tests\/test_00\.py`, .*`tests\/test_19\.py` and 14 more \(all in the Action's `tests-must-run` output\)\.$/);
+    const few = renderTestsSection({ tests: [], unreached: [], mustRun: { files: files.slice(0, 2), covered: new Set(['pkg/core.py']), notes: [] } });
+    expect(few).toContain('Must run: 2 test files import the changed code: `tests/test_00.py`, `tests/test_01.py` (`python -m pytest tests/test_00.py tests/test_01.py`).');
+  });
+});

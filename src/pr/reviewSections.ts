@@ -131,7 +131,7 @@ function mustRunLines(tests: AffectedTests, plain: boolean, detail: ReviewDetail
   if (n === 0) return detail === 'counts' || tier.notes.length === 0 ? [] : ['Must run: no test module imports the changed code.', ...tier.notes.map((note) => `- ${note}`), ''];
   const named = detail === 'full' ? MAX_LISTED : detail === 'compact' ? COMPACT_GROUPS : 0;
   const files = tier.files.slice(0, named).map((f) => span(f, plain));
-  const list = files.length === 0 ? '' : `: ${files.join(', ')}${n > files.length ? ` and ${plural(n - files.length, 'more')}` : ''}`;
+  const list = files.length === 0 ? '' : `: ${files.join(', ')}${n > files.length ? ` and ${n - files.length} more` : ''}`;
   const command = n <= named ? ` (${span(pytestCommand(tier.files)!, plain)})` : ` (all in ${where})`;
   return [`Must run: ${plural(n, 'test file')} ${n === 1 ? 'imports' : 'import'} the changed code${list}${command}.`, ...(detail === 'counts' ? [] : tier.notes.map((note) => `- ${note}`)), ''];
 }
