@@ -4,7 +4,7 @@
 // `identical`: byte for byte. `lower-bound`: the texts differ only where the count of symbols never
 // considered enters (pipeline/onDemandPr.ts): skip lines `not considered: …`, the skip counts (the
 // "Skipped (N)" heading, "… and N more not listed", the footer's "M skipped", XML's count attributes,
-// JSON's skippedTotal) and the token figures those counts' digits move. Anything else is `different`.
+// JSON's skippedTotal and notVisitedTotal) and the token figures those counts' digits move. Anything else is `different`.
 export type Verdict = 'identical' | 'lower-bound' | 'different';
 
 export interface Comparison {
@@ -14,7 +14,7 @@ export interface Comparison {
 }
 
 const NOT_CONSIDERED = /not considered/;
-const COUNT_LINE = /Skipped \(|more not listed|skipped|tokens|"skippedTotal"|"totalTokens"|insidePacked|<skipped|<usage|already inside/;
+const COUNT_LINE = /Skipped \(|more not listed|skipped|tokens|"skippedTotal"|"notVisitedTotal"|"totalTokens"|insidePacked|<skipped|<usage|already inside/;
 
 function masked(text: string): string[] {
   return text
@@ -45,24 +45,11 @@ export function compareDigests(full: string, onDemand: string, format: string): 
 
 function unfoldJson(text: string): string {
   try {
+    // The JSON lists only measured skips (render/json.ts): the never-considered ones and those inside a
+    // packed symbol are counts (`notVisitedTotal`, `insidePackedTotal`), masked like the others.
     const data = JSON.parse(text) as Record<string, unknown>;
     const content = typeof data.content === 'string' ? data.content : '';
-    // Skips are in decision order: from the first `not considered` one on, the packer only walks the rest
-    // of the graph (pack/packer.ts), and what it walks there (not considered, or contained in a packed
-    // symbol) is the lower-bound part.
-    // The JSON entries carry only id, tokens and reason (render/json.ts skipEntry): the packer's
-    // `considered: false` / `within` are read back from the reason's wording (pack/packer.ts).
-    let skipped = data.skipped;
-    if (Array.isArray(skipped)) {
-      const list = skipped as { considered?: boolean; within?: string; reason?: unknown }[];
-      const reason = (s: { reason?: unknown }) => (typeof s.reason === 'string' ? s.reason : '');
-      const notConsidered = (s: (typeof list)[number]) => s.considered === false || reason(s).startsWith('not considered');
-      const within = (s: (typeof list)[number]) => s.within !== undefined || reason(s).startsWith('contained in ');
-      const stop = list.findIndex(notConsidered);
-      skipped = stop < 0 ? list : [...list.slice(0, stop), ...list.slice(stop).filter((s) => !notConsidered(s) && !within(s))];
-    }
-    const rest = { ...data, content: undefined, skipped };
-    return `${content}\n${JSON.stringify(rest, null, 2)}`;
+    return `${content}\n${JSON.stringify({ ...data, content: undefined }, null, 2)}`;
   } catch {
     return text;
   }

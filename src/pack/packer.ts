@@ -54,7 +54,7 @@ export function packContext(input: PackInput): PackResult {
     totalTokens: settled.used,
     encoding: counter.encoding,
     roots: [...run.roots],
-    packed: state.items.map(({ text: _text, ...meta }) => meta),
+    packed: state.items.map(({ text, ...meta }) => ({ ...meta, code: text })),
     skipped: [...state.skips],
     insidePacked: state.insidePackedCount(),
     content: settled.text,

@@ -15,12 +15,23 @@
 //   every symbol considered; `skippedTotal` still counts every entry; the footer inside `content`
 //   counts them apart (document.ts).
 //
-// PR digests (jsonAroundMarkdown below) take the other reading of the budget: the budget bounds the document a model reads, `content`, which is byte for byte the markdown
-// digest at the same budget; the JSON around it is metadata and is never cut: `changed` lists every
-// changed symbol with its diff, and `skipped` every skip. `totalTokens` is then the tokens of
-// `content`, the figure its footer states. (`pack --format json` keeps the contract above.)
+// PR digests (jsonAroundMarkdown below) are read by programs that feed a model or check a change, so
+// the JSON is the data and `content` the document:
+// - The budget bounds the document a model reads, `content`, which is byte for byte the markdown
+//   digest at the same budget; `totalTokens` is the tokens of `content`, the figure its footer states.
+//   The JSON around it is metadata and is never cut: `changed` lists every changed symbol with its
+//   diff, the review fields every finding.
+// - Each `packed` entry carries the `code` it shows (source, window, signature or diff lines, with
+//   `format: "diff"` for the latter), so no consumer has to parse the markdown.
+// - The counts are the markdown's: `skippedTotal` is the footer's "M skipped" (symbols whose code is
+//   not in the document); `skipped` lists those whose size was measured, with `atLeast: true` when
+//   `tokens` is only a lower bound; `notVisitedTotal` counts the rest, reached after the budget was
+//   spent and never measured (listing them cost more tokens than the digest). `insidePackedTotal`
+//   counts symbols not packed on their own because their code is inside a packed one (not skipped).
+// (`pack --format json` keeps the contract above.)
 
-import type { ChangedSymbolRow, DigestDocument, DigestItem, DigestSkip, DocumentRenderer } from '../pack/document.js';
+import { type ChangedSymbolRow, type DigestDocument, type DigestItem, type DigestSkip, type DocumentRenderer, isInsidePacked } from '../pack/document.js';
+import type { PackedSymbol } from '../pack/packTypes.js';
 import { markdownItem, markdownRenderer, renderMarkdown } from './markdown.js';
 
 function packedEntry(item: DigestItem) {
@@ -44,6 +55,21 @@ function packedEntry(item: DigestItem) {
 
 function skipEntry(skip: DigestSkip) {
   return { id: skip.id, tokens: skip.tokens, reason: skip.reason };
+}
+
+/** A PR digest's packed entry: the metadata, then the code shown. */
+function prPackedEntry(p: PackedSymbol) {
+  return {
+    ...packedEntry({ ...p, text: '' }),
+    ...(p.change === undefined ? {} : { change: p.change }),
+    ...(p.fence === undefined ? {} : { format: p.fence }),
+    code: p.code,
+  };
+}
+
+/** A PR digest's listed skip: a measured one, its size flagged when only a lower bound. */
+function prSkipEntry(skip: DigestSkip) {
+  return { ...skipEntry(skip), ...(skip.atLeast ? { atLeast: true } : {}) };
 }
 
 /** A manifest entry with its keys in a fixed order, optional ones only when set. */
@@ -72,7 +98,7 @@ export interface MarkdownPack {
   totalTokens: number;
   encoding: string;
   roots: readonly string[];
-  packed: readonly Omit<DigestItem, 'text'>[];
+  packed: readonly PackedSymbol[];
   skipped: readonly DigestSkip[];
   insidePacked: number;
   content: string;
@@ -80,6 +106,8 @@ export interface MarkdownPack {
 
 /** The PR digest's JSON: the markdown digest as `content`, with the complete metadata around it. */
 export function jsonAroundMarkdown(pack: MarkdownPack, changed: readonly ChangedSymbolRow[], extra: Readonly<Record<string, unknown>> = {}): string {
+  const lost = pack.skipped.filter((s) => !isInsidePacked(s));
+  const notVisited = lost.filter((s) => s.considered === false).length;
   const body = {
     budget: pack.budget,
     totalTokens: pack.totalTokens,
@@ -88,9 +116,10 @@ export function jsonAroundMarkdown(pack: MarkdownPack, changed: readonly Changed
     changed: changed.map(changedEntry),
     // Breaking, overrides, signatures, tests, untested, redactions: complete, like `changed`.
     ...extra,
-    packed: pack.packed.map((p) => ({ ...packedEntry({ ...p, text: '' }), ...(p.change === undefined ? {} : { change: p.change }) })),
-    skipped: pack.skipped.map(skipEntry),
-    skippedTotal: pack.skipped.length,
+    packed: pack.packed.map(prPackedEntry),
+    skipped: lost.filter((s) => s.considered !== false).map(prSkipEntry),
+    skippedTotal: lost.length,
+    ...(notVisited > 0 ? { notVisitedTotal: notVisited } : {}),
     ...(pack.insidePacked > 0 ? { insidePackedTotal: pack.insidePacked } : {}),
     content: pack.content,
   };
