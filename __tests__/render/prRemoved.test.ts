@@ -69,7 +69,7 @@ describe('a removed symbol in a PR digest', () => {
     expect(removed.status).toBe('removed');
     for (const p of body.packed) if (p.id !== 'calc.money.legacy_round') expect(p).not.toHaveProperty('status');
     // Existing keys stay as they were, in order; the new ones come last.
-    expect(Object.keys(removed)).toEqual(['id', 'file', 'name', 'kind', 'mode', 'tokens', 'startLine', 'endLine', 'hop', 'direction', 'status', 'change']);
+    expect(Object.keys(removed)).toEqual(['id', 'file', 'name', 'kind', 'mode', 'tokens', 'startLine', 'endLine', 'hop', 'direction', 'status', 'change', 'code']);
     expect(body.content).toContain(REMOVED_NOTE);
     // The budget bounds the document, `content`, which is the markdown digest (issue 8).
     expect(body.content).toBe(pack('markdown').content);

@@ -1,8 +1,7 @@
-// The preamble (a PR digest's header and notes) is written for the format being rendered: the packer
-// tells it the format, and xml carries it verbatim in CDATA, so markdown escapes are never forced
-// into xml (src/render/document.ts).
+// The preamble (a PR digest's header and notes) is markdown for every format. XML turns each section into plain text (src/render/plainMarkdown.ts): no heading, code
+// span or backslash escape reaches its CDATA.
 import { beforeAll, expect, it } from 'vitest';
-import type { DigestFormat, TokenUsage } from '../../src/pack/document.js';
+import type { TokenUsage } from '../../src/pack/document.js';
 import { packContext } from '../../src/pack/packer.js';
 import { createTokenCounter, type TokenCounter } from '../../src/pack/tokens.js';
 import { DIGEST_FORMATS, rendererFor } from '../../src/render/renderers.js';
@@ -22,16 +21,14 @@ beforeAll(async () => {
   });
 });
 
-/** What a PR header would write: markdown escapes for markdown (and json's markdown content), plain text otherwise. */
+/** What a PR header writes: a heading, code spans and escaped free text. */
 function header(usage: TokenUsage): string {
   const note = '6 changed symbols (1 added, 4 modified, 1 removed): the list was left out';
-  const text = usage.format === 'xml' ? note : note.replace(/[():]/g, (ch) => `\\${ch}`);
-  return `## Changes\n\n${usage.used} / ${usage.budget} tokens\n> ${text}`;
+  return `## Changes\n\n${usage.used} / ${usage.budget} tokens (\`${usage.encoding}\`)\n> ${note.replace(/[():]/g, (ch) => `\\${ch}`)}`;
 }
 
-it('tells the preamble the format it is rendered in, and xml keeps the plain text verbatim', () => {
+it('one markdown preamble for every format, carried by xml as plain text', () => {
   for (const format of DIGEST_FORMATS) {
-    const seen = new Set<DigestFormat>();
     const result = packContext({
       roots: ['shop.pricing.quote'],
       symbols: project.symbols,
@@ -39,14 +36,15 @@ it('tells the preamble the format it is rendered in, and xml keeps the plain tex
       budget: 600,
       counter,
       renderer: rendererFor(format),
-      preamble: (usage) => (seen.add(usage.format), [header(usage)]),
+      preamble: (usage) => [header(usage)],
     });
-    expect([...seen]).toEqual([format]);
     const markdown = format === 'json' ? (JSON.parse(result.content) as { content: string }).content : result.content;
     if (format === 'xml') {
       checkWellFormedXml(result.content);
-      expect(result.content).toContain(`<preamble><![CDATA[## Changes\n\n${result.totalTokens} / 600 tokens\n> 6 changed symbols (1 added, 4 modified, 1 removed): the list was left out]]></preamble>`);
-      expect(result.content).not.toContain('\\(');
+      expect(result.content).toContain(
+        `<preamble title="Changes"><![CDATA[${result.totalTokens} / 600 tokens (o200k_base)\n6 changed symbols (1 added, 4 modified, 1 removed): the list was left out]]></preamble>`,
+      );
+      expect(result.content).not.toMatch(/\\\(|`|## /);
     } else {
       expect(markdown).toContain('> 6 changed symbols \\(1 added, 4 modified, 1 removed\\)\\: the list was left out');
     }

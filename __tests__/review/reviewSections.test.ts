@@ -1,6 +1,7 @@
 // The review sections rendered from real findings (the overrides fixture of breakingSites.test.ts).
 import { describe, expect, it } from 'vitest';
 import { renderBreakingSection, renderReviewSummary, renderTestsSection, reviewJson } from '../../src/pr/reviewSections.js';
+import { plainSection } from '../../src/render/plainMarkdown.js';
 import { findAffectedTests } from '../../src/review/affectedTests.js';
 import { findBreakingSites } from '../../src/review/breakingSites.js';
 import { cmarkGfm } from '../support/renderedMarkdown.js';
@@ -56,7 +57,7 @@ describe('review sections', () => {
       ].join('\n'),
     );
     // Shortened (the budget ladder): the verdict stays, the evidence is counted.
-    expect(renderBreakingSection(findBreakingSites(p), false, 'compact')).toBe(
+    expect(renderBreakingSection(findBreakingSites(p), 'compact')).toBe(
       [
         '### Breaking call sites',
         '',
@@ -71,7 +72,7 @@ describe('review sections', () => {
       [
         '### Tests that exercise the change',
         '',
-        "Most likely: 1 test reaches a changed symbol within two calls (`python -m pytest tests/test_h.py::test_good`) (pytest node ids; the Action's `tests` output lists them all):",
+        "Most likely: 1 test reaches a changed symbol within two calls (run it with `python -m pytest tests/test_h.py::test_good`; every node id is in the Action's `tests` output):",
         '',
         '- `tests/test_h.py::test_good`: `pkg.h.Good.handle` (1 hop)',
         '',
@@ -124,7 +125,7 @@ describe('tests that reach the same change', () => {
       '- `tests/test_core.py::test_a`, `tests/test_core.py::test_b` and `tests/test_core.py::test_c`: `pkg.core.f` (1 hop)',
       '- `tests/test_core.py::test_z`: `pkg.core.g` (1 hop)',
     ]);
-    expect(testLines(renderTestsSection(three, true))[0]).toBe('- tests/test_core.py::test_a, tests/test_core.py::test_b and tests/test_core.py::test_c: pkg.core.f (1 hop)');
+    expect(plainSection(renderTestsSection(three)).body.split('\n')).toContain('- tests/test_core.py::test_a, tests/test_core.py::test_b and tests/test_core.py::test_c: pkg.core.f (1 hop)');
   });
 
   it('lead a larger group by its first node id and count the rest; the JSON keeps every id', async () => {
@@ -147,7 +148,7 @@ describe('tests that reach the same change', () => {
       [
         '### Tests that exercise the change',
         '',
-        "Most likely: 4 tests reach a changed symbol within two calls (pytest node ids; the Action's `tests` output lists them all):",
+        "Most likely: 4 tests reach a changed symbol within two calls (every node id is in the Action's `tests` output):",
         '',
         '- `tests/test_core.py::test_a`, `tests/test_core.py::test_b` and `tests/test_core.py::test_c`: `pkg.core.f` (1 hop)',
         '- `tests/test_core.py::test_d`: `pkg.core.g` (1 hop)',
@@ -169,14 +170,14 @@ describe('shortened review lists (the budget ladder, pipeline/prDigest.ts)', () 
     const affected = findAffectedTests(p);
     const full = renderTestsSection(affected);
     expect(testLines(full)).toHaveLength(8); // 7 tests, 1 untested name
-    const compact = renderTestsSection(affected, false, 'compact');
+    const compact = renderTestsSection(affected, 'compact');
     expect(testLines(compact)).toEqual([
       ...['f0', 'f1', 'f2', 'f3', 'f4'].map((n) => `- \`tests/test_core.py::test_${n}\`: \`pkg.core.${n}\` (1 hop)`),
       '- … and 2 more (all of them in the JSON digest)',
     ]);
     expect(compact).toContain('1 changed symbol is reached by no test within two calls (listed in the JSON digest).');
     expect(compact).not.toContain('`pkg.core.f7`');
-    expect(renderTestsSection(affected, false, 'counts')).toBe(
+    expect(renderTestsSection(affected, 'counts')).toBe(
       "### Tests that exercise the change\n\n7 tests reach a changed symbol within two calls; 1 changed symbol is reached by none (the JSON digest lists them, the Action's `tests` output the tests).",
     );
   });

@@ -6,9 +6,9 @@
 //   determined by the pack, never by the file system.
 // - The preamble is markdown written by someone else (the PR digest's header, changed-symbols table,
 //   call sites, Mermaid graph). It is a function of the token usage because the PR header states it;
-//   the packer calls it again for every render while it settles the exact figure. The usage also
-//   names the format: markdown escapes (`\(`, `\:`, entities) belong to markdown and json (whose
-//   `content` is markdown) only; xml carries the preamble verbatim in CDATA, so its text is written plain.
+//   the packer calls it again for every render while it settles the exact figure. It is markdown for
+//   every format: json's `content` is markdown, and xml turns each section into plain text
+//   (render/plainMarkdown.ts).
 // - `skipped` lists what the budget allowed; `skippedTotal` counts every skip, so a long tail never
 //   costs more than one line ("… and N more").
 // - A skip with `within` (a method whose class is packed in full, ...) lost nothing: its code is in
@@ -119,8 +119,6 @@ export interface TokenUsage {
   encoding: string;
   packed: number;
   skipped: number;
-  /** The format being rendered: a preamble escapes its text for markdown only (xml carries it in CDATA). */
-  format: DigestFormat;
 }
 
 export interface DigestDocument {

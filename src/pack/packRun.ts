@@ -85,13 +85,13 @@ export function startRun(input: PackInput): PackRun {
   };
 }
 
-type DocumentParts = Pick<PackRun, 'input' | 'counter' | 'renderer' | 'budget' | 'roots' | 'rootFiles' | 'state'>;
+type DocumentParts = Pick<PackRun, 'input' | 'counter' | 'budget' | 'roots' | 'rootFiles' | 'state'>;
 
 /** The document as packed so far, naming `listedSkips`, its footer stating `used` tokens. */
 export function documentFor(run: DocumentParts, listedSkips: readonly DigestSkip[], used: number): DigestDocument {
-  const { input, state, counter, renderer, budget, roots } = run;
+  const { input, state, counter, budget, roots } = run;
   const insidePacked = state.insidePackedCount();
-  const usage: TokenUsage = { used, budget, encoding: counter.encoding, packed: state.items.length, skipped: state.skips.length - insidePacked, format: renderer.format };
+  const usage: TokenUsage = { used, budget, encoding: counter.encoding, packed: state.items.length, skipped: state.skips.length - insidePacked };
   const preamble = typeof input.preamble === 'function' ? input.preamble(usage) : (input.preamble ?? []);
   return {
     title: input.title ?? defaultTitle(roots),

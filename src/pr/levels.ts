@@ -52,7 +52,7 @@ const LADDER: readonly SectionsLevel[] = [
 /** The review sections as a level renders them (markdown): equal texts are one level. */
 function reviewText(prepared: PreparedPr, detail: ReviewDetail): string {
   const { findings, tests } = prepared.review;
-  return `${renderBreakingSection(findings, false, detail)}\n${renderTestsSection(tests, false, detail)}`;
+  return `${renderBreakingSection(findings, detail)}\n${renderTestsSection(tests, detail)}`;
 }
 
 /** Whether the Mermaid graph is drawn for this format: never in XML (no one renders it there), never when turned off. */

@@ -58,17 +58,15 @@ function packPrAt(prepared: PreparedPr, pack: PackSettings, level: SectionsLevel
         encoding: usage.encoding,
         incomplete: changes.incomplete,
         notes,
-        plain: usage.format === 'xml',
       });
       // The verdicts come first, right after the header, before the list and the code.
       const { findings, tests } = prepared.review;
-      const plain = usage.format === 'xml';
-      if (level.list === 'summary') return [header, renderReviewSummary(findings, tests, plain)];
+      if (level.list === 'summary') return [header, renderReviewSummary(findings, tests)];
       return [
         header,
         ...nonEmpty(overviewOf(prepared)[level.list === 'table' ? 'full' : level.list === 'names' ? 'folds' : 'counts']),
-        renderBreakingSection(findings, plain, level.review),
-        renderTestsSection(tests, plain, level.review),
+        renderBreakingSection(findings, level.review),
+        renderTestsSection(tests, level.review),
         renderChangedList(entries, adjacency, level.list, changes.nonPython),
         renderCallSites({ ...sitesInput(prepared, pack), contract: level.contract, other: level.other }),
         ...(level.mermaid && graph !== '' ? [`### Call graph of the changes\n\n${graph}`] : []),

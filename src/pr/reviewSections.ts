@@ -15,7 +15,8 @@
 // - Tests come in two tiers: must-run (test modules that import the changed code: sound by
 //   construction, review/mustRunTests.ts) on one line with its pytest command, then most likely (the
 //   tests that call a changed symbol, by node id). "No test reaches" is said only when both are empty.
-// - `plain` (the XML document's CDATA header) drops markdown emphasis and code spans.
+// - Sections are markdown for every format: the XML renderer turns them into plain text
+//   (render/plainMarkdown.ts).
 // - The review sections shrink with the rest of the preamble when changed code would be left out
 //   (ReviewDetail, one step of levels.ts's ladder each): a reviewer reads the diff first and
 //   the lists second, and every list is whole in the JSON digest and the Action's outputs. `compact`
@@ -39,20 +40,13 @@ export type ReviewDetail = 'full' | 'compact' | 'counts';
 /** A group of tests this small is named in full on its line. */
 export const NAMED_GROUP = 3;
 
-function span(text: string, plain: boolean): string {
-  return plain ? text : codeSpan(text);
-}
-
-function reasonText(reason: string, plain: boolean): string {
-  return plain ? reason.replace(/`/g, '') : reason;
-}
 
 function more(total: number, shown: number): string[] {
   return total > shown ? [`- … and ${total - shown} more (all of them in the JSON digest)`] : [];
 }
 
-export function renderBreakingSection(findings: ReviewFindings, plain = false, detail: ReviewDetail = 'full'): string {
-  const heading = plain ? 'Breaking call sites' : '### Breaking call sites';
+export function renderBreakingSection(findings: ReviewFindings, detail: ReviewDetail = 'full'): string {
+  const heading = '### Breaking call sites';
   const broken = findings.breaking.filter((b) => b.certainty === 'broken');
   const check = findings.breaking.filter((b) => b.certainty === 'check');
   const matching = findings.overrides.filter((o) => o.matches);
@@ -65,11 +59,11 @@ export function renderBreakingSection(findings: ReviewFindings, plain = false, d
         : `No call site or override breaks: ${plural(findings.checkedSites, 'call site')} of ${plural(changed, 'changed signature')} still ${findings.checkedSites === 1 ? 'binds' : 'bind'}.`,
     );
   } else {
-    lines.push(`${plain ? '' : '**'}${broken.length} likely broken${plain ? '' : '**'}, ${check.length} to check.`, '');
+    lines.push(`**${broken.length} likely broken**, ${check.length} to check.`, '');
     const max = detail === 'counts' ? COMPACT_GROUPS : MAX_LISTED;
     for (const b of [...broken, ...check].slice(0, max)) {
       const verdict = b.certainty === 'broken' ? 'likely broken' : 'check';
-      lines.push(`- ${verdict}: ${span(`${b.site.file}:${b.site.line}`, plain)} in ${span(b.site.caller, plain)}: ${reasonText(b.reason, plain)}`);
+      lines.push(`- ${verdict}: ${codeSpan(`${b.site.file}:${b.site.line}`)} in ${codeSpan(b.site.caller)}: ${b.reason}`);
     }
     lines.push(...more(broken.length + check.length, max));
   }
@@ -85,16 +79,16 @@ export function renderBreakingSection(findings: ReviewFindings, plain = false, d
   if (matching.length > 0) {
     lines.push('', 'Overrides of changed signatures that still match:', '');
     for (const o of matching.slice(0, MAX_LISTED)) {
-      lines.push(`- ${span(o.override, plain)} (${span(`${o.file}:${o.line}`, plain)}) overrides ${span(o.base, plain)}: matches`);
+      lines.push(`- ${codeSpan(o.override)} (${codeSpan(`${o.file}:${o.line}`)}) overrides ${codeSpan(o.base)}: matches`);
     }
     lines.push(...more(matching.length, MAX_LISTED));
   }
   if (findings.signatures.length > 0) {
     lines.push('', 'Signature changes:', '');
     for (const s of findings.signatures.slice(0, MAX_LISTED)) {
-      const what = s.diff.changes.map((c) => reasonText(c.text, plain)).join('; ');
+      const what = s.diff.changes.map((c) => c.text).join('; ');
       const shown = signatureDelta(s.diff.before, s.diff.after);
-      lines.push(`- ${span(s.id, plain)}: ${span(shown.before, plain)} -> ${span(shown.after, plain)} (${what})`);
+      lines.push(`- ${codeSpan(s.id)}: ${codeSpan(shown.before)} -> ${codeSpan(shown.after)} (${what})`);
     }
     lines.push(...more(findings.signatures.length, MAX_LISTED));
   }
@@ -114,51 +108,51 @@ function sameReach(tests: readonly AffectedTest[]): AffectedTest[][] {
 }
 
 /** "`a`", "`a` and `b`", "`a`, `b` and `c`" up to NAMED_GROUP tests; beyond, "`a` and N more tests". */
-function groupNames(group: readonly AffectedTest[], plain: boolean): string {
-  const ids = group.map((t) => span(t.nodeId, plain));
+function groupNames(group: readonly AffectedTest[]): string {
+  const ids = group.map((t) => codeSpan(t.nodeId));
   if (ids.length === 1) return ids[0]!;
   if (ids.length <= NAMED_GROUP) return `${ids.slice(0, -1).join(', ')} and ${ids.at(-1)!}`;
   return `${ids[0]!} and ${plural(ids.length - 1, 'more test')}`;
 }
 
 /** The must-run tier in one line (files named up to what the detail allows), and its notes. */
-function mustRunLines(tests: AffectedTests, plain: boolean, detail: ReviewDetail): string[] {
+function mustRunLines(tests: AffectedTests, detail: ReviewDetail): string[] {
   const tier = tests.mustRun;
   if (tier === undefined) return [];
   const n = tier.files.length;
-  const where = `the Action's ${span('tests-must-run', plain)} output`;
+  const where = `the Action's ${codeSpan('tests-must-run')} output`;
   // None: said on the "No test reaches" line (noneImports), with the notes when there is room.
   if (n === 0) return detail === 'counts' || tier.notes.length === 0 ? [] : ['Must run: no test module imports the changed code.', ...tier.notes.map((note) => `- ${note}`), ''];
   const named = detail === 'full' ? MAX_LISTED : detail === 'compact' ? COMPACT_GROUPS : 0;
-  const files = tier.files.slice(0, named).map((f) => span(f, plain));
+  const files = tier.files.slice(0, named).map((f) => codeSpan(f));
   const list = files.length === 0 ? '' : `: ${files.join(', ')}${n > files.length ? ` and ${n - files.length} more` : ''}`;
-  const command = n <= named ? ` (${span(pytestCommand(tier.files)!, plain)})` : ` (all in ${where})`;
+  const command = n <= named ? ` (${codeSpan(pytestCommand(tier.files)!)})` : ` (all in ${where})`;
   return [`Must run: ${plural(n, 'test file')} ${n === 1 ? 'imports' : 'import'} the changed code${list}${command}.`, ...(detail === 'counts' ? [] : tier.notes.map((note) => `- ${note}`)), ''];
 }
 
-export function renderTestsSection(tests: AffectedTests, plain = false, detail: ReviewDetail = 'full'): string {
-  const heading = plain ? 'Tests that exercise the change' : '### Tests that exercise the change';
-  const lines = [heading, '', ...mustRunLines(tests, plain, detail)];
+export function renderTestsSection(tests: AffectedTests, detail: ReviewDetail = 'full'): string {
+  const lines = ['### Tests that exercise the change', '', ...mustRunLines(tests, detail)];
   const n = tests.tests.length;
   const untested = tests.unreached.length;
   if (detail === 'counts') {
     const reach = n === 0 ? 'No test reaches a changed symbol within two calls' : `${plural(n, 'test')} ${n === 1 ? 'reaches' : 'reach'} a changed symbol within two calls`;
     const none = untested > 0 ? `; ${plural(untested, 'changed symbol')} ${untested === 1 ? 'is' : 'are'} reached by none` : '';
-    lines.push(`${reach}${none} (the JSON digest lists them${n > 0 ? `, the Action's ${span('tests', plain)} output the tests` : ''}).`);
+    lines.push(`${reach}${none} (the JSON digest lists them${n > 0 ? `, the Action's ${codeSpan('tests')} output the tests` : ''}).`);
     return lines.join('\n');
   }
   const noneImports = tests.mustRun !== undefined && tests.mustRun.files.length === 0 ? ' or imports its module' : '';
   if (n === 0) lines.push(`No test reaches a changed symbol within two calls${noneImports}${untested > 0 && detail === 'full' ? ':' : '.'}`);
   else {
-    const command = n <= NAMED_GROUP ? ` (${span(pytestCommand(tests.tests.map((t) => t.nodeId))!, plain)})` : '';
-    lines.push(`Most likely: ${plural(n, 'test')} ${n === 1 ? 'reaches' : 'reach'} a changed symbol within two calls${command} (pytest node ids; the Action's ${span('tests', plain)} output lists them all):`, '');
+    // One parenthesis: the command when it is short, and where every node id is.
+    const run = n <= NAMED_GROUP ? `run ${n === 1 ? 'it' : 'them'} with ${codeSpan(pytestCommand(tests.tests.map((t) => t.nodeId))!)}; ` : '';
+    lines.push(`Most likely: ${plural(n, 'test')} ${n === 1 ? 'reaches' : 'reach'} a changed symbol within two calls (${run}every node id is in the Action's ${codeSpan('tests')} output):`, '');
     const groups = sameReach(tests.tests);
     let shown = 0;
     for (const group of groups.slice(0, detail === 'full' ? MAX_LISTED : COMPACT_GROUPS)) {
       const t = group[0]!;
-      const reaches = t.reaches.map((id) => span(id, plain)).join(', ');
+      const reaches = t.reaches.map((id) => codeSpan(id)).join(', ');
       const how = t.hops === 0 ? 'changed itself' : plural(t.hops, 'hop');
-      lines.push(`- ${groupNames(group, plain)}: ${reaches} (${how})`);
+      lines.push(`- ${groupNames(group)}: ${reaches} (${how})`);
       shown += group.length;
     }
     lines.push(...more(tests.tests.length, shown));
@@ -169,18 +163,17 @@ export function renderTestsSection(tests: AffectedTests, plain = false, detail: 
     // A paragraph between the two lists: a blank line alone would join them into one list.
     if (tests.tests.length > 0) lines.push('', 'Changed symbols that no test reaches within two calls and no test module imports:');
     lines.push('');
-    for (const id of tests.unreached.slice(0, MAX_LISTED)) lines.push(`- ${span(id, plain)}`);
+    for (const id of tests.unreached.slice(0, MAX_LISTED)) lines.push(`- ${codeSpan(id)}`);
     lines.push(...more(tests.unreached.length, MAX_LISTED));
   }
   return lines.join('\n');
 }
 
 /** One line for the tightest budgets: the verdict counts, the lists left to the JSON digest. */
-export function renderReviewSummary(findings: ReviewFindings, tests: AffectedTests, plain = false): string {
+export function renderReviewSummary(findings: ReviewFindings, tests: AffectedTests): string {
   const broken = findings.breaking.filter((b) => b.certainty === 'broken').length;
   const check = findings.breaking.length - broken;
-  const strong = (text: string): string => (plain ? text : `**${text}**`);
-  return `${strong('Review:')} ${plural(broken, 'call site')} likely broken, ${check} to check; ${plural(tests.tests.length, 'test')} ${tests.tests.length === 1 ? 'reaches' : 'reach'} the change (lists in the JSON digest).`;
+  return `**Review:** ${plural(broken, 'call site')} likely broken, ${check} to check; ${plural(tests.tests.length, 'test')} ${tests.tests.length === 1 ? 'reaches' : 'reach'} the change (lists in the JSON digest).`;
 }
 
 /** The review's JSON metadata: complete lists, whatever the budget. */

@@ -36,17 +36,6 @@ export function escapeMarkdownText(text: string, maxChars = MAX_TITLE_CHARS): st
     .replace(/#(?=\p{N})|gh\\-(?=\p{N})|www(?=\.)/giu, (m) => `${m}${ZWSP}`);
 }
 
-/**
- * Free text -> one line of plain text, for the header of an XML digest: its preamble sits in CDATA,
- * where markdown escapes would be literal noise (`\(1 added\)`). Invisible and control characters
- * are still removed and the length capped; the XML renderer splits any `]]>`.
- */
-export function plainText(text: string, maxChars = MAX_TITLE_CHARS): string {
-  let chars = [...withoutActing(text.replace(/\s+/g, ' ')).trim()];
-  if (chars.length > maxChars) chars = [...chars.slice(0, maxChars - 1), '…'];
-  return chars.join('');
-}
-
 function shortRev(rev: string): string {
   return /^[0-9a-f]{40,64}$/i.test(rev) ? rev.slice(0, 7) : rev;
 }
@@ -66,21 +55,18 @@ export interface PrHeaderInput {
   incomplete?: boolean;
   /** Our own notes (they may quote paths: escaped like any text). */
   notes?: readonly string[];
-  /** Title and notes as plain text (XML digests), not escaped markdown. */
-  plain?: boolean;
 }
 
 export function renderPrHeader(input: PrHeaderInput): string {
   const number = input.prNumber !== undefined && Number.isSafeInteger(input.prNumber) ? `PR #${input.prNumber}` : 'Changes';
-  const text = input.plain ? plainText : escapeMarkdownText;
-  const title = input.title ? `: ${text(input.title)}` : '';
+  const title = input.title ? `: ${escapeMarkdownText(input.title)}` : '';
   const lines = [
     `## RepoDigest · ${number}${title}`,
     '',
     `${codeSpan(shortRev(input.base))}..${codeSpan(shortRev(input.head))} · ${count(input.tokensUsed)} / ${count(input.budget)} tokens (${codeSpan(input.encoding)})`,
   ];
   if (input.incomplete) lines.push('', '> **Incomplete:** the list of changes may be partial (see notes).');
-  for (const note of input.notes ?? []) lines.push(`> ${text(note, 500)}`);
+  for (const note of input.notes ?? []) lines.push(`> ${escapeMarkdownText(note, 500)}`);
   return lines.join('\n');
 }
 

@@ -11,6 +11,10 @@
 //   a packed symbol are counted in <usage insidePacked> (document.ts says why). A symbol a PR removed
 //   carries status="removed" (its code and lines are base's); one from a file with syntax errors
 //   partialParse="true".
+// - The preamble (a PR digest's header, overview, verdicts, tests, changed list, call sites) is
+//   markdown written for every format; here each section becomes <preamble title="…"> with plain
+//   lines in CDATA (plainMarkdown.ts): no headings, tables, code spans or escapes for a model to read
+//   through. The Mermaid graph is markdown's alone.
 import {
   type DigestDocument,
   type DigestItem,
@@ -25,6 +29,7 @@ import {
   rootsNotShown,
   usageLine,
 } from '../pack/document.js';
+import { plainSection } from './plainMarkdown.js';
 
 // eslint-disable-next-line no-control-regex
 const NOT_XML = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
@@ -78,6 +83,11 @@ function plainNote(note: string): string {
   return note.replace(/`+ ?([^`]*?) ?`+/g, '$1');
 }
 
+function preambleElement(section: string): string {
+  const { title, body } = plainSection(section.trim());
+  return `<preamble${title === undefined ? '' : attrs([['title', title]])}>${cdata(body)}</preamble>`;
+}
+
 function skipElement(skip: DigestSkip): string {
   // A lower bound is not the symbol's size: the reason says how it compares with what was left.
   return `<skip${attrs([['id', skip.id], ...(skip.atLeast ? [] : [['tokens', skip.tokens] as [string, number]]), ['reason', skip.reason]])}/>`;
@@ -97,7 +107,7 @@ export function renderXml(doc: DigestDocument): string {
     for (const c of doc.changed) out.push(`<symbol${attrs([['id', c.id], ['file', c.file], ['name', c.name], ['change', c.change]])}/>`);
     out.push('</changed>');
   }
-  for (const section of doc.preamble) out.push(`<preamble>${cdata(section)}</preamble>`);
+  for (const section of doc.preamble) out.push(preambleElement(section));
   for (const group of groupByFile(doc.items)) {
     out.push(`<file${attrs([['path', group.file]])}>`);
     for (const item of group.items) out.push(symbolElement(item));

@@ -84,8 +84,6 @@ export interface TokenUsage {
     encoding: string;
     packed: number;
     skipped: number;
-    /** The format being rendered: a preamble escapes its text for markdown only (xml carries it in CDATA). */
-    format: DigestFormat;
 }
 export interface DigestDocument {
     title: string;

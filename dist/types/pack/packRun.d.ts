@@ -35,7 +35,7 @@ export interface PackRun {
 }
 /** The run before any candidate: the reserve measured, the whole budget less it still free. */
 export declare function startRun(input: PackInput): PackRun;
-type DocumentParts = Pick<PackRun, 'input' | 'counter' | 'renderer' | 'budget' | 'roots' | 'rootFiles' | 'state'>;
+type DocumentParts = Pick<PackRun, 'input' | 'counter' | 'budget' | 'roots' | 'rootFiles' | 'state'>;
 /** The document as packed so far, naming `listedSkips`, its footer stating `used` tokens. */
 export declare function documentFor(run: DocumentParts, listedSkips: readonly DigestSkip[], used: number): DigestDocument;
 export declare function rootSkips(run: PackRun): DigestSkip[];

@@ -57,7 +57,10 @@ export interface PackInput {
     compareNeighbours?: ExpansionInput['compare'];
 }
 /** What the result lists of a packed symbol: the digest item without its text. */
-export type PackedSymbol = Omit<DigestItem, 'text'>;
+/** A packed item with the code it shows (`text` of the item: source, signature, window or diff lines). */
+export type PackedSymbol = Omit<DigestItem, 'text'> & {
+    code: string;
+};
 export type SkippedSymbol = DigestSkip;
 export interface PackResult {
     budget: number;

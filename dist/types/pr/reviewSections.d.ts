@@ -7,10 +7,10 @@ export declare const COMPACT_GROUPS = 5;
 export type ReviewDetail = 'full' | 'compact' | 'counts';
 /** A group of tests this small is named in full on its line. */
 export declare const NAMED_GROUP = 3;
-export declare function renderBreakingSection(findings: ReviewFindings, plain?: boolean, detail?: ReviewDetail): string;
-export declare function renderTestsSection(tests: AffectedTests, plain?: boolean, detail?: ReviewDetail): string;
+export declare function renderBreakingSection(findings: ReviewFindings, detail?: ReviewDetail): string;
+export declare function renderTestsSection(tests: AffectedTests, detail?: ReviewDetail): string;
 /** One line for the tightest budgets: the verdict counts, the lists left to the JSON digest. */
-export declare function renderReviewSummary(findings: ReviewFindings, tests: AffectedTests, plain?: boolean): string;
+export declare function renderReviewSummary(findings: ReviewFindings, tests: AffectedTests): string;
 /** The review's JSON metadata: complete lists, whatever the budget. */
 export declare function reviewJson(findings: ReviewFindings, tests: AffectedTests, redactions: readonly {
     kind: string;

@@ -4,12 +4,6 @@ import type { MoveFields } from '../diff/symbolDiff.js';
 import type { Adjacency } from '../graph/adjacency.js';
 /** Free text -> one line of inert markdown. */
 export declare function escapeMarkdownText(text: string, maxChars?: number): string;
-/**
- * Free text -> one line of plain text, for the header of an XML digest: its preamble sits in CDATA,
- * where markdown escapes would be literal noise (`\(1 added\)`). Invisible and control characters
- * are still removed and the length capped; the XML renderer splits any `]]>`.
- */
-export declare function plainText(text: string, maxChars?: number): string;
 export interface PrHeaderInput {
     prNumber?: number;
     title?: string;
@@ -21,8 +15,6 @@ export interface PrHeaderInput {
     incomplete?: boolean;
     /** Our own notes (they may quote paths: escaped like any text). */
     notes?: readonly string[];
-    /** Title and notes as plain text (XML digests), not escaped markdown. */
-    plain?: boolean;
 }
 export declare function renderPrHeader(input: PrHeaderInput): string;
 /** A changed symbol as the PR sections see it: the diff's entry, its move links, and whether its contract changed. */

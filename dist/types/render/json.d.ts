@@ -1,11 +1,12 @@
-import type { ChangedSymbolRow, DigestDocument, DigestItem, DigestSkip, DocumentRenderer } from '../pack/document.js';
+import { type ChangedSymbolRow, type DigestDocument, type DigestSkip, type DocumentRenderer } from '../pack/document.js';
+import type { PackedSymbol } from '../pack/packTypes.js';
 /** What a markdown pack produced, for jsonAroundMarkdown. */
 export interface MarkdownPack {
     budget: number;
     totalTokens: number;
     encoding: string;
     roots: readonly string[];
-    packed: readonly Omit<DigestItem, 'text'>[];
+    packed: readonly PackedSymbol[];
     skipped: readonly DigestSkip[];
     insidePacked: number;
     content: string;
