@@ -119,6 +119,8 @@ export interface TokenUsage {
   encoding: string;
   packed: number;
   skipped: number;
+  /** The items in the document so far (a note about the code shown is said only when it applies). */
+  items: readonly DigestItem[];
 }
 
 export interface DigestDocument {

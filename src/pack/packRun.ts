@@ -91,7 +91,7 @@ type DocumentParts = Pick<PackRun, 'input' | 'counter' | 'budget' | 'roots' | 'r
 export function documentFor(run: DocumentParts, listedSkips: readonly DigestSkip[], used: number): DigestDocument {
   const { input, state, counter, budget, roots } = run;
   const insidePacked = state.insidePackedCount();
-  const usage: TokenUsage = { used, budget, encoding: counter.encoding, packed: state.items.length, skipped: state.skips.length - insidePacked };
+  const usage: TokenUsage = { used, budget, encoding: counter.encoding, packed: state.items.length, skipped: state.skips.length - insidePacked, items: state.items };
   const preamble = typeof input.preamble === 'function' ? input.preamble(usage) : (input.preamble ?? []);
   return {
     title: input.title ?? defaultTitle(roots),

@@ -6,6 +6,7 @@ import { renderCallSites } from './callSites.js';
 import { bestOf, graphOf, levelNotes, levelsFor, mermaidWanted, perPrepared, type SectionsLevel, sitesInput } from './levels.js';
 import { MAX_RISKIEST, type RiskyItem, renderOverview } from './overview.js';
 import { isTestIn, type PreparedPr } from './prepare.js';
+import { redactionNote } from './redactionNote.js';
 import { renderBreakingSection, renderReviewSummary, renderTestsSection, reviewJson, } from './reviewSections.js';
 import { renderChangedList, renderPrHeader } from './sections.js';
 
@@ -48,6 +49,20 @@ function packPrAt(prepared: PreparedPr, pack: PackSettings, level: SectionsLevel
     tail: prepared.tail,
     compareNeighbours: prepared.compareNeighbours,
     preamble: (usage) => {
+      // The verdicts come first, right after the header, before the list and the code.
+      const { findings, tests } = prepared.review;
+      const sections =
+        level.list === 'summary'
+          ? [renderReviewSummary(findings, tests)]
+          : [
+              ...nonEmpty(overviewOf(prepared)[level.list === 'table' ? 'full' : level.list === 'names' ? 'folds' : 'counts']),
+              renderBreakingSection(findings, level.review),
+              renderTestsSection(tests, level.review),
+              renderChangedList(entries, adjacency, level.list, changes.nonPython),
+              renderCallSites({ ...sitesInput(prepared, pack), contract: level.contract, other: level.other }),
+              ...(level.mermaid && graph !== '' ? [`### Call graph of the changes\n\n${graph}`] : []),
+            ];
+      const redacted = redactionNote(prepared.redaction.counts, { items: usage.items, sections: [...sections, request.title ?? ''] }, index.secrets);
       const header = renderPrHeader({
         ...(request.prNumber !== undefined ? { prNumber: request.prNumber } : {}),
         ...(request.title !== undefined ? { title: request.title } : {}),
@@ -58,19 +73,9 @@ function packPrAt(prepared: PreparedPr, pack: PackSettings, level: SectionsLevel
         encoding: usage.encoding,
         incomplete: changes.incomplete,
         notes,
+        ...(redacted === undefined ? {} : { markdownNotes: [redacted] }),
       });
-      // The verdicts come first, right after the header, before the list and the code.
-      const { findings, tests } = prepared.review;
-      if (level.list === 'summary') return [header, renderReviewSummary(findings, tests)];
-      return [
-        header,
-        ...nonEmpty(overviewOf(prepared)[level.list === 'table' ? 'full' : level.list === 'names' ? 'folds' : 'counts']),
-        renderBreakingSection(findings, level.review),
-        renderTestsSection(tests, level.review),
-        renderChangedList(entries, adjacency, level.list, changes.nonPython),
-        renderCallSites({ ...sitesInput(prepared, pack), contract: level.contract, other: level.other }),
-        ...(level.mermaid && graph !== '' ? [`### Call graph of the changes\n\n${graph}`] : []),
-      ];
+      return [header, ...sections];
     },
   });
 }

@@ -123,7 +123,7 @@ export async function prepareFromScan(request: Omit<PrDigestRequest, 'pack'>, se
   const plan = planOf(packable, views, entries, index, riskOf(review));
   const tail = tailOf(entries, index, infos, views);
   const readers = readersOf(entries, infos, index);
-  notes.push(...review.notes, ...redactionNotes(redaction));
+  notes.push(...review.notes);
   const packages = new Set(entries.map((c) => c.id.split('.')[0] ?? c.id));
   const compareNeighbours = neighbourOrder((id) => index.byId.get(id)?.file, packages);
   return { changes, index, roots: plan.roots, tail, readers, changed, shown, notes, ...(warning ? { warning } : {}), removed, request, entries, views, plan, compareNeighbours, removedReferences, review, redaction };
@@ -287,14 +287,6 @@ function planOf(packable: readonly PrEntry[], views: ReadonlyMap<string, readonl
     isTestIn(index),
     risk,
   );
-}
-
-/** The header line saying what redaction replaced. */
-function redactionNotes(redaction: IndexRedaction): string[] {
-  const total = redaction.counts.reduce((sum, c) => sum + c.count, 0);
-  if (total === 0) return [];
-  const kinds = redaction.counts.map((c) => `${c.kind} ${c.count}`).join(', ');
-  return [`Redacted: ${plural(total, 'secret')} in the analysed code replaced by <redacted: KIND> (${kinds}).`];
 }
 
 /** A changed symbol with its move links (diff/changedSymbols.ts, when present), its class (diff/changeClass.ts) and whether its contract changed. */

@@ -55,6 +55,8 @@ export interface PrHeaderInput {
   incomplete?: boolean;
   /** Our own notes (they may quote paths: escaped like any text). */
   notes?: readonly string[];
+  /** Notes written as markdown from our own words and constants only (no path, name or title): not escaped. */
+  markdownNotes?: readonly string[];
 }
 
 export function renderPrHeader(input: PrHeaderInput): string {
@@ -67,6 +69,7 @@ export function renderPrHeader(input: PrHeaderInput): string {
   ];
   if (input.incomplete) lines.push('', '> **Incomplete:** the list of changes may be partial (see notes).');
   for (const note of input.notes ?? []) lines.push(`> ${escapeMarkdownText(note, 500)}`);
+  for (const note of input.markdownNotes ?? []) lines.push(`> ${note}`);
   return lines.join('\n');
 }
 

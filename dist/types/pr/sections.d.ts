@@ -15,6 +15,8 @@ export interface PrHeaderInput {
     incomplete?: boolean;
     /** Our own notes (they may quote paths: escaped like any text). */
     notes?: readonly string[];
+    /** Notes written as markdown from our own words and constants only (no path, name or title): not escaped. */
+    markdownNotes?: readonly string[];
 }
 export declare function renderPrHeader(input: PrHeaderInput): string;
 /** A changed symbol as the PR sections see it: the diff's entry, its move links, and whether its contract changed. */
