@@ -53,11 +53,14 @@ describe('PR digest shortening', () => {
           seen.add('summary');
           continue;
         }
-        // Every other level names both changed symbols.
-        expect(text, `${format} ${budget}`).toMatch(/`(util\.)?normalize`/);
-        expect(text, `${format} ${budget}`).toMatch(/`(util\.)?added_fn`/);
-        seen.add(text.includes('| Symbol | Change |') ? 'table' : 'names');
-        if (!text.includes('| Symbol | Change |')) expect(text).toMatch(/To fit the budget, the changed symbols are named per file \\?\(no table\\?\)\./);
+        // Every other level names both changed symbols (XML: in its plain preamble, before the code).
+        const preamble = format === 'xml' ? text.split('<file ')[0]! : text;
+        const name = (id: string) => (format === 'xml' ? new RegExp(`[ (](util\\.)?${id}[ ,)\n]`) : new RegExp(`\`(util\\.)?${id}\``));
+        expect(preamble, `${format} ${budget}`).toMatch(name('normalize'));
+        expect(preamble, `${format} ${budget}`).toMatch(name('added_fn'));
+        const table = format === 'xml' ? preamble.includes('(change: ') : text.includes('| Symbol | Change |');
+        seen.add(table ? 'table' : 'names');
+        if (!table) expect(text).toMatch(/To fit the budget, the changed symbols are named per file \\?\(no table\\?\)\./);
       }
       expect(seen.has('table'), format).toBe(true);
     }
@@ -69,10 +72,11 @@ describe('PR digest shortening', () => {
     expect(run.code, run.stderr).toBe(0);
     expect(run.stdout).not.toContain('first 30');
     expect(run.stdout).not.toContain('mermaid');
-    expect(run.stdout).toMatch(/`(util\.)?normalize`/);
-    expect(run.stdout).toMatch(/`(util\.)?added_fn`/);
-    // The XML header is plain text in CDATA: no markdown escapes.
-    expect(run.stdout).not.toMatch(/\\[():]/);
+    const preamble = run.stdout.split('<file ')[0]!;
+    expect(preamble).toMatch(/[ (](util\.)?normalize[ ,)\n]/);
+    expect(preamble).toMatch(/[ (](util\.)?added_fn[ ,)\n]/);
+    // The XML preamble is plain text in CDATA: no markdown escapes or code spans.
+    expect(preamble).not.toMatch(/\\[():]|`/);
   });
 
   test('--no-mermaid leaves the graph out of a digest that has room for it, and says nothing about it', async () => {

@@ -77,6 +77,21 @@ describe('redaction', () => {
     expect(text).toContain('GREETING = "hello world, this is not a secret"');
   });
 
+  it('keeps URL-parsing test vectors for hosts reserved for examples; a real host is still redacted', () => {
+    const vectors = [
+      'assert parse("http://user:hunter22@example.com/x").password == "hunter22"',
+      'URL = "https://bob:s3cr3t-Pa55@api.example.org:8443/v1"',
+      'check("ftp://a:b0gus-pw@files.test/")',
+      'check("redis://:pw-1234567@localhost:6379/0")',
+      'check("http://u:pw-1234567@host.invalid")',
+    ].join('\n');
+    expect(redactText(vectors).text).toBe(vectors);
+    const real = 'DSN = "postgres://app:hunter22@db.example-corp.com/app"\nURL = "https://u:hunter22@example.com.evil.io/"';
+    expect(redactText(real).text).toBe(
+      'DSN = "postgres://app:<redacted: url-password>@db.example-corp.com/app"\nURL = "https://u:<redacted: url-password>@example.com.evil.io/"',
+    );
+  });
+
   it('documents the known false positive: a hash under a secret-sounding name is redacted', () => {
     expect(redactText(`CACHE_KEY = "${HASH}"\n`).text).toBe('CACHE_KEY = "<redacted: secret-assignment>"\n');
   });

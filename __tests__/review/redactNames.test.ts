@@ -61,7 +61,7 @@ describe('secrets in names', () => {
     const table = await nameSecrets(['Fix http://e.x:a@b.co/r', 'app/main.py']);
     expect([...table.keys()]).toEqual([]);
     expect(redactNames('a cat and a hat', table)).toBe('a cat and a hat');
-    const long = await nameSecrets(['Fix https://user:s3cr3tP4ss@db.example/x']);
+    const long = await nameSecrets(['Fix https://user:s3cr3tP4ss@db.internal/x']);
     expect([...long]).toEqual([['s3cr3tP4ss', 'url-password']]);
   });
 

@@ -13,7 +13,7 @@
 //   U+200B that breaks GitHub's autolinks (`@`, `#12`, `www.`) and double backticks is dropped: XML
 //   links nothing.
 
-const HEADING = /^#{1,6}\s+(.*?)\s*#*\s*$/;
+const HEADING = /^#{1,6} (.*)$/;
 const TABLE_SEPARATOR = /^\|(?:\s*:?-+:?\s*\|)+\s*$/;
 const FENCE = /^(`{3,}|~{3,})/;
 const ENTITIES: Readonly<Record<string, string>> = { amp: '&', lt: '<', gt: '>', quot: '"' };
@@ -31,7 +31,7 @@ export function plainSection(markdown: string): PlainSection {
   const rest = first ? lines.slice(1) : lines;
   while (rest[0] === '') rest.shift();
   const body = plainLines(rest).join('\n');
-  return first ? { title: plainInline(first[1]!), body } : { body };
+  return first ? { title: plainInline(first[1]!.trim()), body } : { body };
 }
 
 function plainLines(lines: readonly string[]): string[] {
@@ -57,7 +57,7 @@ function plainLines(lines: readonly string[]): string[] {
       continue;
     }
     const heading = HEADING.exec(line);
-    if (heading) out.push(plainInline(heading[1]!));
+    if (heading) out.push(plainInline(heading[1]!.trim()));
     else out.push(plainInline(line.replace(/^>\s?/, '')));
   }
   return out;

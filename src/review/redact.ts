@@ -10,7 +10,10 @@
 //   texts that contain a provider's prefix (PROVIDER_HINT); what it finds becomes a table of exact
 //   values, replaced synchronously everywhere they occur. The regexes of this file run on every text.
 // - A URL password is replaced alone (`https://user:<redacted: url-password>@host`), so the host
-//   stays readable; values that look like placeholders (`${PASS}`, `***`, `<password>`) stay.
+//   stays readable; values that look like placeholders (`${PASS}`, `***`, `<password>`) stay, and so
+//   do credentials for hosts reserved for examples and tests (RFC 2606/6761: `example.com/.net/.org`,
+//   `*.example`, `*.test`, `*.invalid`, `localhost`): URL-parsing tests are full of them, and no
+//   service behind such a name holds a real account.
 // - Entropy rule: a literal of 16+ characters without spaces, at least 3.5 bits per character
 //   (Shannon), assigned to such a name (`API_KEY = "..."`, `token="..."`, `"secret": "..."`). A hash
 //   constant under such a name (`CACHE_KEY = "d41d8cd9..."`) is redacted too: a known false positive.
@@ -61,10 +64,13 @@ interface Rule {
   pattern: RegExp;
   /** The capture group holding the secret (0: the whole match). */
   group: number;
-  accept?: (value: string) => boolean;
+  /** Whether a match is a secret: its value, and the whole match's groups. */
+  accept?: (value: string, groups: RegExpMatchArray) => boolean;
 }
 
 const PLACEHOLDER_VALUE = /^(?:\*+|x+|X+|\.+|\$\{?\w+\}?|\{[^}]*\}|%\(?\w*\)?s|<[^>]*>|password|passwd|pass|secret|changeme|example|user|username|none|null)$/i;
+/** Host names no real service can hold (RFC 2606 and 6761), with an optional trailing dot. */
+const RESERVED_HOST = /^(?:(?:[\w-]+\.)*(?:example|test|invalid|localhost)|(?:[\w-]+\.)*example\.(?:com|net|org))\.?$/i;
 const SECRET_NAME = /(?:key|secret|token|passw(?:or)?d|passwd|pwd|credential|auth)/i;
 
 /** Shannon entropy in bits per character. */
@@ -97,9 +103,9 @@ const RULES: readonly Rule[] = [
     kind: 'url-password',
     // A scheme starts where a run of scheme characters starts (a lookbehind, not \b): tried from every
     // word boundary of a long `a.b.c…` run, the scheme scan made the rule quadratic.
-    pattern: /(?<![a-zA-Z0-9+.-])[a-zA-Z][a-zA-Z0-9+.-]*:\/\/[^\s:/@'"]+:([^\s@/'"]+)@/dg,
+    pattern: /(?<![a-zA-Z0-9+.-])[a-zA-Z][a-zA-Z0-9+.-]*:\/\/[^\s:/@'"]+:([^\s@/'"]+)@([^\s:/?#'"]*)/dg,
     group: 1,
-    accept: (v) => !PLACEHOLDER_VALUE.test(v),
+    accept: (v, m) => !PLACEHOLDER_VALUE.test(v) && !RESERVED_HOST.test(m[2] ?? ''),
   },
   {
     kind: 'secret-assignment',
@@ -137,7 +143,7 @@ function ruleHits(text: string): Hit[] {
     rule.pattern.lastIndex = 0;
     for (const m of text.matchAll(rule.pattern)) {
       const value = m[rule.group];
-      if (value === undefined || (rule.accept && !rule.accept(value))) continue;
+      if (value === undefined || (rule.accept && !rule.accept(value, m))) continue;
       if (rule.kind === 'secret-assignment' && !SECRET_NAME.test(m[1] ?? '')) continue;
       const [start, end] = m.indices![rule.group]!;
       hits.push({ start, end, kind: rule.kind });
