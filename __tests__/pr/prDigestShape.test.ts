@@ -164,4 +164,13 @@ describe('a limit stored on self', () => {
     // Assigning it is not reading it.
     expect(ids).not.toContain('pkg.multipart.LimitedParser.reset');
   });
+
+  it('brings it in when only the default changed: the parameter flows into the attribute', async () => {
+    const before = parser('max_part_size');
+    const after = before.replace('max_part_size=1000', 'max_part_size=64')
+    const digest = await digestOf({ 'pkg/__init__.py': '', 'pkg/multipart.py': before }, { 'pkg/multipart.py': after }, 6000);
+    const ids = digest.packed.map((p) => p.id);
+    expect(ids).toContain('pkg.multipart.LimitedParser.feed');
+    expect(ids).not.toContain('pkg.multipart.LimitedParser.reset');
+  });
 });

@@ -5,6 +5,9 @@
 // Decisions:
 // - Assigned names come from the changed lines only (`+` and `-`): `self.x = …` / `cls.x = …` in a
 //   method, and in a class body `x = …` or `x: T [= …]` (class attributes, dataclass and attrs fields).
+//   A changed header line (a parameter's default or annotation changed) flows on through the body:
+//   `self.x = … p …` anywhere in the method, for each parameter `p` named on that line, assigns `x`
+//   (a limit whose default changed in `__init__` and is enforced in `_check`).
 // - Readers are the methods of the same class hierarchy (the class, its bases and subclasses, up to
 //   MAX_DEPTH inheritance steps each way) whose text reads `self.x` / `cls.x` anywhere but as the target
 //   of an assignment. Changed symbols are not readers (they are packed already).
@@ -47,9 +50,37 @@ function isAssigned(before: string, after: string): boolean {
   return eq < 0 || (rest[eq + 1] !== '=' && !'<>!'.includes(rest[eq - 1] ?? ''));
 }
 
+const HEADER_LINE = /^\s*(?:async\s+)?def\s/;
+
+/** The parameters (not `self`/`cls`) a changed header line of the function names. */
+function changedParameters(symbol: PySymbol, lines: readonly string[]): Set<string> {
+  const header = new Set(symbol.signature.split('\n').map((l) => l.trim()));
+  const changed = lines.filter((l) => HEADER_LINE.test(l) || header.has(l.trim()));
+  const words = new Set(changed.flatMap((l) => l.match(/[A-Za-z_]\w*/g) ?? []));
+  return new Set(symbol.params.map((p) => p.name).filter((name) => name !== 'self' && name !== 'cls' && words.has(name)));
+}
+
+/** The attributes the function's body assigns from one of `params` (`self.x = … p …`). */
+function assignedFrom(symbol: PySymbol, params: ReadonlySet<string>): string[] {
+  const names: string[] = [];
+  for (const line of symbol.full.split('\n')) {
+    for (const m of line.matchAll(ATTRIBUTE)) {
+      const after = line.slice(m.index + m[0].length);
+      if (!isAssigned(line.slice(0, m.index), after)) continue;
+      const value = after.slice(after.indexOf('=') + 1);
+      if ((value.match(/[A-Za-z_]\w*/g) ?? []).some((word) => params.has(word))) names.push(m[1]!);
+    }
+  }
+  return names;
+}
+
 /** The attribute names the changed lines of `id` assign (see the top of the file). */
 function assignedNames(symbol: PySymbol, lines: readonly string[]): Set<string> {
   const names = new Set<string>();
+  if (symbol.kind !== 'class') {
+    const params = changedParameters(symbol, lines);
+    if (params.size > 0) for (const name of assignedFrom(symbol, params)) names.add(name);
+  }
   for (const line of lines) {
     for (const m of line.matchAll(ATTRIBUTE)) if (isAssigned(line.slice(0, m.index), line.slice(m.index + m[0].length))) names.add(m[1]!);
     if (symbol.kind !== 'class') continue;
