@@ -4,13 +4,13 @@
 // contained in it, and a non-root class after its packed member is shown as its signature; only a
 // root, which is shown whole, could repeat them (pure).
 import type { PySymbol } from '../model.js';
-import type { DigestItem } from './document.js';
+import type { DigestItem, PackMode } from './document.js';
 import { ancestors } from './packState.js';
 
-/** The outermost items packed in full whose symbol lies inside `symbol`. */
-export function packedInside(symbol: PySymbol, items: readonly DigestItem[], symbols: ReadonlyMap<string, PySymbol>): PySymbol[] {
+/** The outermost items packed in full (or in one of `modes`) whose symbol lies inside `symbol`. */
+export function packedInside(symbol: PySymbol, items: readonly DigestItem[], symbols: ReadonlyMap<string, PySymbol>, modes: readonly PackMode[] = ['full']): PySymbol[] {
   const inside = items
-    .filter((it) => it.mode === 'full' && it.id !== symbol.id)
+    .filter((it) => modes.includes(it.mode) && it.id !== symbol.id)
     .flatMap((it) => {
       const s = symbols.get(it.id);
       return s && s.file === symbol.file && ancestors(s, symbols).some((a) => a.id === symbol.id) ? [s] : [];

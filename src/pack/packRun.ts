@@ -46,7 +46,7 @@ export interface PackRun {
   readonly priorityCost: Map<string, number>;
   /** Roots shown only in part (RootView.callsOn): the lines whose calls they stand for, going outward. */
   readonly callsOnOf: Map<string, ReadonlySet<number>>;
-  /** The smallest view of each root with views, as its block alone (rootViews.ts). */
+  /** The smallest view of each root with views that shows its change, as its block alone (rootViews.ts). */
   readonly smallestView: Map<string, number>;
 }
 

@@ -1,10 +1,14 @@
-// A PR's roots have views, best first (whole diff, then hunks: pr/views.ts). Each root takes the best
-// view that leaves the undecided roots room for their smallest views, so more budget never shows fewer
-// changed symbols: when each root took its whole diff whenever it fit, a root's whole diff took the
-// room of later roots' hunks. When no view fits, the packed priority items (call sites of changed
-// contracts) give their space back, last first; only then is the root skipped.
+// A PR's roots have views, best first (whole diff, then hunks, then signature: pr/views.ts). Each root
+// takes the best view that leaves the undecided roots room for their smallest views that still show
+// the change (hunks, or the code of an added or removed symbol), so more budget never shows fewer
+// changed lines: when each root took its whole diff whenever it fit, a root's whole diff took the room
+// of later roots' hunks; when the room kept was the others' signatures, the first roots' whole diffs
+// left the rest as headers (a reviewer saw a fifth of what the plain diff shows). A root falls back to
+// its signature only when not even its own hunks fit. When no view fits, the packed priority items
+// (call sites of changed contracts) give their space back, last first; only then is the root skipped.
 import type { PySymbol } from '../model.js';
 import { plural } from '../shared/plural.js';
+import { elideMembers, packedInside } from './elideMembers.js';
 import type { Candidate } from './expansion.js';
 import { costOf, itemOf } from './packItem.js';
 import { clauseFor, clausePaid, lastIndexWhere, type PackRun } from './packRun.js';
@@ -12,36 +16,45 @@ import type { RootView } from './packTypes.js';
 
 const DROPPED_FOR_CHANGED = 'dropped: its space went to the changed symbol';
 
-/** The smallest view of root `id` as its block alone (no file heading): what it needs at least. */
-function smallestOf(run: PackRun, id: string): number {
+/**
+ * What root `id` needs at least as its block alone (no file heading): its smallest view that shows the
+ * change (any but a signature), or its smallest view when it has no other.
+ */
+function smallestShowing(run: PackRun, id: string): number {
   let cost = run.smallestView.get(id);
   if (cost === undefined) {
     const views = run.input.views?.(id) ?? [];
+    const showing = views.filter((view) => view.mode !== 'signature');
     const symbol = run.symbols.get(id);
-    cost = symbol === undefined || views.length === 0 ? 0 : Math.min(...views.map((view) => run.counter.count(run.renderer.itemText(itemOf(run, symbol, { id, hop: 0, direction: 'root' }, view)))));
+    const cheapest = (list: readonly RootView[]) => Math.min(...list.map((view) => run.counter.count(run.renderer.itemText(itemOf(run, symbol!, { id, hop: 0, direction: 'root' }, view)))));
+    cost = symbol === undefined || views.length === 0 ? 0 : cheapest(showing.length > 0 ? showing : views);
     run.smallestView.set(id, cost);
   }
   return cost;
 }
 
-/** The room the undecided roots other than `id` need in their smallest views: as many of them as can fit beside `id`'s own smallest. */
+/** The room the undecided roots other than `id` need to show their change: as many of them as can fit beside `id`'s own. */
 function roomForOtherRoots(run: PackRun, id: string, ownSmallest: number): number {
   const { state } = run;
   const decided = new Set<string>([...state.items.map((it) => it.id), ...state.skips.map((sk) => sk.id)]);
   let room = 0;
   for (const other of run.roots) {
     if (other === id || decided.has(other) || (run.input.views?.(other)?.length ?? 0) === 0) continue;
-    const need = smallestOf(run, other);
+    const need = smallestShowing(run, other);
     if (ownSmallest + room + need <= run.remaining) room += need;
   }
   return room;
 }
 
 /** Pack a root with views (see the top of this file). Returns true when packed, false when skipped (the skip recorded). */
-export function packRootView(run: PackRun, symbol: PySymbol, candidate: Candidate, views: readonly RootView[]): boolean {
+export function packRootView(run: PackRun, symbol: PySymbol, candidate: Candidate, given: readonly RootView[]): boolean {
   const { state } = run;
+  // A view of plain whole code refers to the members already in the document instead of repeating them
+  // (a class after the method moved into it, shown as a diff against its old body or its hunks: pr/plan.ts).
+  const inside = symbol.kind === 'module' ? [] : packedInside(symbol, state.items, run.symbols, ['full', 'hunks']);
+  const views = inside.length === 0 ? given : given.map((view) => (view.mode === 'full' && view.fence === undefined ? { ...view, text: elideMembers(symbol, inside) } : view));
   for (;;) {
-    const others = roomForOtherRoots(run, symbol.id, smallestOf(run, symbol.id));
+    const others = roomForOtherRoots(run, symbol.id, smallestShowing(run, symbol.id));
     const priced = views.map((view) => {
       const item = itemOf(run, symbol, candidate, view);
       return { view, item, cost: costOf(run, item) };

@@ -23,7 +23,10 @@
 // Within steps 1 and 3, a changed symbol shown whole (added, removed, or a function's whole diff) goes
 // right before the first of its changed descendants: its text holds theirs, so they are `contained in`
 // it instead of shown twice (an added class packed after its added methods would repeat them). A class
-// shown as its own changed lines holds nothing and keeps its place.
+// shown as its own changed lines holds nothing and keeps its place. A descendant shown as a diff inside
+// a holder shown as plain code (a method moved into an added class, diffed against its old body) goes
+// before the holder instead: the holder's code would hold its new lines but not its deleted ones, so
+// the holder refers to it (pack/elideMembers.ts).
 // A changed symbol always comes before any neighbour: the packer packs no neighbour while a changed
 // symbol is out of the document (pack/packer.ts `changedFirst`), and a changed symbol that does not fit
 // whole is shown as its hunks (views.ts).
@@ -55,6 +58,8 @@ export interface PlanEntry {
   ancestors?: readonly string[];
   /** Set when the symbol's first view is its whole text, which holds its descendants' text. */
   whole?: boolean;
+  /** Set when the first view is a diff (`+`/`-` lines): plain code holding it would lose its `-` lines. */
+  diff?: boolean;
 }
 
 /** What the review knows of a changed id's risk (pr/review.ts); without it nothing is known. */
@@ -119,12 +124,17 @@ function holdersFirst(ordered: readonly PlanEntry[]): PlanEntry[] {
     placed.add(e.id);
     out.push(e);
   };
+  const placeHolder = (holder: PlanEntry) => {
+    if (!holder.diff) for (const d of ordered) if (d.diff && d.ancestors?.includes(holder.id)) place(d);
+    place(holder);
+  };
   for (const e of ordered) {
     // Every holder, not only the outermost: when the outer one does not fit whole, the inner one still
     // comes before what it holds.
     const enclosing = (e.ancestors ?? []).flatMap((id) => holders.get(id) ?? []);
-    for (let i = enclosing.length - 1; i >= 0; i--) place(enclosing[i]!);
-    place(e);
+    for (let i = enclosing.length - 1; i >= 0; i--) placeHolder(enclosing[i]!);
+    if (holders.has(e.id)) placeHolder(e);
+    else place(e);
   }
   return out;
 }

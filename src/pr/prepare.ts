@@ -281,6 +281,7 @@ function planOf(packable: readonly PrEntry[], views: ReadonlyMap<string, readonl
       ...(c.movedFrom === undefined ? {} : { contractOf: c.movedFrom }),
       ancestors: ancestors(index.byId.get(c.id)!, index.byId).map((a) => a.id),
       whole: views.get(c.id)?.[0]?.mode === 'full',
+      diff: views.get(c.id)?.[0]?.fence === 'diff',
     })),
     adjacencyOf(index),
     (id) => changedIds.has(id),

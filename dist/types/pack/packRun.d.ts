@@ -30,7 +30,7 @@ export interface PackRun {
     readonly priorityCost: Map<string, number>;
     /** Roots shown only in part (RootView.callsOn): the lines whose calls they stand for, going outward. */
     readonly callsOnOf: Map<string, ReadonlySet<number>>;
-    /** The smallest view of each root with views, as its block alone (rootViews.ts). */
+    /** The smallest view of each root with views that shows its change, as its block alone (rootViews.ts). */
     readonly smallestView: Map<string, number>;
 }
 /** The run before any candidate: the reserve measured, the whole budget less it still free. */

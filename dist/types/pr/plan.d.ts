@@ -16,6 +16,8 @@ export interface PlanEntry {
     ancestors?: readonly string[];
     /** Set when the symbol's first view is its whole text, which holds its descendants' text. */
     whole?: boolean;
+    /** Set when the first view is a diff (`+`/`-` lines): plain code holding it would lose its `-` lines. */
+    diff?: boolean;
 }
 /** What the review knows of a changed id's risk (pr/review.ts); without it nothing is known. */
 export interface Risk {

@@ -1,0 +1,81 @@
+// A PR digest shows the change itself before anything else: every changed symbol's changed lines while
+// they fit (a root's whole diff never leaves a later one as a bare signature), and a method moved into
+// a new class as a diff against its old body, once.
+import { afterAll, describe, expect, it } from 'vitest';
+import { removeTempDirs } from '../support/testRepo.js';
+import { codeLines, digestOf } from './prShape.js';
+
+afterAll(removeTempDirs);
+
+describe('room for the other changes', () => {
+  // Six long functions with one changed line each: a whole diff costs ~10x the function's hunks.
+  const NAMES = ['first', 'second', 'third', 'fourth', 'fifth', 'sixth'];
+  const long = (name: string, factor: number) =>
+    [
+      `def ${name}(values, limit=10):`,
+      ...Array.from({ length: 40 }, (_, i) => `    values = [v + ${i} for v in values if v != ${i * 7}]  # pass ${i} of ${name}`),
+      `    return [v * ${factor} for v in values][:limit]`,
+      '',
+    ].join('\n');
+  const files = (from: number) => Object.fromEntries(NAMES.map((name, k) => [`pkg/m${k}.py`, long(name, from + k)]));
+
+  it('keeps the later changes room for their hunks, not their signatures, before a whole diff', async () => {
+    // At 2,100 tokens the first whole diff beside five signatures fits, beside five hunks it does not.
+    for (const budget of [2100, 2400]) {
+      const digest = await digestOf({ 'pkg/__init__.py': '', ...files(2) }, files(20), budget);
+      const lines = codeLines(digest.markdown);
+      NAMES.forEach((_, k) => {
+        expect(lines, `budget ${budget}`).toContain(`-    return [v * ${2 + k} for v in values][:limit]`);
+        expect(lines, `budget ${budget}`).toContain(`+    return [v * ${20 + k} for v in values][:limit]`);
+      });
+      expect(digest.packed.filter((p) => p.direction === 'root' && p.mode === 'signature'), `budget ${budget}`).toEqual([]);
+    }
+  });
+});
+
+describe('a method moved into a new class', () => {
+  const handler = (name: string, extra: string) =>
+    [
+      `    async def ${name}(self, message):`,
+      '        kind = message["type"]',
+      '        if kind == "start":',
+      '            self.initial = message',
+      ...Array.from({ length: 12 }, (_, i) => `            self.headers_${i} = message.get("h${i}")`),
+      `        ${extra}`,
+      '        await self.send(message)',
+      '',
+    ].join('\n');
+  const base = {
+    'pkg/__init__.py': '',
+    'pkg/gzip.py': ['class GZipResponder:', '    def __init__(self, app):', '        self.app = app', '', handler('send_with_gzip', 'self.started = True'), ''].join('\n'),
+  };
+  const head = {
+    'pkg/gzip.py': [
+      'class IdentityResponder:',
+      '    encoding = "identity"',
+      '',
+      '    def __init__(self, app):',
+      '        self.app = app',
+      '',
+      handler('send_with_compression', 'self.started = bool(message)'),
+      '',
+      'class GZipResponder(IdentityResponder):',
+      '    encoding = "gzip"',
+      '',
+    ].join('\n'),
+  };
+
+  it('is shown as a diff against its old body, and the class refers to it instead of repeating it', async () => {
+    for (const budget of [900, 3000]) {
+      const digest = await digestOf(base, head, budget);
+      const lines = codeLines(digest.markdown);
+      // The deleted lines of the old body are in the document.
+      expect(lines, `budget ${budget}`).toContain('-        self.started = True');
+      expect(lines, `budget ${budget}`).toContain('+        self.started = bool(message)');
+      // Each line once: the class shows a reference line where the method is.
+      const shown = lines.filter((l) => l.includes('self.headers_3 = message.get("h3")')).length;
+      expect(shown, `budget ${budget}`).toBe(budget >= 3000 ? 1 : Math.min(shown, 1));
+      expect(digest.markdown, `budget ${budget}`).toContain('    async def send_with_compression(self, message): ...  # shown above');
+    }
+  });
+});
