@@ -21,14 +21,14 @@ function scripted(answers: (HttpResult | Error)[] = []) {
   return { deps: { http, sleep: async (ms: number) => void waits.push(ms) }, calls, waits };
 }
 
-const URL_ = 'https://acct.blob.example/c/a.zip?sig=s&sv=2025-01-05';
+const SAS_URL = 'https://acct.blob.example/c/a.zip?sig=s&sv=2025-01-05';
 
 describe('uploadBlob', () => {
   it('stages blocks of blockSize with equal-length ids and commits them in order', async () => {
     const s = scripted();
     const data = Buffer.from('abcdefghij');
-    await uploadBlob(URL_, bufferSource(data), { singleShotMax: 0, blockSize: 4, contentType: 'application/zip' }, s.deps);
-    expect(s.calls.map((c) => c.url.replace(URL_, '…'))).toEqual([
+    await uploadBlob(SAS_URL, bufferSource(data), { singleShotMax: 0, blockSize: 4, contentType: 'application/zip' }, s.deps);
+    expect(s.calls.map((c) => c.url.replace(SAS_URL, '…'))).toEqual([
       expect.stringMatching(/^…&comp=block&blockid=[A-Za-z0-9%]+$/),
       expect.stringMatching(/^…&comp=block&blockid=/),
       expect.stringMatching(/^…&comp=block&blockid=/),
@@ -43,21 +43,21 @@ describe('uploadBlob', () => {
 
   it('sends one Put Blob up to singleShotMax', async () => {
     const s = scripted();
-    await uploadBlob(URL_, bufferSource(Buffer.from('small')), { singleShotMax: 100, blockSize: 4 }, s.deps);
+    await uploadBlob(SAS_URL, bufferSource(Buffer.from('small')), { singleShotMax: 100, blockSize: 4 }, s.deps);
     expect(s.calls).toHaveLength(1);
-    expect(s.calls[0]).toMatchObject({ method: 'PUT', url: URL_, headers: { 'x-ms-blob-type': 'BlockBlob' } });
+    expect(s.calls[0]).toMatchObject({ method: 'PUT', url: SAS_URL, headers: { 'x-ms-blob-type': 'BlockBlob' } });
   });
 
   it('retries 500/503 and lost connections up to 4 tries, not other answers', async () => {
     const busy: HttpResult = { status: 503, statusText: 'Server Busy', headers: { 'x-ms-error-code': 'ServerBusy' }, body: Buffer.alloc(0) };
     const flaky = scripted([busy, new Error('socket hang up'), ok]);
-    await uploadBlob(URL_, bufferSource(Buffer.from('x')), { singleShotMax: 100, blockSize: 4 }, flaky.deps);
+    await uploadBlob(SAS_URL, bufferSource(Buffer.from('x')), { singleShotMax: 100, blockSize: 4 }, flaky.deps);
     expect(flaky.calls).toHaveLength(3);
     expect(flaky.waits).toEqual([4000, 8000]);
     const down = scripted([busy, busy, busy, busy]);
-    await expect(uploadBlob(URL_, bufferSource(Buffer.from('x')), { singleShotMax: 100, blockSize: 4 }, down.deps)).rejects.toThrow('Put Blob failed: (503) Server Busy ServerBusy (after 4 tries)');
+    await expect(uploadBlob(SAS_URL, bufferSource(Buffer.from('x')), { singleShotMax: 100, blockSize: 4 }, down.deps)).rejects.toThrow('Put Blob failed: (503) Server Busy ServerBusy (after 4 tries)');
     const denied = scripted([{ status: 403, statusText: 'Forbidden', headers: { 'x-ms-error-code': 'AuthenticationFailed' }, body: Buffer.alloc(0) }]);
-    await expect(uploadBlob(URL_, bufferSource(Buffer.from('x')), { singleShotMax: 0, blockSize: 4 }, denied.deps)).rejects.toThrow(/^Put Block failed: \(403\) Forbidden AuthenticationFailed$/);
+    await expect(uploadBlob(SAS_URL, bufferSource(Buffer.from('x')), { singleShotMax: 0, blockSize: 4 }, denied.deps)).rejects.toThrow(/^Put Block failed: \(403\) Forbidden AuthenticationFailed$/);
     expect(denied.calls).toHaveLength(1);
   });
 });

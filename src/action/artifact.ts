@@ -54,7 +54,7 @@ export async function uploadDigestArtifact(name: string, files: string[], deps: 
     // Names are unique per workflow run: a second RepoDigest step (or a matrix job) reusing one is a
     // configuration mistake with a one-word fix.
     const hint = /\(409\)|already exists/i.test(message) ? ` Each RepoDigest step of a workflow run needs its own 'artifact-name' (e.g. include the matrix values).` : '';
-    throw new Error(`Uploading artifact '${name}' failed: ${message}.${hint}`);
+    throw new Error(`Uploading artifact '${name}' failed: ${message}.${hint}`, { cause: error });
   }
   if (response.id === undefined) throw new Error(`Artifact '${name}' was uploaded but the service returned no id.`);
   return { status: 'uploaded', id: response.id, size: response.size ?? 0 };

@@ -14,7 +14,7 @@ import * as core from '@actions/core';
 import { type BlobDeps, bufferSource, uploadBlob } from './blobStorage.js';
 import { resultsHttp } from './resultsHttp.js';
 import { backendIdsFromToken } from './runtimeToken.js';
-import { ARTIFACT_SERVICE, type TwirpDeps, twirpCall, type TwirpTarget } from './twirpClient.js';
+import { ARTIFACT_SERVICE, type TwirpDeps, type TwirpTarget, twirpCall } from './twirpClient.js';
 import { writeZip } from './zipWriter.js';
 
 const BLOCK_SIZE = 8 * 1024 * 1024;

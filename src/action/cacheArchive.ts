@@ -112,6 +112,6 @@ async function tarRun(tar: Tar, args: string[], cwd: string | undefined, run: Ru
   try {
     await run(tar.path, args, cwd);
   } catch (error) {
-    throw new Error(`${tar.path} failed with error: ${(error as Error).message}`);
+    throw new Error(`${tar.path} failed with error: ${(error as Error).message}`, { cause: error });
   }
 }

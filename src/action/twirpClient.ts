@@ -98,7 +98,7 @@ export async function twirpCall(policy: TwirpPolicy, target: TwirpTarget, method
   try {
     return await retrying(policy, () => deps.http.send('POST', url, JSON.stringify(request), headers), deps);
   } catch (error) {
-    throw new Error(`Failed to ${method}: ${(error as Error).message}`);
+    throw new Error(`Failed to ${method}: ${(error as Error).message}`, { cause: error });
   }
 }
 
