@@ -1,7 +1,7 @@
 // Blob uploads with a scripted transport: when blocks are staged, how they are named and committed,
 // and which answers are retried.
 import { describe, expect, it } from 'vitest';
-import { blockId, bufferSource, STORAGE_VERSION, uploadBlob } from '../../src/action/blobStorage.js';
+import { blockId, bufferSource, uploadBlob, versionHeader } from '../../src/action/blobStorage.js';
 import type { HttpResult, ResultsHttp } from '../../src/action/resultsHttp.js';
 
 const ok: HttpResult = { status: 201, statusText: 'Created', headers: {}, body: Buffer.alloc(0) };
@@ -38,7 +38,8 @@ describe('uploadBlob', () => {
     const ids = s.calls.slice(0, 3).map((c) => decodeURIComponent(c.url.split('blockid=')[1]!));
     expect(new Set(ids.map((id) => id.length)).size).toBe(1);
     expect(s.calls[3]!.body.toString()).toBe(`<?xml version="1.0" encoding="UTF-8" standalone="yes"?><BlockList>${ids.map((id) => `<Latest>${id}</Latest>`).join('')}</BlockList>`);
-    expect(s.calls[3]!.headers).toMatchObject({ 'x-ms-blob-content-type': 'application/zip', 'x-ms-version': STORAGE_VERSION });
+    expect(s.calls[3]!.headers).toMatchObject({ 'x-ms-blob-content-type': 'application/zip', 'x-ms-version': '2025-01-05' });
+    for (const call of s.calls) expect(call.headers['x-ms-version']).toBe('2025-01-05');
   });
 
   it('sends one Put Blob up to singleShotMax', async () => {
@@ -59,6 +60,20 @@ describe('uploadBlob', () => {
     const denied = scripted([{ status: 403, statusText: 'Forbidden', headers: { 'x-ms-error-code': 'AuthenticationFailed' }, body: Buffer.alloc(0) }]);
     await expect(uploadBlob(SAS_URL, bufferSource(Buffer.from('x')), { singleShotMax: 0, blockSize: 4 }, denied.deps)).rejects.toThrow(/^Put Block failed: \(403\) Forbidden AuthenticationFailed$/);
     expect(denied.calls).toHaveLength(1);
+  });
+
+  it('never quotes the signature from a socket error', async () => {
+    const hung = scripted(Array.from({ length: 4 }, () => new Error('Request timeout: /c/a.zip?sig=secret-signature&sv=2025-01-05')));
+    const error = await uploadBlob(SAS_URL, bufferSource(Buffer.from('x')), { singleShotMax: 100, blockSize: 4 }, hung.deps).catch((e: Error) => e);
+    expect((error as Error).message).toBe('Put Blob failed: Request timeout: /c/a.zip?… (after 4 tries)');
+  });
+});
+
+describe('versionHeader', () => {
+  it("is the SAS URL's signed version, or nothing", () => {
+    expect(versionHeader(SAS_URL)).toEqual({ 'x-ms-version': '2025-01-05' });
+    expect(versionHeader('https://acct.blob.example/c/a.zip?sig=s')).toEqual({});
+    expect(versionHeader('not a url')).toEqual({});
   });
 });
 

@@ -9,6 +9,8 @@
 // - Block ids as the SDK makes them: base64 of a random UUID and the block index padded to 6 digits
 //   (Azure wants every id of a blob the same length).
 // - Download as one streamed Get Blob (the SDK reads ranges in parallel, for speed on large blobs).
+// - Every request names the REST API version the URL was signed for (its `sv`) in x-ms-version: the
+//   one the service that signed it chose, and what Azure would assume for a SAS without the header.
 // - Each request is tried up to 4 times when it gets no answer or a 500/503, waiting 4 s, 8 s, 16 s:
 //   the shape of the SDK's default storage retry policy. Other statuses are answers.
 // Errors name the operation, the status and Azure's x-ms-error-code; never the URL (its `sig` is a
@@ -17,8 +19,6 @@ import { randomUUID } from 'node:crypto';
 import { open } from 'node:fs/promises';
 import type { HttpResult, ResultsHttp } from './resultsHttp.js';
 
-/** The REST API version sent (supports Put Blob up to 5,000 MiB). */
-export const STORAGE_VERSION = '2025-01-05';
 const TRIES = 4;
 const RETRY_DELAY_MS = 4000;
 
@@ -81,7 +81,7 @@ export async function uploadBlob(url: string, source: BlobSource, options: Uploa
 
 /** Get Blob, streamed into `file`. */
 export async function downloadBlob(url: string, file: string, deps: BlobDeps): Promise<void> {
-  await tried('Get Blob', () => deps.http.download(url, { 'x-ms-version': STORAGE_VERSION }, file), deps);
+  await tried('Get Blob', () => deps.http.download(url, versionHeader(url), file), deps);
 }
 
 /** The SDK's block id: base64 of (prefix + index padded to 6 digits), cut to 48 characters before encoding. */
@@ -94,7 +94,18 @@ function withQuery(url: string, query: string): string {
 }
 
 async function request(operation: string, method: string, url: string, body: Buffer, headers: Record<string, string>, deps: BlobDeps): Promise<HttpResult> {
-  return tried(operation, () => deps.http.send(method, url, body, { 'x-ms-version': STORAGE_VERSION, ...headers }), deps);
+  return tried(operation, () => deps.http.send(method, url, body, { ...versionHeader(url), ...headers }), deps);
+}
+
+/** x-ms-version: the signed version (`sv`) of the SAS URL, when it has one. */
+export function versionHeader(url: string): Record<string, string> {
+  let version: string | null = null;
+  try {
+    version = new URL(url).searchParams.get('sv');
+  } catch {
+    // not a URL: the request fails on its own
+  }
+  return version ? { 'x-ms-version': version } : {};
 }
 
 async function tried(operation: string, attempt: () => Promise<HttpResult>, deps: BlobDeps): Promise<HttpResult> {
@@ -105,7 +116,8 @@ async function tried(operation: string, attempt: () => Promise<HttpResult>, deps
     try {
       response = await attempt();
     } catch (error) {
-      last = `${operation} failed: ${(error as Error).message}`;
+      // A socket error may quote the request path, whose query is the signature.
+      last = `${operation} failed: ${(error as Error).message.replace(/\?\S*/g, '?…')}`;
       continue;
     }
     if (response.status >= 200 && response.status < 300) return response;

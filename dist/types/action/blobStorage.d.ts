@@ -1,6 +1,4 @@
 import type { ResultsHttp } from './resultsHttp.js';
-/** The REST API version sent (supports Put Blob up to 5,000 MiB). */
-export declare const STORAGE_VERSION = "2025-01-05";
 export interface BlobDeps {
     http: ResultsHttp;
     sleep: (ms: number) => Promise<void>;
@@ -24,3 +22,5 @@ export declare function uploadBlob(url: string, source: BlobSource, options: Upl
 export declare function downloadBlob(url: string, file: string, deps: BlobDeps): Promise<void>;
 /** The SDK's block id: base64 of (prefix + index padded to 6 digits), cut to 48 characters before encoding. */
 export declare function blockId(prefix: string, index: number): string;
+/** x-ms-version: the signed version (`sv`) of the SAS URL, when it has one. */
+export declare function versionHeader(url: string): Record<string, string>;
