@@ -36,12 +36,12 @@ export function defaultUploadDeps(): UploadDeps {
 /** Uploads `files` (absolute paths under `root`) as the zip artifact `name`; its id and size in bytes. */
 export async function uploadArtifactZip(name: string, files: readonly string[], root: string, target: TwirpTarget, deps: UploadDeps): Promise<{ id: number | undefined; size: number }> {
   const bad = [...FORBIDDEN, '\\', '/'].find((c) => name.includes(c));
-  if (name === '' || bad !== undefined) throw new Error(`The artifact name is not valid: '${name}'. Expected no ${JSON.stringify(bad ?? '')} (names may not contain any of ${JSON.stringify([...FORBIDDEN, '\\', '/'].join(''))}).`);
+  if (name === '' || bad !== undefined) throw new Error(`Invalid artifact name '${name}'. Expected a name without any of: " : < > | * ? \\ / or line breaks.`);
   const entries = await Promise.all(
     files.map(async (file) => {
       const path = relative(root, file).split(sep).join('/');
       const badPath = FORBIDDEN.find((c) => path.includes(c));
-      if (path.startsWith('..') || badPath !== undefined) throw new Error(`The artifact file '${path}' is not valid: expected a path under ${root} without ${JSON.stringify(badPath ?? '..')}.`);
+      if (path.startsWith('..') || badPath !== undefined) throw new Error(`Invalid artifact file '${path}'. Expected a file under ${root} whose path has none of: " : < > | * ? or line breaks.`);
       return { name: path, data: await readFile(file), modified: (await stat(file)).mtime };
     }),
   );
