@@ -1,5 +1,5 @@
-// The artifact upload with the real @actions/artifact client against the fake artifact service and
-// blob store: the bytes that arrive, unzipped, are the files we wrote.
+// The artifact upload with our artifact service client against the fake artifact service and blob
+// store (modelled on what @actions/artifact sends): the bytes that arrive, unzipped, are the files we wrote.
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

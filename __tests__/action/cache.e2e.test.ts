@@ -1,8 +1,8 @@
 // [cache] End to end, as GitHub runs the action: the bundled dist/index.js (bare copy, Node 24) with the
 // cache service v2 of the fake GitHub, a real git repository, real tar/zstd archives made and read by
-// @actions/cache. Every run has the same HOME, as on a hosted runner (@actions/cache archives paths
-// relative to the workspace), and the local cache folder is deleted before each run, so whatever a
-// run reuses came through the cache service.
+// our cache client (action/cacheService.ts). Every run has the same HOME, as on a hosted runner (the
+// archives hold paths relative to the workspace, as @actions/cache's do), and the local cache folder
+// is deleted before each run, so whatever a run reuses came through the cache service.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -82,7 +82,7 @@ describe('buildCommentBody', () => {
     // No file heading is left without a symbol under it.
     const lines = result.body.split('\n');
     lines.forEach((line, i) => {
-      if (/^## `/.test(line)) expect(lines.slice(i + 1).find((l) => /^#{1,3} /.test(l))).toMatch(/^### `/);
+      if (line.startsWith('## `')) expect(lines.slice(i + 1).find((l) => /^#{1,3} /.test(l))).toMatch(/^### `/);
     });
   });
 

@@ -124,6 +124,7 @@ describe('a graph entry that cannot be trusted is one line, a fresh resolution, 
     ['another tree', (b) => b.replace(/"tree":"[0-9a-f]+"/, `"tree":"${'0'.repeat(64)}"`), /foreign entry \(names another tree\)/],
   ];
   for (const [what, damage, reason] of cases) {
+    // oxlint-disable-next-line vitest/valid-title -- `what` is a string (the table's type), which the rule cannot see
     test(what, async () => {
       const dir = makeTempDir('repodigest-cache-');
       await indexRepository(sample, { cache: openFileCache(dir) });

@@ -223,7 +223,6 @@ describe('skips already inside a packed symbol', () => {
   });
 
   it('become real skips when their container is dropped to fit the budget', async () => {
-    const { markdownRenderer } = await import('../../src/render/markdown.js');
     // Estimates that claim items cost nothing: the final check drops the last-packed items.
     const optimistic = { ...markdownRenderer, itemText: () => '', fileText: () => '' };
     const full = run({ roots: ['shop.api.handler'] });

@@ -300,8 +300,8 @@ ${body}
     const test = (decorator: string) => `from pkg.marks import parametrize\n\n\n${decorator}def test_x(s):\n    return s\n`;
     const files = { 'pkg/__init__.py': '', 'pkg/marks.py': MARKS };
     // The module's own code changes too (an added import), so its calls on added lines are bound.
-    const head = `import os\n${test('@parametrize("s", list(S))\n')}`.replace('\n\n\n@', '\n\nS = (1, 2)\n\n\n@');
-    const found = findBreakingSites(await reviewProject({ ...files, 'pkg/test_m.py': test('') }, { ...files, 'pkg/test_m.py': head }));
+    const headModule = `import os\n${test('@parametrize("s", list(S))\n')}`.replace('\n\n\n@', '\n\nS = (1, 2)\n\n\n@');
+    const found = findBreakingSites(await reviewProject({ ...files, 'pkg/test_m.py': test('') }, { ...files, 'pkg/test_m.py': headModule }));
     expect(found.breaking).toEqual([]);
   });
 
@@ -351,11 +351,11 @@ def raises(expected=None, func=None, *, match=None):
 `;
     const use = (call: string) => `from pkg.raising import raises\n\n\ndef test_it():\n    ${call}\n`;
     const files = { 'pkg/__init__.py': '', 'pkg/raising.py': RAISES };
-    const verdicts = async (call: string) =>
+    const verdictsOf = async (call: string) =>
       findBreakingSites(await reviewProject({ ...files, 'pkg/test_use.py': use('pass') }, { ...files, 'pkg/test_use.py': use(call) })).breaking.map((b) => `${b.certainty} ${b.symbol} ${b.reason}`);
-    expect(await verdicts('raises(ValueError, match="x")')).toEqual([]);
+    expect(await verdictsOf('raises(ValueError, match="x")')).toEqual([]);
     // The implementation is still bound: three positional arguments fit the second overload, not it.
-    expect(await verdicts('raises(ValueError, print, 2)')).toEqual(['broken pkg.raising.raises#3 passes 3 positional arguments; `raises` takes at most 2']);
+    expect(await verdictsOf('raises(ValueError, print, 2)')).toEqual(['broken pkg.raising.raises#3 passes 3 positional arguments; `raises` takes at most 2']);
   });
 });
 

@@ -48,7 +48,7 @@ function panel(x0: number, title: string, unit: string, series: { color: string;
     const v = i * axis.step;
     out.push(`<line x1="${px(0)}" x2="${px(maxFiles)}" y1="${py(v)}" y2="${py(v)}" stroke="#eaeef2"/>`, `<text x="${px(0) - 6}" y="${py(v) + 4}" text-anchor="end">${Number(v.toPrecision(3))}</text>`);
   }
-  for (const f of [...new Set(all.map((p) => p.files))]) out.push(`<text x="${px(f)}" y="${H - M.bottom + 16}" text-anchor="middle">${f / 1000}k</text>`);
+  for (const f of new Set(all.map((p) => p.files))) out.push(`<text x="${px(f)}" y="${H - M.bottom + 16}" text-anchor="middle">${f / 1000}k</text>`);
   out.push(`<text x="${x0 + M.left + (W - M.left - M.right) / 2}" y="${H - 8}" text-anchor="middle">files</text>`, `<text transform="translate(${x0 + 14},${M.top + (H - M.top - M.bottom) / 2}) rotate(-90)" text-anchor="middle">${unit}</text>`);
   out.push(`<line x1="${px(0)}" x2="${px(0)}" y1="${py(0)}" y2="${py(maxY)}" stroke="#57606a"/>`, `<line x1="${px(0)}" x2="${px(maxFiles)}" y1="${py(0)}" y2="${py(0)}" stroke="#57606a"/>`);
   for (const l of limits) out.push(`<line x1="${px(0)}" x2="${px(maxFiles)}" y1="${py(l.value)}" y2="${py(l.value)}" stroke="${l.color}" stroke-dasharray="2 3"/>`, `<text x="${px(0) + 6}" y="${py(l.value) - 4}" fill="${l.color}">${l.label}</text>`);

@@ -9,7 +9,7 @@ const mb = (n: number | undefined): string => (n === undefined ? '-' : `${Math.r
 const x = (n: number | undefined): string => (n === undefined ? 'n/a' : `${n.toFixed(2)}x`);
 const verdict = (ok: boolean | undefined): string => (ok === undefined ? 'n/a' : ok ? 'PASS' : 'MISS');
 /** The issue's memory targets are in decimal MB; RSS is measured in KiB. */
-const withinMB = (mib: number | undefined, mb: number): boolean | undefined => (mib === undefined ? undefined : (mib * 1024 * 1024) / 1e6 <= mb);
+const withinMB = (mib: number | undefined, limitMb: number): boolean | undefined => (mib === undefined ? undefined : (mib * 1024 * 1024) / 1e6 <= limitMb);
 
 function rowCells(r: RowResult): string[] {
   if (r.unavailable) return [r.name, r.unavailable, '', '', ''];

@@ -106,7 +106,7 @@ function importsOf(seed: number, unit: number, index: number): Imported[] {
   const r = rng(mix(seed, 2, unit, index));
   const sources: [number, number][] = [];
   const local = between(r, 1, 2);
-  for (let k = 0; k < local && index > 0; k++) sources.push([unit, Math.floor(r() * index)]);
+  if (index > 0) for (let k = 0; k < local; k++) sources.push([unit, Math.floor(r() * index)]);
   const first = serviceOf(unit) * UNITS_PER_SERVICE;
   if (unit > first) sources.push([first + Math.floor(r() * (unit - first)), Math.floor(r() * MODULES_PER_UNIT)]);
   if (unit > 0 && r() < 0.6) sources.push([0, Math.floor(r() * MODULES_PER_UNIT)]);

@@ -90,7 +90,7 @@ export function construct(text: string, name: string): string {
   if (/\b(self|cls)\s*\.$/.test(before)) return 'self/cls method';
   if (/\)\s*\.$/.test(before)) return 'method on a call result';
   if (/\]\s*\.$/.test(before)) return 'method on a subscript';
-  if (/\.$/.test(before)) return 'method on a variable or attribute';
+  if (before.endsWith('.')) return 'method on a variable or attribute';
   if (/@\s*$/.test(before)) return 'decorator';
   return 'plain name';
 }

@@ -243,7 +243,7 @@ function stopOnSignal(signal: NodeJS.Signals, startWall: number): void {
     const total = done.reduce((a, b) => a + b, 0);
     process.stdout.write(
       `fuzz: stopped by ${signal} after ${((performance.now() - startWall) / 1000).toFixed(0)} s wall, ${cpuSeconds.toFixed(0)} s CPU of the jobs: ${total} cases passed with no failure ` +
-        `(${running.map((j, i) => `job ${i} seed ${j.seed}: ${done[i]! === 0 ? "none" : `cases 0-${done[i]! - 1}`}`).join('; ')}); the cases in progress are not counted\n`,
+        `(${running.map((j, i) => `job ${i} seed ${j.seed}: ${done[i] === 0 ? "none" : `cases 0-${done[i]! - 1}`}`).join('; ')}); the cases in progress are not counted\n`,
     );
     process.exit(130);
   });

@@ -285,7 +285,7 @@ function runOnce(parser: PythonParser, files: { path: string; bytes: Uint8Array 
         extractionFailures.push(`${JSON.stringify(file.path)}: ${(error as Error).message}`);
         // A failure must not spread: the next file still parses.
         const probe = extractFile(parser, 'probe.py', 'def probe():\n    return 1\n');
-        if (probe.symbols.length !== 2) throw new Error('after a failed file, a plain file no longer parses');
+        if (probe.symbols.length !== 2) throw new Error('after a failed file, a plain file no longer parses', { cause: error });
       }
     }
     const ms = cpuMs() - start;

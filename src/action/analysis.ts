@@ -74,6 +74,7 @@ export function isAnalysisWorker(): boolean {
 
 export async function runAnalysisWorker(): Promise<void> {
   const job = (workerData as Record<string, AnalysisJob>)[JOB]!;
+  // oxlint-disable-next-line unicorn/require-post-message-target-origin -- a worker_threads port, not window.postMessage
   const post = (message: WorkerMessage): void => parentPort!.postMessage(message);
   const services: DigestServices = { onChanged: (changed) => post({ kind: 'changed', changed: [...changed] }) };
   const { settings, request } = job;

@@ -1,26 +1,25 @@
-// Uploads the digest files as one workflow artifact with @actions/artifact (v2+ service: twirp calls
-// to ACTIONS_RESULTS_URL, authorised by ACTIONS_RUNTIME_TOKEN, bytes PUT to a signed blob URL).
+// Uploads the digest files as one workflow artifact through the artifact service v2 (twirp calls to
+// ACTIONS_RESULTS_URL, authorised by ACTIONS_RUNTIME_TOKEN, the zip PUT to a signed blob URL:
+// artifactUpload.ts, which does what @actions/artifact does, without its 140 MB of dependencies).
 //
-// That client does not work on GitHub Enterprise Server, and outside a runner the two credentials are
+// That service is not on GitHub Enterprise Server, and outside a runner the two credentials are
 // missing: in both cases the upload is skipped with a reason for the caller to warn about, rather
 // than failing a step whose main product (comment, summary, outputs) is fine. The GHES test is the
-// one @actions/artifact itself uses (github.com, *.ghe.com and *.localhost are not GHES).
+// one @actions/artifact uses (github.com, *.ghe.com and *.localhost are not GHES).
 import { basename, dirname } from 'node:path';
+import { defaultUploadDeps, uploadArtifactZip } from './artifactUpload.js';
 
 export type ArtifactResult = { status: 'uploaded'; id: number; size: number } | { status: 'skipped'; reason: string };
 
 export interface ArtifactDeps {
   env: NodeJS.ProcessEnv;
-  upload: (name: string, files: string[], rootDirectory: string) => Promise<{ id?: number | undefined; size?: number | undefined }>;
+  upload: (name: string, files: string[], rootDirectory: string, env: NodeJS.ProcessEnv) => Promise<{ id?: number | undefined; size?: number | undefined }>;
 }
 
 const defaultDeps: ArtifactDeps = {
   env: process.env,
-  upload: async (name, files, rootDirectory) => {
-    // Loaded on use: the client pulls in the Azure blob SDK, which a run without artifacts never needs.
-    const { DefaultArtifactClient } = await import('@actions/artifact');
-    return new DefaultArtifactClient().uploadArtifact(name, files, rootDirectory);
-  },
+  upload: (name, files, rootDirectory, env) =>
+    uploadArtifactZip(name, files, rootDirectory, { resultsUrl: env['ACTIONS_RESULTS_URL'] ?? '', token: env['ACTIONS_RUNTIME_TOKEN'] ?? '' }, defaultUploadDeps()),
 };
 
 export function artifactSkipReason(env: NodeJS.ProcessEnv): string | undefined {
@@ -32,7 +31,7 @@ export function artifactSkipReason(env: NodeJS.ProcessEnv): string | undefined {
     return `GITHUB_SERVER_URL '${server}' is not a URL`;
   }
   if (host !== 'github.com' && !host.endsWith('.ghe.com') && !host.endsWith('.localhost')) {
-    return `artifact uploads with @actions/artifact v2+ are not supported on GitHub Enterprise Server (${host})`;
+    return `artifact uploads (artifact service v2) are not supported on GitHub Enterprise Server (${host})`;
   }
   const missing = ['ACTIONS_RUNTIME_TOKEN', 'ACTIONS_RESULTS_URL'].filter((name) => !env[name]);
   if (missing.length > 0) return `${missing.join(' and ')} not set (not running on a GitHub Actions runner)`;
@@ -49,13 +48,13 @@ export async function uploadDigestArtifact(name: string, files: string[], deps: 
   if (stray) throw new Error(`Artifact files must share one directory: '${basename(stray)}' is outside ${root}.`);
   let response: Awaited<ReturnType<ArtifactDeps['upload']>>;
   try {
-    response = await deps.upload(name, sorted, root);
+    response = await deps.upload(name, sorted, root, deps.env);
   } catch (error) {
     const message = (error as Error).message;
     // Names are unique per workflow run: a second RepoDigest step (or a matrix job) reusing one is a
     // configuration mistake with a one-word fix.
     const hint = /\(409\)|already exists/i.test(message) ? ` Each RepoDigest step of a workflow run needs its own 'artifact-name' (e.g. include the matrix values).` : '';
-    throw new Error(`Uploading artifact '${name}' failed: ${message}.${hint}`);
+    throw new Error(`Uploading artifact '${name}' failed: ${message}.${hint}`, { cause: error });
   }
   if (response.id === undefined) throw new Error(`Artifact '${name}' was uploaded but the service returned no id.`);
   return { status: 'uploaded', id: response.id, size: response.size ?? 0 };

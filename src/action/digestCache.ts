@@ -1,28 +1,28 @@
 // The Action's per-file cache across runs: the cache folder (cache/fileCache.ts) is restored from the
-// Actions cache before the analysis and saved after it, through @actions/cache.
+// Actions cache before the analysis and saved after it, through our cache service v2 client
+// (cacheService.ts: what @actions/cache does there, its archives and versions included).
 //
 // Decisions:
 // - Key `repodigest-<namespace>-<path tag>-<head sha>`; restore keys: the same with the base sha (the
 //   cache the base branch's push run saved for that commit), then the bare prefix (the newest cache the
 //   service lets this ref read: its own branch's, then the base branch's). So a PR's first run starts
 //   from the base branch's entries and only the files the PR touches are analysed again.
-// - The folder is `~/.cache/repodigest-action`: @actions/cache versions an entry by the path string as
-//   written, so it must be the same in every run (RUNNER_TEMP is not, on some runners), and `~` is
-//   expanded by the package. The CLI's own cache folder is not used, so pruning never touches it.
+// - The folder is `~/.cache/repodigest-action`: an entry's version hashes the path string as written
+//   (cacheArchive.ts), so it must be the same in every run (RUNNER_TEMP is not, on some runners), and
+//   `~` is expanded by the client. The CLI's own cache folder is not used, so pruning never touches it.
 // - Before saving, entries this run did not use are deleted (cache/pruneCache.ts): the saved cache is
 //   the analysed tree's, its size follows the repository rather than the number of runs.
 // - An exact hit is not saved again (a cache key is immutable). Any failure of the cache service is a
-//   warning and the run goes on uncached; @actions/cache itself reports a 5xx as an error annotation,
-//   which still does not fail the step.
+//   warning and the run goes on uncached.
 import { createHash } from 'node:crypto';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
-import * as actionsCache from '@actions/cache';
 import { cacheNamespace } from '../cache/cacheKey.js';
 import { type FileCache, openFileCache } from '../cache/fileCache.js';
 import { pruneCache } from '../cache/pruneCache.js';
+import { defaultCacheDeps, isCacheServiceAvailable, restoreCache, saveCache } from './cacheService.js';
 
-/** As written to @actions/cache (its version hash includes the path text). */
+/** As written to the cache service (an entry's version hashes the path text). */
 export const ACTION_CACHE_PATH = '~/.cache/repodigest-action';
 
 export interface CacheService {
@@ -32,9 +32,9 @@ export interface CacheService {
 }
 
 const defaultService: CacheService = {
-  isFeatureAvailable: () => actionsCache.isFeatureAvailable(),
-  restoreCache: (paths, key, restoreKeys) => actionsCache.restoreCache(paths, key, restoreKeys),
-  saveCache: (paths, key) => actionsCache.saveCache(paths, key),
+  isFeatureAvailable: () => isCacheServiceAvailable(process.env, process.platform),
+  restoreCache: (paths, key, restoreKeys) => restoreCache(paths, key, restoreKeys, defaultCacheDeps()),
+  saveCache: (paths, key) => saveCache(paths, key, defaultCacheDeps()),
 };
 
 export interface CacheLog {

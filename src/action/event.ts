@@ -37,7 +37,7 @@ export function readEvent(deps: EventDeps = defaultDeps): EventInfo {
     try {
       payload = asRecord(JSON.parse(deps.readFile(path)));
     } catch (error) {
-      throw new Error(`Cannot read the event payload at GITHUB_EVENT_PATH '${path}': ${(error as Error).message}`);
+      throw new Error(`Cannot read the event payload at GITHUB_EVENT_PATH '${path}': ${(error as Error).message}`, { cause: error });
     }
   }
   const [envOwner = '', envRepo = ''] = (deps.env['GITHUB_REPOSITORY'] ?? '').split('/');

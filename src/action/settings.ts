@@ -187,7 +187,8 @@ function commentKey(value: string): string {
 }
 
 function artifactName(value: string): string {
-  // The characters @actions/artifact rejects in names, checked here so the failure names the input.
+  // The characters the artifact service refuses in names (action/artifactUpload.ts), checked here so
+  // the failure names the input.
   // Backticks too: the name is shown in a code span in the comment.
   if (/[":<>|*?\r\n\\/`]/.test(value)) {
     throw new InputError('artifact-name', value, 'a name without any of: " : < > | * ? \\ / ` or line breaks.');

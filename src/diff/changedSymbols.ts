@@ -59,7 +59,7 @@ export interface ChangedSymbolsResult {
 /** owner[line] = the innermost symbol holding that line (index 0 unused). */
 function lineOwners(record: FileRecord): (PySymbol | undefined)[] {
   const lastLine = Math.max(record.lineCount, ...record.symbols.map((s) => s.endLine));
-  const owners = new Array<PySymbol | undefined>(lastLine + 1).fill(undefined);
+  const owners = Array.from<PySymbol | undefined>({ length: lastLine + 1 });
   // Outer symbols first (earlier start, then longer span), so nested ones paint over them.
   const ordered = [...record.symbols].sort((a, b) => a.startLine - b.startLine || b.endLine - a.endLine);
   for (const symbol of ordered) {

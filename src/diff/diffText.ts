@@ -40,7 +40,7 @@ function hunkGroups(lines: readonly DiffLine[], context: number): [number, numbe
   const starts = runStarts(lines);
   const runFrom: number[] = [];
   lines.forEach((_, i) => runFrom.push(starts.has(i) ? i : runFrom[i - 1]!));
-  const runTo: number[] = new Array<number>(lines.length);
+  const runTo = Array.from<number>({ length: lines.length });
   for (let i = lines.length - 1; i >= 0; i--) runTo[i] = i === lines.length - 1 || starts.has(i + 1) ? i : runTo[i + 1]!;
   const groups: [number, number][] = [];
   lines.forEach((l, i) => {

@@ -275,7 +275,7 @@ export async function readFilesAtRevision(
   }
   // The batch protocol is line-based: a name holding a newline is read on its own.
   const batchable = unread.filter((p) => !p.includes('\n'));
-  for (const p of unread.filter((p) => p.includes('\n'))) result.set(p, await readFileAtRevision(repoDir, commit, p, deps));
+  for (const p of unread.filter((path) => path.includes('\n'))) result.set(p, await readFileAtRevision(repoDir, commit, p, deps));
   if (batchable.length > 0) await readBatch(repoDir, commit, batchable, deps, result, (path, bytes, size) => {
     if (memo.bytes + size > MEMO_BYTES) return;
     memo.map.set(keyOf(path), bytes);

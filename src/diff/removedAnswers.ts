@@ -68,7 +68,11 @@ export function stillAnsweredOf(symbols: ReadonlyMap<string, PySymbol>, edges: r
       const resolved = bases(id);
       const written = (symbols.get(id)?.bases ?? []).filter((b) => !PLAIN_BASE.test(b.trim()));
       if (written.length > resolved.length) opaque ??= symbols.get(id)?.name ?? id;
-      for (const b of resolved) if (!seen.has(b.id)) (seen.add(b.id), queue.push(b.id));
+      for (const b of resolved) {
+        if (seen.has(b.id)) continue;
+        seen.add(b.id);
+        queue.push(b.id);
+      }
     }
     return { classes, opaque };
   };

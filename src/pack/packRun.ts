@@ -87,8 +87,8 @@ export function startRun(input: PackInput): PackRun {
 
 type DocumentParts = Pick<PackRun, 'input' | 'counter' | 'budget' | 'roots' | 'rootFiles' | 'state'>;
 
-/** The document as packed so far, naming `listedSkips`, its footer stating `used` tokens. */
-export function documentFor(run: DocumentParts, listedSkips: readonly DigestSkip[], used: number): DigestDocument {
+/** The document as packed so far, naming `skips`, its footer stating `used` tokens. */
+export function documentFor(run: DocumentParts, skips: readonly DigestSkip[], used: number): DigestDocument {
   const { input, state, counter, budget, roots } = run;
   const insidePacked = state.insidePackedCount();
   const usage: TokenUsage = { used, budget, encoding: counter.encoding, packed: state.items.length, skipped: state.skips.length - insidePacked, items: state.items };
@@ -101,7 +101,7 @@ export function documentFor(run: DocumentParts, listedSkips: readonly DigestSkip
     roots,
     ...(input.changed ? { changed: input.changed } : {}),
     items: state.items,
-    skipped: listedSkips,
+    skipped: skips,
     skippedTotal: state.skips.length,
     ...(insidePacked > 0 ? { insidePacked } : {}),
     usedTokens: used,

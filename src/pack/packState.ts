@@ -85,7 +85,7 @@ export class PackState {
     const [item] = this.items.splice(index, 1);
     if (!item) return;
     this.modeOf.delete(item.id);
-    for (const [id, holder] of [...this.heldIn]) if (holder === item.id) this.heldIn.delete(id);
+    for (const [id, holder] of this.heldIn) if (holder === item.id) this.heldIn.delete(id);
     this.holdsPacked.clear();
     for (const kept of this.items) this.markAncestors(kept);
     const left = (this.files.get(item.file) ?? 1) - 1;

@@ -356,7 +356,10 @@ function knownOf(index: RepoIndex, max: number): Known {
     subclassNames: (classId) => {
       const seen = new Set<string>();
       const queue = [classId];
-      while (queue.length > 0) for (const sub of subs.get(queue.pop()!) ?? []) if (!seen.has(sub)) (seen.add(sub), queue.push(sub));
+      while (queue.length > 0) for (const sub of subs.get(queue.pop()!) ?? []) if (!seen.has(sub)) {
+          seen.add(sub);
+          queue.push(sub);
+        }
       return [...seen].map((id) => index.byId.get(id)).filter((s): s is PySymbol => s !== undefined).map(bareNameOf);
     },
   };

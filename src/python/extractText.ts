@@ -139,9 +139,9 @@ export function closingBracket(text: string, open: number, limit: number = text.
   for (let i = open; i < end; i++) {
     const c = text[i]!;
     if (c === '"' || c === "'") {
-      const end = stringEnd(text, i);
-      if (end < 0) return -1;
-      i = end - 1;
+      const after = stringEnd(text, i);
+      if (after < 0) return -1;
+      i = after - 1;
     } else if (c === '#') {
       const nl = text.indexOf('\n', i);
       if (nl < 0) return -1;

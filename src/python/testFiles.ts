@@ -14,7 +14,7 @@ function fileName(path: string): string {
 /** A module pytest collects tests from by default: `test_*.py` or `*_test.py`. */
 export function isTestModule(path: string): boolean {
   const name = fileName(path);
-  return /^test_.*\.py$/.test(name) || /_test\.py$/.test(name);
+  return (name.startsWith('test_') && name.endsWith('.py')) || name.endsWith('_test.py');
 }
 
 /** A `conftest.py`: pytest's fixtures and hooks for the folder it sits in. */

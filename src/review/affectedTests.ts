@@ -57,10 +57,6 @@ export function withMustRun(mostLikely: AffectedTests, mustRun: MustRunTests, sy
   return { ...mostLikely, unreached, mustRun };
 }
 
-function _baseName(path: string): string {
-  return path.slice(path.lastIndexOf('/') + 1);
-}
-
 function shortName(sym: PySymbol): string {
   return (sym.name.split('.').pop() ?? sym.name).replace(/#\d+$/, '');
 }
@@ -69,12 +65,12 @@ function isTestClass(sym: PySymbol, symbols: ReadonlyMap<string, PySymbol>): boo
   if (sym.kind !== 'class' || !isTestModule(sym.file)) return false;
   const parent = sym.parent === undefined ? undefined : symbols.get(sym.parent);
   if (!parent || (parent.kind !== 'module' && !isTestClass(parent, symbols))) return false;
-  return /^Test/.test(shortName(sym)) || sym.bases.some((b) => /TestCase$/.test(b));
+  return shortName(sym).startsWith('Test') || sym.bases.some((b) => b.endsWith('TestCase'));
 }
 
 /** The pytest node id of a test function or method, or undefined when pytest would not collect it. */
 export function testNodeId(sym: PySymbol, symbols: ReadonlyMap<string, PySymbol>): string | undefined {
-  if (!isTestModule(sym.file) || !/^test/.test(shortName(sym))) return undefined;
+  if (!isTestModule(sym.file) || !shortName(sym).startsWith('test')) return undefined;
   const parent = sym.parent === undefined ? undefined : symbols.get(sym.parent);
   if (!parent) return undefined;
   if (sym.kind === 'function' && parent.kind === 'module') return `${sym.file}::${shortName(sym)}`;

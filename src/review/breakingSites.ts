@@ -95,7 +95,11 @@ function subclassDispatch(ctx: Context, caller: PySymbol, target: PySymbol): str
   while (queue.length > 0) {
     const cls = queue.shift()!;
     if (cls === target.parent) return undefined;
-    for (const b of bases(cls)) if (!seen.has(b.id)) (seen.add(b.id), queue.push(b.id));
+    for (const b of bases(cls)) {
+      if (seen.has(b.id)) continue;
+      seen.add(b.id);
+      queue.push(b.id);
+    }
   }
   const owner = ctx.input.symbols.get(target.parent);
   return owner ? shortName(owner) : undefined;
@@ -300,13 +304,13 @@ export function findBreakingSites(input: BreakingInput): ReviewFindings {
 
   // A removed override: its callers now reach the base's method.
   for (const [removedId, inheritedId] of [...(input.inherited ?? [])].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
-    const before = symbols.get(removedId);
+    const removedMethod = symbols.get(removedId);
     const now = symbols.get(inheritedId);
-    if (!before || !now || now.kind !== 'method') continue;
+    if (!removedMethod || !now || now.kind !== 'method') continue;
     for (const caller of adjacency.callers(removedId)) {
       const from = symbols.get(caller.id);
       if (!from || removed.has(caller.id)) continue;
-      bindSites(ctx, from, now, caller.lines, caller.resolution === 'resolved', before, undefined, false);
+      bindSites(ctx, from, now, caller.lines, caller.resolution === 'resolved', removedMethod, undefined, false);
     }
   }
 

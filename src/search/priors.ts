@@ -30,7 +30,7 @@ export function isTestCode(symbol: PySymbol): boolean {
   if (isTestPath(symbol.file)) return true;
   // A test function outside test files (doctest-style modules); a `Test*` class name alone is no sign
   // (pytest's own TestReport is library code).
-  return symbol.kind !== 'class' && /^test_/.test(symbol.name.split('.').at(-1) ?? '');
+  return symbol.kind !== 'class' && (symbol.name.split('.').at(-1) ?? '').startsWith('test_');
 }
 
 export function isVendored(file: string): boolean {

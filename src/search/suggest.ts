@@ -30,8 +30,8 @@ export function editDistance(a: string, b: string): number {
   if (a === b) return 0;
   if (a.length === 0) return b.length;
   if (b.length === 0) return a.length;
-  let previous = new Array<number>(b.length + 1);
-  let current = new Array<number>(b.length + 1);
+  let previous = Array.from({ length: b.length + 1 }, () => 0);
+  let current = Array.from({ length: b.length + 1 }, () => 0);
   for (let j = 0; j <= b.length; j++) previous[j] = j;
   for (let i = 1; i <= a.length; i++) {
     current[0] = i;

@@ -161,7 +161,8 @@ function impactSet(tree: Map<string, Node>, edges: readonly Edge[], changed: rea
       frontier = next;
     }
   }
-  for (const id of [...keep]) {
+  // Over a copy: the loop adds ancestors to `keep`, which need no walk of their own.
+  for (const id of Array.from(keep)) {
     for (let up = tree.get(id)?.parent; up !== undefined && !keep.has(up); up = tree.get(up)?.parent) keep.add(up);
   }
   return keep;

@@ -8,7 +8,7 @@ export type ArtifactResult = {
 };
 export interface ArtifactDeps {
     env: NodeJS.ProcessEnv;
-    upload: (name: string, files: string[], rootDirectory: string) => Promise<{
+    upload: (name: string, files: string[], rootDirectory: string, env: NodeJS.ProcessEnv) => Promise<{
         id?: number | undefined;
         size?: number | undefined;
     }>;

@@ -1,5 +1,5 @@
 import { type FileCache } from '../cache/fileCache.js';
-/** As written to @actions/cache (its version hash includes the path text). */
+/** As written to the cache service (an entry's version hashes the path text). */
 export declare const ACTION_CACHE_PATH = "~/.cache/repodigest-action";
 export interface CacheService {
     isFeatureAvailable: () => boolean;

@@ -36,8 +36,8 @@ export interface PackRun {
 /** The run before any candidate: the reserve measured, the whole budget less it still free. */
 export declare function startRun(input: PackInput): PackRun;
 type DocumentParts = Pick<PackRun, 'input' | 'counter' | 'budget' | 'roots' | 'rootFiles' | 'state'>;
-/** The document as packed so far, naming `listedSkips`, its footer stating `used` tokens. */
-export declare function documentFor(run: DocumentParts, listedSkips: readonly DigestSkip[], used: number): DigestDocument;
+/** The document as packed so far, naming `skips`, its footer stating `used` tokens. */
+export declare function documentFor(run: DocumentParts, skips: readonly DigestSkip[], used: number): DigestDocument;
 export declare function rootSkips(run: PackRun): DigestSkip[];
 export declare function otherSkips(run: PackRun): DigestSkip[];
 /** The skips the document names: the first `rootLines` roots' skips, then the first `others` other skips. */

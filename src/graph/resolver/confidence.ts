@@ -85,7 +85,12 @@ export function scoreCandidates(index: ProjectIndex, callee: RefExpr, candidates
   if (candidates.length === 0) return out;
   if (callee.t === 'name') {
     const c = 0.9 / candidates.length;
-    if (c >= min) for (const id of candidates) (out.ids.push(id), out.confidence.push(round(c)));
+    if (c >= min) {
+      for (const id of candidates) {
+        out.ids.push(id);
+        out.confidence.push(round(c));
+      }
+    }
     return out;
   }
   if (callee.t !== 'attr') return out;

@@ -33,7 +33,7 @@ export interface Model {
 export function buildModel(payload: ViewerPayload): Model {
   const s = payload.symbols;
   const size = s.name.length;
-  const ids = new Array<string>(size);
+  const ids = Array.from<string>({ length: size });
   const parent = Int32Array.from(s.parent);
   const children: number[][] = Array.from({ length: size }, () => []);
   for (let i = 0; i < size; i++) {

@@ -1,0 +1,5 @@
+export interface BackendIds {
+    workflowRunBackendId: string;
+    workflowJobRunBackendId: string;
+}
+export declare function backendIdsFromToken(token: string): BackendIds;
