@@ -3,7 +3,7 @@
 // a new class as a diff against its old body, once.
 import { afterAll, describe, expect, it } from 'vitest';
 import { removeTempDirs } from '../support/testRepo.js';
-import { codeLines, digestOf } from './prShape.js';
+import { codeLines, digestOf, section } from './prShape.js';
 
 afterAll(removeTempDirs);
 
@@ -76,6 +76,38 @@ describe('a method moved into a new class', () => {
       const shown = lines.filter((l) => l.includes('self.headers_3 = message.get("h3")')).length;
       expect(shown, `budget ${budget}`).toBe(budget >= 3000 ? 1 : Math.min(shown, 1));
       expect(digest.markdown, `budget ${budget}`).toContain('    async def send_with_compression(self, message): ...  # shown above');
+    }
+  });
+});
+
+describe('functions local to a changed test', () => {
+  it('have no call-site list: their calls are in the test shown with them', async () => {
+    const test = (body: string) =>
+      ['from pkg.core import serve', '', '', 'def test_serve():', '    async def receive():', `        return ${body}`, '', '    async def send(message):', '        pass', '', '    serve(receive, send)', ''].join('\n');
+    const core = 'def serve(receive, send):\n    return receive, send\n';
+    const digest = await digestOf({ 'pkg/__init__.py': '', 'pkg/core.py': core, 'tests/test_core.py': test('{"type": "a"}') }, { 'pkg/core.py': core.replace('return receive, send', 'return send, receive'), 'tests/test_core.py': test('{"type": "b"}') }, 3000);
+    const sites = section(digest.markdown, '### Call sites to check');
+    expect(sites).toContain('`pkg.core.serve`');
+    expect(sites).not.toContain('test_serve.receive');
+  });
+});
+
+describe('mechanical changes beside a behaviour change', () => {
+  const long = (factor: number) =>
+    ['def compute(values):', ...Array.from({ length: 60 }, (_, i) => `    values = [v + ${i} for v in values if v != ${i * 7}]  # pass ${i}`), `    return [v * ${factor} for v in values]`, ''].join('\n');
+  const documented = (doc: string) => Array.from({ length: 4 }, (_, i) => `def helper_${i}(x):\n    """${doc} ${i}."""\n    return x + ${i}\n`).join('\n\n');
+
+  it('are shown before the behaviour change takes its whole diff: the change first, its context after', async () => {
+    // At 1,900-2,100 tokens the whole diff of `compute` fits, beside it not all four docstring edits.
+    for (const budget of [1900, 2100]) {
+      const digest = await digestOf(
+        { 'pkg/__init__.py': '', 'pkg/core.py': long(2), 'pkg/docs.py': documented('Add one') },
+        { 'pkg/core.py': long(3), 'pkg/docs.py': documented('Return x plus') },
+        budget,
+      );
+      const lines = codeLines(digest.markdown);
+      expect(lines, `budget ${budget}`).toContain('+    return [v * 3 for v in values]');
+      for (let i = 0; i < 4; i++) expect(lines, `budget ${budget}`).toContain(`+    """Return x plus ${i}."""`);
     }
   });
 });

@@ -2,7 +2,7 @@
 // takes the best view that leaves the undecided roots room for their smallest views that still show
 // the change (hunks, or the code of an added or removed symbol), so more budget never shows fewer
 // changed lines: when each root took its whole diff whenever it fit, a root's whole diff took the room
-// of later roots' hunks; when the room kept was the others' signatures, the first roots' whole diffs
+// of later roots' hunks (and of the mechanical changes packed right after the roots); when the room kept was the others' signatures, the first roots' whole diffs
 // left the rest as headers (a reviewer saw a fifth of what the plain diff shows). A root falls back to
 // its signature only when not even its own hunks fit. When no view fits, the packed priority items
 // (call sites of changed contracts) give their space back, last first; only then is the root skipped.
@@ -13,6 +13,7 @@ import type { Candidate } from './expansion.js';
 import { costOf, itemOf } from './packItem.js';
 import { clauseFor, clausePaid, lastIndexWhere, type PackRun } from './packRun.js';
 import type { RootView } from './packTypes.js';
+import { TAIL_SHARE } from './tailItems.js';
 
 const DROPPED_FOR_CHANGED = 'dropped: its space went to the changed symbol';
 
@@ -33,7 +34,7 @@ function smallestShowing(run: PackRun, id: string): number {
   return cost;
 }
 
-/** The room the undecided roots other than `id` need to show their change: as many of them as can fit beside `id`'s own. */
+/** The room the undecided roots other than `id`, then the mechanical changes, need to show their change: as many as can fit beside `id`'s own. */
 function roomForOtherRoots(run: PackRun, id: string, ownSmallest: number): number {
   const { state } = run;
   const decided = new Set<string>([...state.items.map((it) => it.id), ...state.skips.map((sk) => sk.id)]);
@@ -43,7 +44,14 @@ function roomForOtherRoots(run: PackRun, id: string, ownSmallest: number): numbe
     const need = smallestShowing(run, other);
     if (ownSmallest + room + need <= run.remaining) room += need;
   }
-  return room;
+  // Then the mechanical changes packed right after the roots, within their share (tailItems.ts): they
+  // are part of the change too, and a whole diff is context.
+  let tail = 0;
+  for (const other of run.input.tail ?? []) {
+    const need = smallestShowing(run, other);
+    if (tail + need <= run.budget * TAIL_SHARE && ownSmallest + room + tail + need <= run.remaining) tail += need;
+  }
+  return room + tail;
 }
 
 /** Pack a root with views (see the top of this file). Returns true when packed, false when skipped (the skip recorded). */

@@ -20,6 +20,8 @@
 // - A site listed on a line of its own shows the code of its call line: the line a reviewer checks,
 //   even when its caller's code did not fit.
 // - A removed symbol's own calls no longer exist in head: it is never listed or counted as a caller.
+// - A function defined inside another (a test's local `receive`/`send`, a closure) has no list: its
+//   calls are in the enclosing function's code.
 // - Token numbers are parameters: the packer's footer logic knows them only after packing.
 
 import { isMechanical } from '../diff/changeClass.js';
@@ -116,6 +118,8 @@ export interface CallSitesInput {
   isTest?: (file: string) => boolean;
   /** The code of a caller's line that calls `name` (pack/callerView.ts callLineText); without it sites name no code. */
   lineText?: LineText;
+  /** Whether a changed symbol is local to a function: its calls are in that function's code (see the decisions). */
+  isLocal?: (id: string) => boolean;
   /**
    * The section's share of the budget, in tokens, and how to count them: lists past it are folded to
    * per-file counts, longest first (see the decision above). Without it no list is folded for its size.
@@ -188,8 +192,9 @@ export function renderCallSites(input: CallSitesInput): string {
       lines.push(`- Unresolved, check: ${codeSpan(alarm.id)} (removed) has ${plural(alarm.heuristicSites.length, 'name-only match', 'name-only matches')}: ${compactSites(alarm.heuristicSites)}`);
     }
   }
-  // A mechanical change cannot change what a call does: its callers have nothing to check.
-  const listed = changed.filter((c) => c.change !== 'removed' && c.carriedBy === undefined && !isMechanical(c.changeClass));
+  // A mechanical change cannot change what a call does: its callers have nothing to check. A function
+  // local to another is called from that function's code, not from places a reviewer must find.
+  const listed = changed.filter((c) => c.change !== 'removed' && c.carriedBy === undefined && !isMechanical(c.changeClass) && input.isLocal?.(c.id) !== true);
   const withSites = listed.map((c) => ({ c, ...callerSites(c, adjacency, locate, removed, input.lineText) })).filter((x) => x.sites.length > 0);
   const contract = withSites.filter((x) => x.c.contract !== undefined);
   const other = withSites.filter((x) => x.c.contract === undefined);

@@ -205,5 +205,9 @@ export function sitesInput(prepared: PreparedPr, pack?: PackSettings) {
     const caller = index.byId.get(callerId);
     return caller === undefined || prepared.removed.has(callerId) ? undefined : callLineText(index.byId, caller, line, name);
   };
-  return { changed: prepared.entries, adjacency: adjacencyOf(index), locate: (id: string) => index.byId.get(id), alarms: prepared.removedReferences, isTest: isTestModule, lineText, ...cap };
+  const isLocal = (id: string) => {
+    const parent = index.byId.get(index.byId.get(id)?.parent ?? '');
+    return parent?.kind === 'function' || parent?.kind === 'method';
+  };
+  return { changed: prepared.entries, adjacency: adjacencyOf(index), locate: (id: string) => index.byId.get(id), alarms: prepared.removedReferences, isTest: isTestModule, lineText, isLocal, ...cap };
 }

@@ -27,6 +27,8 @@ export interface CallSitesInput {
     isTest?: (file: string) => boolean;
     /** The code of a caller's line that calls `name` (pack/callerView.ts callLineText); without it sites name no code. */
     lineText?: LineText;
+    /** Whether a changed symbol is local to a function: its calls are in that function's code (see the decisions). */
+    isLocal?: (id: string) => boolean;
     /**
      * The section's share of the budget, in tokens, and how to count them: lists past it are folded to
      * per-file counts, longest first (see the decision above). Without it no list is folded for its size.

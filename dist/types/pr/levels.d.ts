@@ -56,6 +56,7 @@ export declare function sitesInput(prepared: PreparedPr, pack?: PackSettings): {
     alarms: import("../diff/removedReferences.js").RemovedReference[];
     isTest: typeof isTestModule;
     lineText: (callerId: string, line: number, name: string) => string | undefined;
+    isLocal: (id: string) => boolean;
 } | {
     cap: {
         tokens: number;
@@ -67,5 +68,6 @@ export declare function sitesInput(prepared: PreparedPr, pack?: PackSettings): {
     alarms: import("../diff/removedReferences.js").RemovedReference[];
     isTest: typeof isTestModule;
     lineText: (callerId: string, line: number, name: string) => string | undefined;
+    isLocal: (id: string) => boolean;
 };
 export {};
