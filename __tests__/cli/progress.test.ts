@@ -38,22 +38,28 @@ describe('createProgress', () => {
 
   it('keeps moving through resolution: files resolved with a percentage, redrawn at most every 100 ms', () => {
     const t = fakeTerminal({ REPODIGEST_PROGRESS_DELAY_MS: '0' });
-    const p = createProgress({ afterParse: 'resolve + pack' }, t.deps);
+    const p = createProgress({}, t.deps);
     p.update(40, 40);
     p.resolving(1, 40);
-    expect(t.writes.at(-1)).toBe('\rresolve + pack 1/40 files resolved (2%) (0 s)\x1b[K');
+    expect(t.writes.at(-1)).toBe('\rresolve 1/40 files resolved (2%) (0 s)\x1b[K');
     p.resolving(2, 40); // throttled
     t.advance(100);
     p.resolving(30, 40);
-    expect(t.writes.at(-1)).toBe('\rresolve + pack 30/40 files resolved (75%) (0 s)\x1b[K');
+    expect(t.writes.at(-1)).toBe('\rresolve 30/40 files resolved (75%) (0 s)\x1b[K');
     expect(t.writes.filter((w) => w.includes('resolved'))).toHaveLength(2);
   });
 
-  it('names the phase after parsing as the caller says (resolve + pack for pr)', () => {
+  it('keeps moving through a PR review and its packing: steps with a percentage, a new phase drawn at once', () => {
     const t = fakeTerminal({ REPODIGEST_PROGRESS_DELAY_MS: '0' });
-    const p = createProgress({ afterParse: 'resolve + pack' }, t.deps);
-    p.update(5, 5);
-    expect(t.writes).toEqual(['\rresolve + pack 5/5 files parsed (100%) (0 s)\x1b[K']);
+    const p = createProgress({}, t.deps);
+    p.step('review', 1, 4, 'steps');
+    expect(t.writes.at(-1)).toBe('\rreview 1/4 steps (25%) (0 s)\x1b[K');
+    p.step('pack', 1, 5, 'section layouts packed');
+    expect(t.writes.at(-1)).toBe('\rpack 1/5 section layouts packed (20%) (0 s)\x1b[K');
+    t.advance(100);
+    // A total that turns out short never reads over 100%.
+    p.step('pack', 6, 5, 'section layouts packed');
+    expect(t.writes.at(-1)).toBe('\rpack 6/6 section layouts packed (100%) (0 s)\x1b[K');
   });
 
   it('writes nothing when not a terminal, when CI is set, or with quiet; done() erases nothing it did not draw', () => {
@@ -133,7 +139,9 @@ describe('the CLI under a pseudo-terminal', { timeout: 180_000 }, () => {
     const repo = samplePrRepository();
     const args = ['pr', repo, '--base', 'HEAD~1', '--budget', '3000'];
     const shown = underTerminal(args, now, out);
-    expect(shown.terminal).toMatch(/\rresolve \+ pack \d+\/\d+ files parsed/);
+    expect(shown.terminal).toMatch(/\rresolve \d+\/\d+ files (parsed|resolved)/);
+    expect(shown.terminal).toMatch(/\rreview \d\/4 steps/);
+    expect(shown.terminal).toMatch(/\rpack \d+\/\d+ section layouts packed \(\d+%\)/);
     expect(shown.stdout).toBe(piped(args, now).stdout);
   });
 });

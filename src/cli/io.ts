@@ -1,5 +1,5 @@
 // Where the CLI writes: stdout, stderr and the progress line, injected so tests can run it in-process.
-import { createProgress, type Progress, type ProgressDeps, type ProgressOptions } from './progress.js';
+import { createProgress, type Progress, type ProgressDeps } from './progress.js';
 
 export interface CliIo {
   stdout: (text: string) => void;
@@ -18,6 +18,6 @@ export const defaultIo: CliIo = {
 };
 
 /** The run's progress line: silent for an io without a progress stream (tests, the API). */
-export function progressFor(io: CliIo, flags: { quiet?: boolean }, options: Omit<ProgressOptions, 'quiet'> = {}): Progress {
-  return io.progress ? createProgress({ ...options, quiet: flags.quiet === true }, io.progress) : createProgress({ quiet: true });
+export function progressFor(io: CliIo, flags: { quiet?: boolean }): Progress {
+  return io.progress ? createProgress({ quiet: flags.quiet === true }, io.progress) : createProgress({ quiet: true });
 }

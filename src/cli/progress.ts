@@ -7,11 +7,12 @@
 //   a short run would only flicker.
 // Redraws are throttled to every 100 ms (a 100k-file scan would otherwise write 100k lines), and the
 // line is erased before anything else is printed, so it never mixes with the report on stderr.
-// It draws only when the CLI tells it something: parsing and resolution report each file (with a
-// percentage), so the line keeps moving through both; packing and rendering show their names.
+// It draws only when the CLI tells it something: parsing and resolution report each file, a PR's
+// review its steps and its packing each layout of the sections it tries, all with a percentage, so
+// the line keeps moving through every long phase; rendering shows its name.
 
-export const PHASES = ['scan', 'parse', 'resolve', 'pack', 'render'] as const;
-export type ProgressPhase = (typeof PHASES)[number] | 'resolve + pack';
+export const PHASES = ['scan', 'parse', 'resolve', 'review', 'pack', 'render'] as const;
+export type ProgressPhase = (typeof PHASES)[number];
 
 export interface Progress {
   phase(name: ProgressPhase): void;
@@ -19,6 +20,8 @@ export interface Progress {
   update(done: number, total: number): void;
   /** Files the resolver has worked through, out of all: the resolve phase keeps moving. */
   resolving(done: number, total: number): void;
+  /** Steps of a later phase done out of its total (`what`: "steps", "layouts packed"). */
+  step(phase: ProgressPhase, done: number, total: number, what: string): void;
   /** Erases the line if one was drawn; call before printing anything else. */
   done(): void;
 }
@@ -36,14 +39,12 @@ export interface ProgressDeps {
 
 const defaultDeps: ProgressDeps = { stream: process.stderr, env: process.env, now: () => performance.now() };
 
-const SILENT: Progress = { phase() {}, update() {}, resolving() {}, done() {} };
+const SILENT: Progress = { phase() {}, update() {}, resolving() {}, step() {}, done() {} };
 const DEFAULT_DELAY_MS = 2000;
 const REDRAW_MS = 100;
 
 export interface ProgressOptions {
   quiet?: boolean;
-  /** Phase shown once every file is parsed: `resolve`, or `resolve + pack` where both run inside one call. */
-  afterParse?: ProgressPhase;
 }
 
 /** True when a progress line may be drawn at all (the time condition aside). */
@@ -61,9 +62,8 @@ export function createProgress(options: ProgressOptions = {}, deps: ProgressDeps
   if (!progressAllowed(options, deps)) return SILENT;
   const start = deps.now();
   const delay = delayOf(deps.env);
-  const afterParse = options.afterParse ?? 'resolve';
   let phase: ProgressPhase = 'scan';
-  let files: { done: number; total: number; verb: string } | undefined;
+  let files: { done: number; total: number; what: string } | undefined;
   let lastDraw = Number.NEGATIVE_INFINITY;
   let drawn = false;
 
@@ -74,7 +74,7 @@ export function createProgress(options: ProgressOptions = {}, deps: ProgressDeps
     lastDraw = now;
     drawn = true;
     const percent = files && files.total > 0 ? ` (${Math.floor((100 * files.done) / files.total)}%)` : '';
-    const count = files ? ` ${files.done}/${files.total} files ${files.verb}${percent}` : '';
+    const count = files ? ` ${files.done}/${files.total} ${files.what}${percent}` : '';
     // \x1b[K erases what a longer previous line left behind.
     deps.stream.write(`\r${phase}${count} (${((now - start) / 1000).toFixed(0)} s)\x1b[K`);
   };
@@ -86,9 +86,9 @@ export function createProgress(options: ProgressOptions = {}, deps: ProgressDeps
       draw(true);
     },
     update(done, total) {
-      files = { done, total, verb: 'parsed' };
+      files = { done, total, what: 'files parsed' };
       if (done >= total) {
-        phase = afterParse;
+        phase = 'resolve';
         draw(true);
       } else {
         const changed = phase !== 'parse';
@@ -97,9 +97,15 @@ export function createProgress(options: ProgressOptions = {}, deps: ProgressDeps
       }
     },
     resolving(done, total) {
-      const entering = files?.verb !== 'resolved';
-      files = { done, total, verb: 'resolved' };
-      phase = afterParse;
+      const entering = files?.what !== 'files resolved';
+      files = { done, total, what: 'files resolved' };
+      phase = 'resolve';
+      draw(entering);
+    },
+    step(name, done, total, what) {
+      const entering = name !== phase;
+      files = { done, total: Math.max(done, total), what };
+      phase = name;
       draw(entering);
     },
     done() {

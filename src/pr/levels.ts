@@ -140,6 +140,8 @@ export function bestOf(
 ): { result?: PackResult; error?: unknown } {
   let error: unknown;
   const tried = new Map<number, { result?: PackResult; score?: Score }>();
+  // At most the first, the last and a binary search between them: the progress line's total.
+  const most = Math.min(levels.length, 2 + Math.ceil(Math.log2(Math.max(1, levels.length - 2))));
   const attempt = (i: number) => {
     const known = tried.get(i);
     if (known) return known;
@@ -152,6 +154,7 @@ export function bestOf(
       error = error_;
     }
     tried.set(i, outcome);
+    prepared.request.onStep?.('pack', tried.size, most);
     return outcome;
   };
   if (levels.length === 0) return {};

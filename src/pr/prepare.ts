@@ -78,6 +78,9 @@ export async function preparePr(request: Omit<PrDigestRequest, 'pack'>): Promise
   return prepareFromScan(request, setup, await scanRepository(request.repoDir, request.index ?? {}));
 }
 
+/** The review's steps told to `onStep`: redaction, references, diffs, verdicts and tests. */
+const REVIEW_STEPS = 4;
+
 /** Index the scanned files (every file, or the on-demand selection with the others as empty modules) and prepare the digest. */
 export async function prepareFromScan(request: Omit<PrDigestRequest, 'pack'>, setup: PrSetup, scanned: ScannedFiles): Promise<PreparedPr> {
   const { git, extract, pathChanges, warning } = setup;
@@ -85,6 +88,8 @@ export async function prepareFromScan(request: Omit<PrDigestRequest, 'pack'>, se
   const index = assembleIndex(request.repoDir, files, scanned.skippedFiles, graphOptionsOf(request.index ?? {}), scanned.callGraph);
   // Before anything is packed: every text of the index is redacted in place, so token counts are of what is shown.
   const redaction: IndexRedaction = request.index?.redact === false ? { table: new Map(), counts: [] } : await redactIndex(index);
+  const step = (done: number) => request.onStep?.('review', done, REVIEW_STEPS);
+  step(1);
   // The index names modules as Python imports them (`src.flask.app` -> `flask.app`): so do the changes.
   const idOf = importIdOf(index);
   const changes = changesWithIds(pathChanges, idOf);
@@ -109,7 +114,9 @@ export async function prepareFromScan(request: Omit<PrDigestRequest, 'pack'>, se
     const answer = answered(id);
     return answer?.by === 'inherited' ? [[id, answer.from] as const] : [];
   }));
+  step(2);
   const diffs = await readSymbolDiffs(request, setup, changes, index, idOf, redaction);
+  step(3);
   const { infos } = diffs;
   notes.push(...diffs.notes);
   const entries = carried(shown.map((c) => entryOf(c, infos.get(c.id))), infos, index);
@@ -118,6 +125,7 @@ export async function prepareFromScan(request: Omit<PrDigestRequest, 'pack'>, se
   const mechanical = new Set(entries.filter((c) => c.changeClass !== undefined && MECHANICAL.has(c.changeClass)).map((c) => c.id));
   // Signatures bound against their call sites, overrides, tests; the removed references folded in.
   const review = await reviewPr({ repoDir: request.repoDir, changes, index, removedReferences, inherited, extract, mechanical, ...(request.index?.redact === false ? {} : { secrets: redaction.table }) }, git);
+  step(4);
   const packable = packableEntries(entries, index);
   const views = viewsOfEach(packable, index, infos);
   const plan = planOf(packable, views, entries, index, riskOf(review));

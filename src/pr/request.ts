@@ -23,5 +23,7 @@ export interface PrDigestRequest {
   scanPrefix?: string;
   /** Parse every file instead of only those the digest can need (onDemandRounds.ts); same digest. */
   fullIndex?: boolean;
+  /** Told each step of the review (after the index) and each section layout packed, for a progress line. */
+  onStep?: (phase: 'review' | 'pack', done: number, total: number) => void;
 }
 

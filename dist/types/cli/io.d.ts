@@ -1,4 +1,4 @@
-import { type Progress, type ProgressDeps, type ProgressOptions } from './progress.js';
+import { type Progress, type ProgressDeps } from './progress.js';
 export interface CliIo {
     stdout: (text: string) => void;
     stderr: (text: string) => void;
@@ -11,4 +11,4 @@ export declare const defaultIo: CliIo;
 /** The run's progress line: silent for an io without a progress stream (tests, the API). */
 export declare function progressFor(io: CliIo, flags: {
     quiet?: boolean;
-}, options?: Omit<ProgressOptions, 'quiet'>): Progress;
+}): Progress;

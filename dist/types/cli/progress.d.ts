@@ -1,11 +1,13 @@
-export declare const PHASES: readonly ["scan", "parse", "resolve", "pack", "render"];
-export type ProgressPhase = (typeof PHASES)[number] | 'resolve + pack';
+export declare const PHASES: readonly ["scan", "parse", "resolve", "review", "pack", "render"];
+export type ProgressPhase = (typeof PHASES)[number];
 export interface Progress {
     phase(name: ProgressPhase): void;
     /** Files parsed so far out of the total found; moves the phase to parse, then to resolve at the end. */
     update(done: number, total: number): void;
     /** Files the resolver has worked through, out of all: the resolve phase keeps moving. */
     resolving(done: number, total: number): void;
+    /** Steps of a later phase done out of its total (`what`: "steps", "layouts packed"). */
+    step(phase: ProgressPhase, done: number, total: number, what: string): void;
     /** Erases the line if one was drawn; call before printing anything else. */
     done(): void;
 }
@@ -20,8 +22,6 @@ export interface ProgressDeps {
 }
 export interface ProgressOptions {
     quiet?: boolean;
-    /** Phase shown once every file is parsed: `resolve`, or `resolve + pack` where both run inside one call. */
-    afterParse?: ProgressPhase;
 }
 /** True when a progress line may be drawn at all (the time condition aside). */
 export declare function progressAllowed(options: ProgressOptions, deps: Pick<ProgressDeps, 'stream' | 'env'>): boolean;

@@ -30,8 +30,8 @@ export async function runPrCommand(
   cliIo: CliIo,
 ): Promise<{ text: string; warnings: string[]; breaking: BreakingSite[]; secrets: ReadonlyMap<string, string> | undefined }> {
   const pack = packSettingsFrom(flags);
-  // prDigest resolves, packs and renders in one call: after the last file, one phase covers all three.
-  const progress = progressFor(cliIo, flags, { afterParse: 'resolve + pack' });
+  // prDigest resolves, reviews and packs in one call; each part reports its own steps.
+  const progress = progressFor(cliIo, flags);
   const index = { ...indexOptionsFrom(flags), onProgress: (done: number, total: number) => progress.update(done, total), onResolve: (done: number, total: number) => progress.resolving(done, total) };
   const digest = await prDigest({
     repoDir: path,
@@ -41,6 +41,7 @@ export async function runPrCommand(
     index,
     pack,
     ...(flags.onDemand && flags.html === undefined ? {} : { fullIndex: true }),
+    onStep: (phase, done, total) => progress.step(phase, done, total, phase === 'pack' ? 'section layouts packed' : 'steps'),
   });
   progress.done();
   // From here on every line may name a file: names' secrets are replaced (cli/redactedIo.ts).
