@@ -190,6 +190,6 @@ describe('the must-run line', () => {
     const line = text.split('\n').find((l) => l.startsWith('Must run:'))!;
     expect(line).toMatch(/^Must run: 34 test files import the changed code: `tests\/test_00\.py`, .*`tests\/test_19\.py` and 14 more \(all in the Action's `tests-must-run` output\)\.$/);
     const few = renderTestsSection({ tests: [], unreached: [], mustRun: { files: files.slice(0, 2), covered: new Set(['pkg/core.py']), notes: [] } });
-    expect(few).toContain('Must run: 2 test files import the changed code: `tests/test_00.py`, `tests/test_01.py` (`python -m pytest tests/test_00.py tests/test_01.py`).');
+    expect(few).toContain('Must run: 2 test files import the changed code: `python -m pytest tests/test_00.py tests/test_01.py`.');
   });
 });

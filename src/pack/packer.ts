@@ -6,8 +6,8 @@
 // - Skip, never truncate: a candidate that does not fit is skipped with its reason and the scan goes
 //   on; no text is packed twice; the scan stops on an empty budget or after `maxCandidates`, and what
 //   it did not reach is still counted as skipped (fitCandidates.ts).
-// - A PR's roots take the best view that leaves the other roots room for their smallest ones, so more
-//   budget never shows fewer changed symbols (rootViews.ts).
+// - A PR's roots take the best view that leaves the other roots room for their smallest views that
+//   show the change, so more budget never shows fewer changed symbols as code (rootViews.ts).
 // - A class reached as a callee and constructed by code in the document is shown as its construction
 //   view unless its full code is small (constructionChoice.ts).
 // - The budget bounds the rendered document in any format, frame and skip list included; while packing,

@@ -68,8 +68,12 @@ export function packRootView(run: PackRun, symbol: PySymbol, candidate: Candidat
       return { view, item, cost: costOf(run, item) };
     });
     const smallest = priced.reduce((a, b) => (b.cost < a.cost ? b : a));
-    // The smallest view needs only to fit: the room kept for the others was counted beside it.
-    const chosen = priced.find((p) => p.cost + others <= run.remaining) ?? (smallest.cost <= run.remaining ? smallest : undefined);
+    // The best view that shows the change and leaves the others their room; else the smallest that
+    // shows it and fits (this root ranks before them: the room was counted beside it); only then a
+    // signature.
+    const showing = priced.filter((p) => p.view.mode !== 'signature');
+    const fitting = (list: typeof priced) => list.filter((p) => p.cost <= run.remaining).reduce<(typeof priced)[number] | undefined>((a, b) => (a === undefined || b.cost < a.cost ? b : a), undefined);
+    const chosen = showing.find((p) => p.cost + others <= run.remaining) ?? fitting(showing) ?? fitting(priced);
     if (chosen) {
       clausePaid(run, clauseFor(run, chosen.item.id));
       state.add(chosen.item);

@@ -25,7 +25,8 @@ import type {
  * the changed table becomes names per file, contract-changed call sites get compact, then counted,
  * then the review becomes counts, then the list becomes counts per file. The last resort, `summary`,
  * is one line of counts. The pack keeps the first level that shows every changed symbol in its best
- * view; else the one showing the most changed symbols (then the most in their best view), fuller on a tie.
+ * view; else the one showing the most changed symbols as code (their changed lines), then the most in
+ * the document at all (signatures count), then the most in their best view, fuller on a tie.
  */
 export interface SectionsLevel {
   mermaid: boolean;
@@ -107,15 +108,15 @@ export function perPrepared<T>(build: (prepared: PreparedPr) => T): (prepared: P
 }
 
 /**
- * How many roots are in the document, how many of those as code (a diff, hunks or whole code: not a
- * signature alone, which shows none of the changed lines), and how many in their best view.
+ * How many roots are in the document as code (a diff, hunks or whole code: not a signature alone,
+ * which shows none of the changed lines), how many at all, and how many in their best view.
  */
 export function scoreOf(prepared: PreparedPr, result: PackResult): Score {
   const best = new Map(result.packed.map((p) => [p.id, prepared.views.get(p.id)?.[0]?.mode === p.mode]));
   const roots = new Set(result.roots);
   const inside = result.skipped.filter((s) => s.within !== undefined && roots.has(s.id)).length;
   const asCode = result.packed.filter((p) => roots.has(p.id) && p.mode !== 'signature').length + inside;
-  return [rootsInDocument(result), asCode, result.roots.filter((id) => best.get(id) === true).length + inside];
+  return [asCode, rootsInDocument(result), result.roots.filter((id) => best.get(id) === true).length + inside];
 }
 
 type Score = [number, number, number];
@@ -127,8 +128,8 @@ function atLeast(a: Score, b: Score): boolean {
 }
 
 /**
- * The level that shows the most changed symbols (then the most as code, then the most in their best
- * view), fuller on a tie.
+ * The level that shows the most changed symbols as code (then the most at all, then the most in their
+ * best view), fuller on a tie.
  * What a level shows grows as its preamble shrinks, so the levels are not all packed: the most compact
  * one gives the best score, then a binary search finds the fullest level that reaches it (a few packs
  * instead of one per level: a PR with many changed symbols makes each pack costly).

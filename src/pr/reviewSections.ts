@@ -124,10 +124,11 @@ function mustRunLines(tests: AffectedTests, detail: ReviewDetail): string[] {
   // None: said on the "No test reaches" line (noneImports), with the notes when there is room.
   if (n === 0) return detail === 'counts' || tier.notes.length === 0 ? [] : ['Must run: no test module imports the changed code.', ...tier.notes.map((note) => `- ${note}`), ''];
   const named = detail === 'full' ? MAX_LISTED : detail === 'compact' ? COMPACT_GROUPS : 0;
+  // All named: the command names them, once. Else the first ones, and where the rest are.
   const files = tier.files.slice(0, named).map((f) => codeSpan(f));
-  const list = files.length === 0 ? '' : `: ${files.join(', ')}${n > files.length ? ` and ${n - files.length} more` : ''}`;
-  const command = n <= named ? ` (${codeSpan(pytestCommand(tier.files)!)})` : ` (all in ${where})`;
-  return [`Must run: ${plural(n, 'test file')} ${n === 1 ? 'imports' : 'import'} the changed code${list}${command}.`, ...(detail === 'counts' ? [] : tier.notes.map((note) => `- ${note}`)), ''];
+  const list =
+    n <= named ? `: ${codeSpan(pytestCommand(tier.files)!)}` : files.length === 0 ? ` (all in ${where})` : `: ${files.join(', ')} and ${n - files.length} more (all in ${where})`;
+  return [`Must run: ${plural(n, 'test file')} ${n === 1 ? 'imports' : 'import'} the changed code${list}.`, ...(detail === 'counts' ? [] : tier.notes.map((note) => `- ${note}`)), ''];
 }
 
 export function renderTestsSection(tests: AffectedTests, detail: ReviewDetail = 'full'): string {

@@ -12,7 +12,8 @@ import type { ListLevel, PrEntry, SitesLevel } from './sections.js';
  * the changed table becomes names per file, contract-changed call sites get compact, then counted,
  * then the review becomes counts, then the list becomes counts per file. The last resort, `summary`,
  * is one line of counts. The pack keeps the first level that shows every changed symbol in its best
- * view; else the one showing the most changed symbols (then the most in their best view), fuller on a tie.
+ * view; else the one showing the most changed symbols as code (their changed lines), then the most in
+ * the document at all (signatures count), then the most in their best view, fuller on a tie.
  */
 export interface SectionsLevel {
     mermaid: boolean;
@@ -28,14 +29,14 @@ export declare const graphOf: (prepared: PreparedPr) => string;
 /** Memoise on the prepared PR (it is immutable once built). */
 export declare function perPrepared<T>(build: (prepared: PreparedPr) => T): (prepared: PreparedPr) => T;
 /**
- * How many roots are in the document, how many of those as code (a diff, hunks or whole code: not a
- * signature alone, which shows none of the changed lines), and how many in their best view.
+ * How many roots are in the document as code (a diff, hunks or whole code: not a signature alone,
+ * which shows none of the changed lines), how many at all, and how many in their best view.
  */
 export declare function scoreOf(prepared: PreparedPr, result: PackResult): Score;
 type Score = [number, number, number];
 /**
- * The level that shows the most changed symbols (then the most as code, then the most in their best
- * view), fuller on a tie.
+ * The level that shows the most changed symbols as code (then the most at all, then the most in their
+ * best view), fuller on a tie.
  * What a level shows grows as its preamble shrinks, so the levels are not all packed: the most compact
  * one gives the best score, then a binary search finds the fullest level that reaches it (a few packs
  * instead of one per level: a PR with many changed symbols makes each pack costly).
