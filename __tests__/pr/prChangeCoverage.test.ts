@@ -83,12 +83,30 @@ describe('a method moved into a new class', () => {
 describe('functions local to a changed test', () => {
   it('have no call-site list: their calls are in the test shown with them', async () => {
     const test = (body: string) =>
-      ['from pkg.core import serve', '', '', 'def test_serve():', '    async def receive():', `        return ${body}`, '', '    async def send(message):', '        pass', '', '    serve(receive, send)', ''].join('\n');
+      [
+        'from pkg.core import serve',
+        '',
+        '',
+        'def test_serve():',
+        '    class Sink:',
+        '        def __init__(self):',
+        `            self.seen = ${body}`,
+        '',
+        '    async def receive():',
+        `        return ${body}`,
+        '',
+        '    async def send(message):',
+        '        Sink()',
+        '',
+        '    serve(receive, send)',
+        '',
+      ].join('\n');
     const core = 'def serve(receive, send):\n    return receive, send\n';
     const digest = await digestOf({ 'pkg/__init__.py': '', 'pkg/core.py': core, 'tests/test_core.py': test('{"type": "a"}') }, { 'pkg/core.py': core.replace('return receive, send', 'return send, receive'), 'tests/test_core.py': test('{"type": "b"}') }, 3000);
     const sites = section(digest.markdown, '### Call sites to check');
     expect(sites).toContain('`pkg.core.serve`');
     expect(sites).not.toContain('test_serve.receive');
+    expect(sites).not.toContain('test_serve.Sink');
   });
 });
 

@@ -20,8 +20,8 @@
 // - A site listed on a line of its own shows the code of its call line: the line a reviewer checks,
 //   even when its caller's code did not fit.
 // - A removed symbol's own calls no longer exist in head: it is never listed or counted as a caller.
-// - A function defined inside another (a test's local `receive`/`send`, a closure) has no list: its
-//   calls are in the enclosing function's code.
+// - A function defined inside another, at any depth (a test's local `receive`/`send`, a closure, a
+//   method of a class local to a test) has no list: its calls are in the enclosing function's code.
 // - Token numbers are parameters: the packer's footer logic knows them only after packing.
 
 import { isMechanical } from '../diff/changeClass.js';

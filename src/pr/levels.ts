@@ -209,9 +209,12 @@ export function sitesInput(prepared: PreparedPr, pack?: PackSettings) {
     const caller = index.byId.get(callerId);
     return caller === undefined || prepared.removed.has(callerId) ? undefined : callLineText(index.byId, caller, line, name);
   };
+  // Defined inside a function, at any depth (a method of a class local to a test).
   const isLocal = (id: string) => {
-    const parent = index.byId.get(index.byId.get(id)?.parent ?? '');
-    return parent?.kind === 'function' || parent?.kind === 'method';
+    for (let s = index.byId.get(index.byId.get(id)?.parent ?? ''); s !== undefined; s = index.byId.get(s.parent ?? '')) {
+      if (s.kind === 'function' || s.kind === 'method') return true;
+    }
+    return false;
   };
   return { changed: prepared.entries, adjacency: adjacencyOf(index), locate: (id: string) => index.byId.get(id), alarms: prepared.removedReferences, isTest: isTestModule, lineText, isLocal, ...cap };
 }
