@@ -6,9 +6,12 @@
 //   that changed code adds on its own added lines, against the head signature of what they call.
 //   A signature change that cannot break a call (a new default, an annotation) binds nothing.
 // - Certainty: "broken" needs a resolved edge, a call site found on the edge's line, a known way the
-//   first parameter is bound, and no decorator that may rewrite the signature. A name-only
+//   first parameter is bound, and no decorator that may rewrite the signature (a project decorator
+//   whose wrapper forwards `*args, **kwargs` unchanged does not: signatureRewriter). A name-only
 //   (heuristic) edge, a bare-name call of a method, a decorated target: "check" at most. Callers
-//   that the change itself removes do not count.
+//   that the change itself removes do not count. A function passed to another (`map(f, xs)`,
+//   `Thread(target=f)`, `sorted(xs, key=f)`) is called with arguments the site does not show: a
+//   breaking change to it makes that site "check", never "broken" (a removed one is broken below).
 // - Overrides: for a changed method, every project subclass method of the same name, and the
 //   nearest base method it overrides, are checked with overrides.ts; one that fits is listed as
 //   matching (a reviewer asks "did the override follow?"), one that does not is also a "broken" site.
@@ -20,10 +23,11 @@
 import { bindingOf, diffSignature, isOverload, type SignatureDiff } from '../diff/signatureDiff.js';
 import type { Adjacency } from '../graph/adjacency.js';
 import { baseIndex, subclassIndex } from '../graph/classNeighbours.js';
+import { wrappingOf } from '../graph/resolver/wrappers.js';
 import type { Edge, PySymbol } from '../model.js';
 import { codeSpan } from '../shared/fence.js';
 import { type BindResult, bindCall } from './callBinding.js';
-import { boundParams, type ClassNames, CONSTRUCTORS, classNamesOf, indirectName, rewritingDecorator, shortName, sitesOn, throughReceiver } from './callSites.js';
+import { boundParams, type ClassNames, CONSTRUCTORS, classNamesOf, indirectName, passedTo, rewritingDecorator, shortName, sitesOn, throughReceiver } from './callSites.js';
 import { overrideMismatch } from './overrides.js';
 
 export interface ChangedCallable {
@@ -80,7 +84,40 @@ export interface ReviewFindings {
   overrides: OverrideFinding[];
 }
 
-/** Decorators that keep the signature a caller binds against. */
+/** The parameter of the decorator that returns `caller` as its wrapper, when it does (graph/resolver/wrappers.ts). */
+function wrappedParamOf(ctx: Context, caller: PySymbol): string | undefined {
+  const decorator = caller.parent === undefined ? undefined : ctx.input.symbols.get(caller.parent);
+  if (!decorator || caller.kind !== 'function') return undefined;
+  const wrapping = wrappingOf(decorator, (name) => ctx.input.symbols.get(`${decorator.id}.${name}`));
+  return wrapping?.wrapper === caller ? wrapping.param : undefined;
+}
+
+/**
+ * The first decorator of `target` that may change the signature its callers bind against; undefined
+ * when none may. Besides the decorators known to keep it (callSites.ts), a project decorator keeps it
+ * when the wrapper it returns takes and forwards exactly `*args, **kwargs` (graph/resolver/wrappers.ts):
+ * the decorator is the project function the decorator line's resolved edge reaches.
+ */
+function signatureRewriter(ctx: Context, target: PySymbol): string | undefined {
+  const first = rewritingDecorator(target);
+  if (first === undefined) return undefined;
+  const { symbols, adjacency } = ctx.input;
+  const scope = target.parent === undefined ? undefined : symbols.get(target.parent);
+  const lines = [...new Set(scope?.calls.filter((c) => c.via === 'decorator' && c.line >= target.startLine && c.line <= target.endLine).map((c) => c.line))].sort((a, b) => a - b);
+  if (!scope || lines.length !== target.decorators.length) return first;
+  for (let i = 0; i < lines.length; i++) {
+    const written = rewritingDecorator({ ...target, decorators: [target.decorators[i]!] });
+    if (written === undefined) continue;
+    const applied = adjacency.callees(scope.id).filter((n) => n.resolution === 'resolved' && n.confidence === undefined && n.lines.includes(lines[i]!));
+    const forwards = applied.some((n) => {
+      const d = symbols.get(n.id);
+      return d !== undefined && wrappingOf(d, (name) => symbols.get(`${d.id}.${name}`))?.forwardsUnchanged === true;
+    });
+    if (!forwards) return written;
+  }
+  return undefined;
+}
+
 /**
  * The subclass's short name when `caller`, a method, reaches `target` only through dynamic dispatch:
  * `target` is defined in a subclass of the caller's class (the resolver's override edges), so the
@@ -131,9 +168,10 @@ function bindSites(ctx: Context, caller: PySymbol, target: PySymbol, lines: read
   // bound, where a call names it (`p._truncate(excinfo.traceback)` is no call of the `traceback`
   // property with one argument).
   if (bindingOf(target.decorators) === 'property' && !diff?.changes.some((c) => c.kind === 'became-property')) return;
-  const decorator = rewritingDecorator(target);
+  const decorator = signatureRewriter(ctx, target);
   const name = displayName(target);
   const dispatch = subclassDispatch(ctx, caller, target);
+  const wrapped = wrappedParamOf(ctx, caller);
   for (const line of lines) {
     let viaReceiver = true;
     let indirect: string | undefined;
@@ -157,11 +195,20 @@ function bindSites(ctx: Context, caller: PySymbol, target: PySymbol, lines: read
       record(ctx, { symbol: target.id, site: { file: caller.file, line, caller: caller.id }, reason, certainty });
     };
     const sites = sitesOn(caller, line, target);
+    const passedInto = sites !== 'ambiguous' && sites.length === 0 && diff ? passedTo(caller, line, target) : undefined;
+    if (passedInto !== undefined) {
+      ctx.checkedSites++;
+      report({ status: 'check', reason: `passes \`${name}\` to \`${passedInto}\`, which calls it with arguments not written here` });
+      continue;
+    }
     if (sites === 'ambiguous') {
       if (resolved) report({ status: 'check', reason: `could not tell which call on this line calls \`${name}\`` });
       continue;
     }
     for (const site of sites) {
+      // A wrapper's call of the function its decorator wraps: the arguments are written where the
+      // decorated name is called, and those sites are bound (signatureRewriter says how surely).
+      if (wrapped !== undefined && site.callee.t === 'name' && site.callee.name === wrapped) continue;
       viaReceiver = throughReceiver(site, caller);
       indirect = indirectName(site, target, caller, ctx.classes);
       if (diff) ctx.checkedSites++;

@@ -19,6 +19,8 @@ import type { Value } from './values.js';
 
 export interface Wrapping {
   wrapper: PySymbol;
+  /** The decorator's parameter that receives the wrapped function. */
+  param: string;
   /** The wrapper passes its `*args, **kwargs` to the wrapped function and takes nothing else. */
   forwardsUnchanged: boolean;
 }
@@ -46,7 +48,7 @@ export function wrappingOf(decorator: PySymbol, child: (name: string) => PySymbo
     const forwardsUnchanged =
       takesOnlySplats &&
       calls.every((c) => c.shape !== undefined && c.shape.positional === 0 && c.shape.star === true && c.shape.doubleStar === true && (c.shape.keywords?.length ?? 0) === 0 && !c.shape.unread);
-    return { wrapper, forwardsUnchanged };
+    return { wrapper, param, forwardsUnchanged };
   }
   return undefined;
 }
