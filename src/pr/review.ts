@@ -159,7 +159,7 @@ function removedSites(ref: RemovedReference): BreakingSite[] {
   const sites: BreakingSite[] = ref.sites.map((s) => ({
     symbol: ref.id,
     site: { file: s.file, line: s.line ?? 1, caller: s.caller },
-    reason: `${s.via === 'import' ? 'imports' : 'calls'} \`${short(ref.id)}\`, which this change removes${moved}`,
+    reason: `${s.via === 'import' ? 'imports' : s.via === 'value' ? 'uses' : 'calls'} \`${short(ref.id)}\`${s.via === 'value' ? ' as a value' : ''}, which this change removes${moved}`,
     certainty: 'broken',
   }));
   for (const s of ref.heuristicSites) {
