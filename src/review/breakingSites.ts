@@ -24,11 +24,12 @@ import { bindingOf, diffSignature, isOverload, type SignatureDiff } from '../dif
 import type { Adjacency } from '../graph/adjacency.js';
 import { baseIndex, subclassIndex } from '../graph/classNeighbours.js';
 import { wrappingOf } from '../graph/resolver/wrappers.js';
-import type { Edge, PySymbol } from '../model.js';
+import type { CallSite, Edge, PySymbol } from '../model.js';
 import { codeSpan } from '../shared/fence.js';
 import { type BindResult, bindCall } from './callBinding.js';
 import { boundParams, type ClassNames, CONSTRUCTORS, classNamesOf, indirectName, passedTo, rewritingDecorator, shortName, sitesOn, throughReceiver } from './callSites.js';
 import { overrideMismatch } from './overrides.js';
+import { type StubIndex, stubDeclarations } from './stubs.js';
 
 export interface ChangedCallable {
   id: string;
@@ -52,6 +53,8 @@ export interface BreakingInput {
    * Each call is bound against that method, as Python's lookup finds it.
    */
   inherited?: ReadonlyMap<string, string>;
+  /** Head's `.pyi` stubs: a call that binds against a stub's declaration but not the implementation is "check" (stubs.ts). */
+  stubs?: StubIndex;
 }
 
 export interface BreakingSite {
@@ -82,6 +85,29 @@ export interface ReviewFindings {
   signatures: SignatureReport[];
   breaking: BreakingSite[];
   overrides: OverrideFinding[];
+}
+
+/** The caller and the scopes that enclose it, innermost first (their imports name what the caller calls). */
+function scopesOf(ctx: Context, caller: PySymbol): PySymbol[] {
+  const out = [caller];
+  for (let id = caller.parent; id !== undefined && out.length < 64; ) {
+    const s = ctx.input.symbols.get(id);
+    if (!s) break;
+    out.push(s);
+    id = s.parent;
+  }
+  return out;
+}
+
+/** The path of a stub whose declaration of the called name accepts `site` (stubs.ts), if one does. */
+function acceptingStub(ctx: Context, target: PySymbol, caller: PySymbol, site: CallSite): string | undefined {
+  const stubs = ctx.input.stubs;
+  if (!stubs) return undefined;
+  for (const declaration of stubDeclarations(stubs, target, caller, scopesOf(ctx, caller), site)) {
+    const params = boundParams(declaration, site, caller, ctx.classes);
+    if (params !== 'unknown' && bindCall(site.shape, params, displayName(declaration)).status === 'ok') return declaration.file;
+  }
+  return undefined;
 }
 
 /** The parameter of the decorator that returns `caller` as its wrapper, when it does (graph/resolver/wrappers.ts). */
@@ -223,7 +249,10 @@ function bindSites(ctx: Context, caller: PySymbol, target: PySymbol, lines: read
       }
       const beforeParams = before ? (boundParams(before, site, caller, ctx.classes) === before.params ? before.params : before.params.slice(1)) : undefined;
       const result = bindCall(site.shape, params, name, beforeParams);
-      if (result.status !== 'ok') report(result);
+      if (result.status === 'broken') {
+        const stub = acceptingStub(ctx, target, caller, site);
+        report(stub === undefined ? result : { status: 'check', reason: `${result.reason}; the stub ${codeSpan(stub)} declares a signature that accepts this call (type checkers pass it, Python does not)` });
+      } else if (result.status !== 'ok') report(result);
       else if (diff?.changes.some((c) => c.kind === 'async-added' || c.kind === 'async-removed')) {
         const now = diff.changes.some((c) => c.kind === 'async-added');
         report({ status: 'check', reason: now ? `\`${name}\` is now async: this call must be awaited` : `\`${name}\` is no longer async: awaiting this call fails` });
