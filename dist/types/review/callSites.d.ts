@@ -20,6 +20,12 @@ export declare function boundParams(target: PySymbol, site: CallSite, caller: Py
 /** The call sites on `line` of `caller` that call `target` (by name, or the only call there). */
 export declare function sitesOn(caller: PySymbol, line: number, target: PySymbol): CallSite[] | 'ambiguous';
 /**
+ * The callee of the call on `line` that takes `target` as an argument (`map(work, xs)`,
+ * `Thread(target=work)`): the function is called there with arguments nobody wrote at that line, so
+ * such a site can be checked, not bound. Undefined when no call on the line passes it.
+ */
+export declare function passedTo(caller: PySymbol, line: number, target: PySymbol): string | undefined;
+/**
  * The name a call reaches `target` through when it is not the target's own (`opener()` of
  * `opener = streams.get(name)`, `self._add = self._add_safe`, `HANDLERS[k]()`): such a name may hold
  * another callable at run time, so a call that does not bind there is worth a look, not a failed
