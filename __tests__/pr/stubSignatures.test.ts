@@ -32,13 +32,25 @@ describe('a call written against a stub', () => {
     expect(digest.markdown).not.toContain('tuple_keys=`, which');
   }, 60_000);
 
-  it('is "check", naming the stub, when the implementation it calls changed and the stub did not', async () => {
-    const files = { 'app/__init__.py': '', 'app/mod.pyi': 'def send(msg: str) -> None: ...\n', 'app/use.py': 'from app.mod import send\n\n\ndef go():\n    send("m")  # check: the stub still declares send(msg)\n' };
-    const digest = await digestOf({ ...files, 'app/mod.py': 'def send(msg):\n    return msg\n' }, { ...files, 'app/mod.py': 'def send(msg, to):\n    return msg\n' }, 8000);
-    const breaking = section(digest.markdown, '### Breaking call sites');
-    expect(breaking).toContain(
-      '- check: `app/use.py:5` in `app.use.go`: missing required argument `to` of `send`; the stub `app/mod.pyi` declares a signature that accepts this call (type checkers pass it, Python does not)',
-    );
-    expect(breaking).not.toContain('likely broken:');
+  it('is "check", naming the stub, only where the call did not bind before the change either', async () => {
+    const files = {
+      'app/__init__.py': '',
+      'app/mod.pyi': 'def send(msg: str, to: str = ..., *, retries: int = ...) -> None: ...\n',
+      'app/use.py': [
+        'from app.mod import send',
+        '',
+        '',
+        'def go():',
+        '    send("m")  # likely broken: it bound before, the change adds the required `cc`',
+        '    send("m", retries=2)  # check: never bound against the implementation; the stub accepts it',
+        '',
+      ].join('\n'),
+    };
+    const digest = await digestOf({ ...files, 'app/mod.py': 'def send(msg, to=None):\n    return msg\n' }, { ...files, 'app/mod.py': 'def send(msg, to=None, *, cc):\n    return msg\n' }, 8000);
+    const lines = section(digest.markdown, '### Breaking call sites').split('\n').filter((l) => l.startsWith('- likely broken') || l.startsWith('- check'));
+    expect(lines).toEqual([
+      '- likely broken: `app/use.py:5` in `app.use.go`: missing required argument `cc` of `send`',
+      '- check: `app/use.py:6` in `app.use.go`: passes `retries=`, which `send` does not accept; the stub `app/mod.pyi` declares a signature that accepts this call (type checkers pass it, Python does not)',
+    ]);
   }, 60_000);
 });

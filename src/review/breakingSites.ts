@@ -250,7 +250,10 @@ function bindSites(ctx: Context, caller: PySymbol, target: PySymbol, lines: read
       const beforeParams = before ? (boundParams(before, site, caller, ctx.classes) === before.params ? before.params : before.params.slice(1)) : undefined;
       const result = bindCall(site.shape, params, name, beforeParams);
       if (result.status === 'broken') {
-        const stub = acceptingStub(ctx, target, caller, site);
+        // A call that bound before this change is broken by it, whatever a stub declares; one that did
+        // not bind before either (or calls what did not change) may be written against a stub.
+        const boundBefore = beforeParams !== undefined && bindCall(site.shape, beforeParams, name).status === 'ok';
+        const stub = boundBefore ? undefined : acceptingStub(ctx, target, caller, site);
         report(stub === undefined ? result : { status: 'check', reason: `${result.reason}; the stub ${codeSpan(stub)} declares a signature that accepts this call (type checkers pass it, Python does not)` });
       } else if (result.status !== 'ok') report(result);
       else if (diff?.changes.some((c) => c.kind === 'async-added' || c.kind === 'async-removed')) {

@@ -3,7 +3,9 @@
 // Decision: a stub declares what type checkers accept; Python runs the implementation. A call that
 // does not bind against the implementation but binds against a stub declaration of the name it calls
 // is not "likely broken": it is "check" (code written against the stub, such as a package's typing
-// tests that only type checkers read, fails only if it runs). Stubs are never call sites, never
+// tests that only type checkers read, fails only if it runs). Only where the change did not break
+// it: a call that bound against the implementation before the change and no longer does is broken,
+// whatever an unchanged stub still declares (review/breakingSites.ts). Stubs are never call sites, never
 // targets, and never make a removed implementation present again (Python cannot run a stub): the
 // graph stays the implementation's, and stubs only answer "does a declaration accept this call?".
 //
