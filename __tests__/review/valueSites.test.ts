@@ -26,7 +26,8 @@ HANDLERS = {"add": on_add, "remove": on_remove}
 
 const JOBS_HEAD = JOBS_BASE.replace('def work(x):', 'def work(x, y):').replace('def on_add(x):', 'def on_add(x, y):');
 
-const RUN = `import threading
+const RUN = `import functools
+import threading
 
 from app.jobs import HANDLERS, on_add, work
 
@@ -49,6 +50,11 @@ def dispatch(kind, x):
 
 def direct(x):
     return on_add(x)  # broken: missing y
+
+
+def later():
+    bound = functools.partial(work, 1)
+    return bound()  # check: the partial adds arguments of its own
 `;
 
 describe('a changed signature reached through a value', () => {
@@ -56,11 +62,12 @@ describe('a changed signature reached through a value', () => {
     const files = { 'app/__init__.py': '', 'app/run.py': RUN };
     const found = await verdicts({ ...files, 'app/jobs.py': JOBS_BASE }, { ...files, 'app/jobs.py': JOBS_HEAD });
     expect(found).toEqual([
-      'broken app.run.direct:23 app.jobs.on_add: missing required argument `y` of `on_add`',
-      'check app.run.run_all:7 app.jobs.work: passes `work` to `map`, which calls it with arguments not written here',
-      'check app.run.start:11 app.jobs.work: passes `work` to `Thread`, which calls it with arguments not written here',
-      'check app.run.ordered:15 app.jobs.work: passes `work` to `sorted`, which calls it with arguments not written here',
-      'check app.run.dispatch:19 app.jobs.on_add: missing required argument `y` of `on_add` (when `HANDLERS[...]` holds `on_add`)',
+      'broken app.run.direct:24 app.jobs.on_add: missing required argument `y` of `on_add`',
+      'check app.run.run_all:8 app.jobs.work: passes `work` to `map`, which calls it with arguments not written here',
+      'check app.run.start:12 app.jobs.work: passes `work` to `Thread`, which calls it with arguments not written here',
+      'check app.run.ordered:16 app.jobs.work: passes `work` to `sorted`, which calls it with arguments not written here',
+      'check app.run.dispatch:20 app.jobs.on_add: missing required argument `y` of `on_add` (when `HANDLERS[...]` holds `on_add`)',
+      'check app.run.later:29 app.jobs.work: calls `work` through `bound`, a `partial` that adds arguments of its own',
     ]);
   });
 });

@@ -27,7 +27,7 @@ import { wrappingOf } from '../graph/resolver/wrappers.js';
 import type { CallSite, Edge, PySymbol } from '../model.js';
 import { codeSpan } from '../shared/fence.js';
 import { type BindResult, bindCall } from './callBinding.js';
-import { boundParams, type ClassNames, CONSTRUCTORS, classNamesOf, indirectName, passedTo, rewritingDecorator, shortName, sitesOn, throughReceiver } from './callSites.js';
+import { boundParams, callsPartial, type ClassNames, CONSTRUCTORS, classNamesOf, indirectName, lastName, passedTo, rewritingDecorator, shortName, sitesOn, throughReceiver } from './callSites.js';
 import { overrideMismatch } from './overrides.js';
 import { type StubIndex, stubDeclarations } from './stubs.js';
 
@@ -240,6 +240,10 @@ function bindSites(ctx: Context, caller: PySymbol, target: PySymbol, lines: read
       if (diff) ctx.checkedSites++;
       if (diff?.changes.some((c) => c.kind === 'became-property')) {
         report({ status: 'check', reason: `\`${name}\` is now a property: this call calls the value it returns` });
+        continue;
+      }
+      if (callsPartial(site, scopesOf(ctx, caller))) {
+        report({ status: 'check', reason: `calls \`${name}\` through \`${lastName(site.callee)}\`, a \`partial\` that adds arguments of its own` });
         continue;
       }
       const params = boundParams(target, site, caller, ctx.classes);

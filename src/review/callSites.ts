@@ -220,3 +220,20 @@ export function throughReceiver(site: CallSite, caller: PySymbol): boolean {
   const callee = site.callee;
   return isReceiver(callee) || (callee.t === 'attr' && isReceiver(callee.object));
 }
+
+const PARTIALS = new Set(['partial', 'partialmethod']);
+
+/**
+ * Whether the name `site` calls is bound, in `scopes` (the caller first), to `functools.partial(...)`:
+ * the partial holds arguments of its own, which a call of it adds to those written at the site.
+ */
+export function callsPartial(site: CallSite, scopes: readonly PySymbol[]): boolean {
+  const callee = site.callee;
+  if (callee.t !== 'name') return false;
+  for (const scope of scopes) {
+    const bindings = scope.bindings.filter((b) => b.target.length === 1 && b.target[0] === callee.name);
+    if (bindings.length === 0) continue;
+    return bindings.some((b) => scope.calls.some((c) => c.line === b.line && c.via === 'call' && PARTIALS.has(lastName(c.callee) ?? '')));
+  }
+  return false;
+}
