@@ -71,4 +71,9 @@ describe('a PR whose functions are reached through values', () => {
     const sites = section(digest.markdown, '### Call sites to check');
     expect(sites).toContain('- **Removed but still called:** `app.jobs.old`, 1 call site:\n  - `app/jobs.py:9` in `app.jobs` (used by: passed or stored as a value)');
   });
+
+  it('lists a line that passes a function to map once, as the call, not again as a use', () => {
+    const sites = section(digest.markdown, '### Call sites to check');
+    expect(sites.split('\n').filter((l) => l.includes('`app/run.py:5`'))).toEqual(['  - `app/run.py:5` in `app.run.run_all`: `return list(map(work, xs))  # check: map calls work with arguments not written here`']);
+  });
 });
