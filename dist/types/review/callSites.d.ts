@@ -40,3 +40,8 @@ export declare function indirectName(site: CallSite, target: PySymbol, caller: P
  * reaches it whatever `self` is.
  */
 export declare function throughReceiver(site: CallSite, caller: PySymbol): boolean;
+/**
+ * Whether the name `site` calls is bound, in `scopes` (the caller first), to `functools.partial(...)`:
+ * the partial holds arguments of its own, which a call of it adds to those written at the site.
+ */
+export declare function callsPartial(site: CallSite, scopes: readonly PySymbol[]): boolean;
