@@ -199,3 +199,62 @@ describe('decorators that return a wrapper', () => {
     expect(callsFrom(edges, 'lib.other.elsewhere')).toEqual(['lib.api._fetch (resolved)', 'lib.deco.logged.wrapper (resolved)']);
   });
 });
+
+const REGISTRY = {
+  'reg/__init__.py': '',
+  'reg/registry.py': `HOOKS = []
+COMMANDS = {}
+
+
+def hook(fn):
+    HOOKS.append(fn)
+    return fn
+
+
+def command(name):
+    def register(fn):
+        COMMANDS[name] = fn
+        return fn
+
+    return register
+
+
+def run_hooks():
+    for h in HOOKS:
+        h()  # expect: reg.plugins.on_start, reg.plugins.on_stop (a loop: certain)
+
+
+def run_command(name):
+    return COMMANDS[name]()  # expect: reg.plugins.build, reg.plugins.clean (a pick: 0.5 each)
+`,
+  'reg/plugins.py': `from reg.registry import command, hook
+
+
+@hook
+def on_start():
+    pass
+
+
+@hook
+def on_stop():
+    pass
+
+
+@command("build")
+def build():
+    pass
+
+
+@command("clean")
+def clean():
+    pass
+`,
+};
+
+describe('decorators that register the function they decorate', () => {
+  it('fill the registry with each decorated definition, for a plain decorator and a factory', async () => {
+    const edges = await graphOf(REGISTRY);
+    expect(callsFrom(edges, 'reg.registry.run_hooks')).toEqual(['reg.plugins.on_start (resolved)', 'reg.plugins.on_stop (resolved)']);
+    expect(callsFrom(edges, 'reg.registry.run_command')).toEqual(['reg.plugins.build (resolved, 0.5)', 'reg.plugins.clean (resolved, 0.5)']);
+  });
+});
