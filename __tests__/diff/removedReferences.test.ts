@@ -61,3 +61,22 @@ describe('removedStillReferenced through preparePr', () => {
     expect(pr.prepared.notes.join('\n')).not.toContain('not in the analysed code');
   });
 });
+
+const passed = twoCommitPrFixture(
+  {
+    'jobs/__init__.py': '',
+    'jobs/work.py': 'def work(x):\n    return x\n\n\ndef keep(x):\n    return x\n',
+    'jobs/run.py': 'from jobs.work import keep\nfrom jobs import work as mod\n\n\ndef run_all(xs):\n    return list(map(mod.work, xs))\n',
+  },
+  {
+    // work is removed while run.py still passes it to map: one alarm on line 6, not a call and a use.
+    'jobs/work.py': 'def keep(x):\n    return x\n',
+  },
+);
+
+describe('a removed function passed to a builtin that calls it', () => {
+  it('is one site on the line that passes it', () => {
+    const work = passed.prepared.removedReferences.find((r) => r.id === 'jobs.work.work');
+    expect(work?.sites.map((s) => `${s.file}:${s.line} ${s.caller} ${s.via}`)).toEqual(['jobs/run.py:6 jobs.run.run_all call']);
+  });
+});

@@ -182,7 +182,11 @@ export interface Edge {
     resolution: Resolution;
     /** Call-site lines in `from`'s file (calls and references edges), ascending. */
     lines?: number[];
-    /** Heuristic edges only: how likely the name match is the real target, 0..1 (graph/resolver/confidence.ts). */
+    /**
+     * Heuristic edges: how likely the name match is the real target, 0..1 (graph/resolver/confidence.ts).
+     * Resolved calls edges whose every site picks the target from a container of n functions
+     * (`HANDLERS[k](x)`): 1/n (graph/resolver/calls.ts). Absent on a resolved edge: certain.
+     */
     confidence?: number;
 }
 export interface SkippedFile {

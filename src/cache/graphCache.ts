@@ -27,7 +27,7 @@ import { type FileCache, namespaceFolder } from './fileCache.js';
 import { decodeGraphEntry, writeGraphEntry } from './graphCodec.js';
 
 /** Bump when the resolver (graph/) makes any edge differently, as CACHE_FORMAT_VERSION for extraction. */
-export const GRAPH_FORMAT_VERSION = 3;
+export const GRAPH_FORMAT_VERSION = 4;
 export const MAX_GRAPH_ENTRIES = 8;
 const FOLDER = 'graphs';
 

@@ -168,12 +168,15 @@ export function removedStillReferenced(input: RemovedReferencesInput): RemovedRe
       }
     }
     // Used as a value (passed, stored, returned: `references` edges): called from wherever it went.
+    // A line that already calls it (`map(f, xs)`: a builtin calls what it is passed) is one site.
+    const called = new Set([...sites, ...heuristicSites].map((s) => `${s.caller}\u0000${s.line}`));
     for (const user of input.adjacency.users(id)) {
       if (!isLive(user.id)) continue;
       const file = input.locate(user.id)?.file;
       if (file === undefined) continue;
       for (const at of user.lines.length > 0 ? user.lines : [undefined]) {
         const line = lineOr(at, user.id);
+        if (called.has(`${user.id}\u0000${line}`)) continue;
         listFor('resolved', file, 'value').push({ file, ...(line === undefined ? {} : { line }), caller: user.id, via: 'value', resolution: 'resolved' });
       }
     }

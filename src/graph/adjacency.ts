@@ -5,12 +5,14 @@
 // visits them in (a proved call is better context than a possible override, which is better than a
 // same-named guess). Should two edges join the same pair with different resolutions, the pair takes
 // the strongest and the lines are merged. Only `calls` edges are neighbours (`references` are not calls).
+// A resolved edge with a confidence (one of several items a container lookup picks) ranks after the
+// certain resolved ones; merged with a certain edge of the same pair, it is certain.
 import type { Edge, Resolution } from '../model.js';
 
 export interface Neighbour {
   id: string;
   resolution: Resolution;
-  /** Heuristic neighbours: the edge's confidence (0..1). */
+  /** Heuristic neighbours, and resolved ones picked from several: the edge's confidence (0..1). */
   confidence?: number;
   /** Call-site lines in the caller's file, ascending. */
   lines: readonly number[];
@@ -41,10 +43,31 @@ export function strongerResolution(a: Resolution, b: Resolution): Resolution {
   return RESOLUTION_RANK[a] <= RESOLUTION_RANK[b] ? a : b;
 }
 
+/** A neighbour's confidence for ordering: a proved edge without one is certain, a guess without one worth nothing. */
+export function confidenceOf(n: { resolution: Resolution; confidence?: number }): number {
+  return n.confidence ?? (n.resolution === 'heuristic' ? 0 : 1);
+}
+
+/**
+ * One more edge (or neighbour) for the same pair into `cell`: the strongest resolution wins with its
+ * confidence; at the same resolution a guess takes its best confidence, and a proved pair stays
+ * uncertain only while every edge of it is.
+ */
+export function mergeInto(cell: { resolution: Resolution; confidence?: number }, edge: { resolution: Resolution; confidence?: number }): void {
+  if (RESOLUTION_RANK[edge.resolution] < RESOLUTION_RANK[cell.resolution]) {
+    cell.resolution = edge.resolution;
+    if (edge.confidence === undefined) delete cell.confidence;
+    else cell.confidence = edge.confidence;
+  } else if (edge.resolution === cell.resolution) {
+    if (edge.confidence !== undefined && (cell.resolution === 'heuristic' || cell.confidence !== undefined)) cell.confidence = Math.max(cell.confidence ?? 0, edge.confidence);
+    else if (cell.resolution !== 'heuristic') delete cell.confidence;
+  }
+}
+
 export function compareNeighbours(a: Neighbour, b: Neighbour): number {
   if (a.resolution !== b.resolution) return RESOLUTION_RANK[a.resolution] - RESOLUTION_RANK[b.resolution];
-  const ca = a.confidence ?? 0;
-  const cb = b.confidence ?? 0;
+  const ca = confidenceOf(a);
+  const cb = confidenceOf(b);
   if (ca !== cb) return cb - ca;
   return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
 }
@@ -61,8 +84,7 @@ function add(table: Table, key: string, other: string, edge: Edge): void {
     row.set(other, fresh);
     return;
   }
-  cell.resolution = strongerResolution(cell.resolution, edge.resolution);
-  if (edge.confidence !== undefined) cell.confidence = Math.max(cell.confidence ?? 0, edge.confidence);
+  mergeInto(cell, edge);
   for (const line of edge.lines ?? []) cell.lines.add(line);
 }
 
@@ -74,7 +96,7 @@ function freeze(table: Table): Map<string, readonly Neighbour[]> {
         id,
         resolution: cell.resolution,
         lines: Object.freeze([...cell.lines].sort((a, b) => a - b)),
-        ...(cell.resolution === 'heuristic' && cell.confidence !== undefined ? { confidence: cell.confidence } : {}),
+        ...((cell.resolution === 'heuristic' || cell.resolution === 'resolved') && cell.confidence !== undefined ? { confidence: cell.confidence } : {}),
       }),
     );
     out.set(key, Object.freeze(list.sort(compareNeighbours)));

@@ -53,7 +53,10 @@ interface CallAccumulator {
   /** 0 resolved, 1 dispatch, 2 heuristic: the strongest site wins. */
   rank: number;
   lines: number[];
+  /** Heuristic: the best guess's; resolved: the best share of a site that picks among several (calls.ts), unset once any site is certain. */
   confidence?: number;
+  /** A resolved site proved this target without a share: the edge is certain. */
+  certain?: true;
 }
 
 const byNumber = (a: number, b: number): number => a - b;
@@ -66,7 +69,7 @@ function symbolCallEdges(sym: PySymbol, targetsBySite: readonly SiteTargets[]): 
   for (let s = 0; s < sym.calls.length; s++) {
     const line = sym.calls[s]!.line;
     const targets = targetsBySite[s]!;
-    if (targets.resolved.length > 0) accumulate(byTo, line, 0, targets.resolved, undefined);
+    if (targets.resolved.length > 0) accumulate(byTo, line, 0, targets.resolved, targets.resolvedConfidence);
     if (targets.dispatch) accumulate(byTo, line, 1, targets.dispatch, undefined);
     if (targets.heuristic.length > 0) accumulate(byTo, line, 2, targets.heuristic, targets.confidence);
   }
@@ -74,23 +77,31 @@ function symbolCallEdges(sym: PySymbol, targetsBySite: readonly SiteTargets[]): 
   // forEach, not `for (const [to, acc] of byTo)`: no entry array per target; one-line lists (most) are not sorted (a sort copies its array).
   byTo.forEach((acc, to) => {
     const edge: Edge = { from: sym.id, to, kind: 'calls', resolution: RANKED[acc.rank]!, lines: acc.lines.length > 1 ? acc.lines.sort(byNumber) : acc.lines };
-    if (acc.rank === 2 && acc.confidence !== undefined) edge.confidence = acc.confidence;
+    if (acc.confidence !== undefined && (acc.rank === 2 || (acc.rank === 0 && !acc.certain && acc.confidence < 1))) edge.confidence = acc.confidence;
     edges.push(edge);
   });
   return edges;
 }
 
-/** One site's targets of one rank into the per-target accumulators (`confidence`: heuristic targets only). */
+/** One site's targets of one rank into the per-target accumulators (`confidence`: per target, when not certain). */
 function accumulate(byTo: Map<string, CallAccumulator>, line: number, rank: number, ids: readonly string[], confidences: readonly number[] | undefined): void {
   for (let i = 0; i < ids.length; i++) {
     const to = ids[i]!;
-    const confidence = confidences?.[i];
+    const share = confidences?.[i];
+    // A resolved target without a share below 1 is certain: it outweighs any share.
+    const confidence = rank === 0 && share === 1 ? undefined : share;
+    const certain = rank === 0 && confidence === undefined;
     const acc = byTo.get(to);
-    if (!acc) byTo.set(to, confidence === undefined ? { rank, lines: [line] } : { rank, lines: [line], confidence });
-    else {
+    if (!acc) {
+      const fresh: CallAccumulator = confidence === undefined ? { rank, lines: [line] } : { rank, lines: [line], confidence };
+      if (certain) fresh.certain = true;
+      byTo.set(to, fresh);
+    } else {
       if (!acc.lines.includes(line)) acc.lines.push(line);
+      if (rank < acc.rank) delete acc.confidence; // a stronger resolution's confidence replaces a weaker one's
+      if (rank <= acc.rank && confidence !== undefined) acc.confidence = Math.max(acc.confidence ?? 0, confidence);
+      if (certain) acc.certain = true;
       acc.rank = Math.min(acc.rank, rank);
-      if (confidence !== undefined) acc.confidence = Math.max(acc.confidence ?? 0, confidence);
     }
   }
 }

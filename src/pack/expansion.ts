@@ -38,7 +38,7 @@
 //   code's callers either (when late parts waited only within a hop, the classes a new test constructs
 //   and their constructors pushed a caller of the changed method out of the budget).
 
-import { type Adjacency, compareNeighbours, isProved, type Neighbour, type ResolutionFilter, strongerResolution } from '../graph/adjacency.js';
+import { type Adjacency, compareNeighbours, isProved, mergeInto, type Neighbour, type ResolutionFilter } from '../graph/adjacency.js';
 import type { ClassLookups } from '../graph/classNeighbours.js';
 import type { Resolution } from '../model.js';
 import type { PackDirection } from './document.js';
@@ -136,8 +136,7 @@ export function* expansionOrder(input: ExpansionInput): Generator<Candidate> {
             if (!known) reached.set(n.id, n.confidence === undefined ? { id: n.id, resolution: n.resolution, sites } : { id: n.id, resolution: n.resolution, sites, confidence: n.confidence });
             else {
               known.sites += sites;
-              known.resolution = strongerResolution(known.resolution, n.resolution);
-              if (n.confidence !== undefined) known.confidence = Math.max(known.confidence ?? 0, n.confidence);
+              mergeInto(known, n);
             }
           }
         }

@@ -91,10 +91,13 @@ function callerSites(c: PrEntry, adjacency: Adjacency, locate: LocateSymbol, rem
       if (caller.resolution === 'heuristic') guesses++;
     }
   }
-  // Functions used as values are called from wherever they are passed to: their users count as sites.
+  // Functions used as values are called from wherever they are passed to: their users count as sites
+  // (a line that also calls it, `map(f, xs)`, is listed once, as the call).
+  const called = new Set(sites.map((s) => `${s.caller}\u0000${s.line}`));
   for (const user of adjacency.users(c.id).filter((n) => !removed.has(n.id))) {
     const file = locate(user.id)?.file;
     for (const line of user.lines.length > 0 ? user.lines : [undefined]) {
+      if (line !== undefined && called.has(`${user.id}\u0000${line}`)) continue;
       sites.push({ caller: user.id, via: 'value', ...(file === undefined ? {} : { file }), ...(line === undefined ? {} : { line }) });
     }
   }

@@ -31,7 +31,7 @@
 // symbol is out of the document (pack/packer.ts `changedFirst`), and a changed symbol that does not fit
 // whole is shown as its hunks (views.ts).
 
-import { type Adjacency, isProved, RESOLUTION_RANK } from '../graph/adjacency.js';
+import { type Adjacency, confidenceOf, isProved, RESOLUTION_RANK } from '../graph/adjacency.js';
 import type { Reached } from '../pack/expansion.js';
 import { isTestPath } from '../python/testFiles.js';
 import { compareStrings } from '../shared/compare.js';
@@ -152,7 +152,7 @@ export function neighbourOrder(fileOf: (id: string) => string | undefined, packa
     Number(example(a.id)) - Number(example(b.id)) ||
     b.sites - a.sites ||
     RESOLUTION_RANK[a.resolution] - RESOLUTION_RANK[b.resolution] ||
-    (b.confidence ?? 0) - (a.confidence ?? 0) ||
+    confidenceOf(b) - confidenceOf(a) ||
     Number(!packages.has(packageOf(a.id))) - Number(!packages.has(packageOf(b.id))) ||
     Number(test(a.id)) - Number(test(b.id)) ||
     compareStrings(a.id, b.id);

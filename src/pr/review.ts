@@ -11,9 +11,11 @@
 // - Without git (the REST API fallback) base files are unknown: signatures are not compared, and a
 //   note says so; removed symbols still called and the tests are still found.
 // - Calls that changed code adds are those on the head lines the diff added.
+// - Head's `.pyi` stubs are read from git at head, as declarations a call may be written against
+//   (review/stubs.ts); they are never indexed.
 
 import type { ChangedSymbol } from '../diff/changedSymbols.js';
-import { type GitDeps, readFilesAtRevision, runGitDefault } from '../diff/gitDiff.js';
+import { type GitDeps, listFilesAtRevision, readFilesAtRevision, runGitDefault } from '../diff/gitDiff.js';
 import type { PrChanges } from '../diff/prChanges.js';
 import type { RemovedReference } from '../diff/removedReferences.js';
 import { repoPathOf } from '../diff/scanRoot.js';
@@ -25,6 +27,7 @@ import { loadPythonParser, type PythonParser } from '../python/treeSitter.js';
 import { type AffectedTests, findAffectedTests, withMustRun } from '../review/affectedTests.js';
 import { type BreakingSite, type ChangedCallable, findBreakingSites, type ReviewFindings } from '../review/breakingSites.js';
 import { findMustRunTests } from '../review/mustRunTests.js';
+import { buildStubIndex, type StubIndex } from '../review/stubs.js';
 import { redactText, type SecretTable } from '../review/redact.js';
 
 export interface PrReview {
@@ -35,7 +38,7 @@ export interface PrReview {
 
 export interface PrReviewInput {
   repoDir: string;
-  changes: Pick<PrChanges, 'source' | 'mergeBase' | 'files' | 'scanPrefix' | 'changed' | 'nonPython'>;
+  changes: Pick<PrChanges, 'source' | 'mergeBase' | 'files' | 'scanPrefix' | 'changed' | 'nonPython'> & Partial<Pick<PrChanges, 'head'>>;
   index: RepoIndex;
   /** The digest's own "removed but still referenced" list (diff/removedReferences.ts), folded in. */
   removedReferences?: readonly RemovedReference[];
@@ -88,6 +91,42 @@ async function baseSymbols(input: PrReviewInput, git: GitDeps): Promise<Map<stri
   return out;
 }
 
+/** Stub files read at most, and the largest read (a stub is declarations: large ones are generated). */
+const MAX_STUB_FILES = 2000;
+const MAX_STUB_BYTES = 1024 * 1024;
+
+/**
+ * Head's `.pyi` stubs under the scan root (review/stubs.ts says what they answer); none without git,
+ * and none when git cannot list them (the review then binds against implementations alone).
+ */
+async function headStubs(input: PrReviewInput, git: GitDeps): Promise<StubIndex | undefined> {
+  const { changes } = input;
+  if (changes.source !== 'git' || changes.head === undefined || changes.changed.length === 0) return undefined;
+  const prefix = changes.scanPrefix === '' ? '' : `${changes.scanPrefix}/`;
+  let paths: string[];
+  try {
+    paths = (await listFilesAtRevision(input.repoDir, changes.head, git)).filter((p) => p.endsWith('.pyi') && p.startsWith(prefix)).slice(0, MAX_STUB_FILES);
+  } catch {
+    return undefined;
+  }
+  if (paths.length === 0) return undefined;
+  const bytes = await readFilesAtRevision(input.repoDir, changes.head, paths, git);
+  const parser = await loadPythonParser();
+  const records: FileRecord[] = [];
+  for (const path of paths) {
+    const raw = bytes.get(path);
+    if (!raw || raw.length > MAX_STUB_BYTES) continue;
+    const decoded = decodePythonSource(raw);
+    if (!decoded.ok) continue;
+    try {
+      records.push((input.extract ?? extractFile)(parser, path.slice(prefix.length), decoded.text));
+    } catch {
+      // An unparseable stub declares nothing here: calls are bound against the implementation alone.
+    }
+  }
+  return records.length > 0 ? buildStubIndex(records) : undefined;
+}
+
 function addedLines(changes: PrReviewInput['changes']): Map<string, Set<number>> {
   const out = new Map<string, Set<number>>();
   for (const f of changes.files) {
@@ -109,6 +148,7 @@ export async function reviewPr(input: PrReviewInput, git: GitDeps = { runGit: ru
   });
   const adjacency = adjacencyOf(input.index);
   const references = input.removedReferences;
+  const stubs = await headStubs(input, git);
   const findings = findBreakingSites({
     symbols: input.index.byId,
     edges: input.index.edges,
@@ -117,6 +157,7 @@ export async function reviewPr(input: PrReviewInput, git: GitDeps = { runGit: ru
     addedLines: addedLines(input.changes),
     ...(references ? { reportRemoved: false } : {}),
     ...(input.inherited ? { inherited: input.inherited } : {}),
+    ...(stubs ? { stubs } : {}),
   });
   if (input.secrets) {
     for (const s of findings.signatures) {
@@ -159,7 +200,7 @@ function removedSites(ref: RemovedReference): BreakingSite[] {
   const sites: BreakingSite[] = ref.sites.map((s) => ({
     symbol: ref.id,
     site: { file: s.file, line: s.line ?? 1, caller: s.caller },
-    reason: `${s.via === 'import' ? 'imports' : 'calls'} \`${short(ref.id)}\`, which this change removes${moved}`,
+    reason: `${s.via === 'import' ? 'imports' : s.via === 'value' ? 'uses' : 'calls'} \`${short(ref.id)}\`${s.via === 'value' ? ' as a value' : ''}, which this change removes${moved}`,
     certainty: 'broken',
   }));
   for (const s of ref.heuristicSites) {

@@ -6,9 +6,12 @@
 //   that changed code adds on its own added lines, against the head signature of what they call.
 //   A signature change that cannot break a call (a new default, an annotation) binds nothing.
 // - Certainty: "broken" needs a resolved edge, a call site found on the edge's line, a known way the
-//   first parameter is bound, and no decorator that may rewrite the signature. A name-only
+//   first parameter is bound, and no decorator that may rewrite the signature (a project decorator
+//   whose wrapper forwards `*args, **kwargs` unchanged does not: signatureRewriter). A name-only
 //   (heuristic) edge, a bare-name call of a method, a decorated target: "check" at most. Callers
-//   that the change itself removes do not count.
+//   that the change itself removes do not count. A function passed to another (`map(f, xs)`,
+//   `Thread(target=f)`, `sorted(xs, key=f)`) is called with arguments the site does not show: a
+//   breaking change to it makes that site "check", never "broken" (a removed one is broken below).
 // - Overrides: for a changed method, every project subclass method of the same name, and the
 //   nearest base method it overrides, are checked with overrides.ts; one that fits is listed as
 //   matching (a reviewer asks "did the override follow?"), one that does not is also a "broken" site.
@@ -20,11 +23,13 @@
 import { bindingOf, diffSignature, isOverload, type SignatureDiff } from '../diff/signatureDiff.js';
 import type { Adjacency } from '../graph/adjacency.js';
 import { baseIndex, subclassIndex } from '../graph/classNeighbours.js';
-import type { Edge, PySymbol } from '../model.js';
+import { wrappingOf } from '../graph/resolver/wrappers.js';
+import type { CallSite, Edge, PySymbol } from '../model.js';
 import { codeSpan } from '../shared/fence.js';
 import { type BindResult, bindCall } from './callBinding.js';
-import { boundParams, type ClassNames, CONSTRUCTORS, classNamesOf, indirectName, rewritingDecorator, shortName, sitesOn, throughReceiver } from './callSites.js';
+import { boundParams, callsPartial, type ClassNames, CONSTRUCTORS, classNamesOf, indirectName, lastName, passedTo, rewritingDecorator, shortName, sitesOn, throughReceiver } from './callSites.js';
 import { overrideMismatch } from './overrides.js';
+import { type StubIndex, stubDeclarations } from './stubs.js';
 
 export interface ChangedCallable {
   id: string;
@@ -48,6 +53,8 @@ export interface BreakingInput {
    * Each call is bound against that method, as Python's lookup finds it.
    */
   inherited?: ReadonlyMap<string, string>;
+  /** Head's `.pyi` stubs: a call that binds against a stub's declaration but not the implementation is "check" (stubs.ts). */
+  stubs?: StubIndex;
 }
 
 export interface BreakingSite {
@@ -80,7 +87,63 @@ export interface ReviewFindings {
   overrides: OverrideFinding[];
 }
 
-/** Decorators that keep the signature a caller binds against. */
+/** The caller and the scopes that enclose it, innermost first (their imports name what the caller calls). */
+function scopesOf(ctx: Context, caller: PySymbol): PySymbol[] {
+  const out = [caller];
+  for (let id = caller.parent; id !== undefined && out.length < 64; ) {
+    const s = ctx.input.symbols.get(id);
+    if (!s) break;
+    out.push(s);
+    id = s.parent;
+  }
+  return out;
+}
+
+/** The path of a stub whose declaration of the called name accepts `site` (stubs.ts), if one does. */
+function acceptingStub(ctx: Context, target: PySymbol, caller: PySymbol, site: CallSite): string | undefined {
+  const stubs = ctx.input.stubs;
+  if (!stubs) return undefined;
+  for (const declaration of stubDeclarations(stubs, target, caller, scopesOf(ctx, caller), site)) {
+    const params = boundParams(declaration, site, caller, ctx.classes);
+    if (params !== 'unknown' && bindCall(site.shape, params, displayName(declaration)).status === 'ok') return declaration.file;
+  }
+  return undefined;
+}
+
+/** The parameter of the decorator that returns `caller` as its wrapper, when it does (graph/resolver/wrappers.ts). */
+function wrappedParamOf(ctx: Context, caller: PySymbol): string | undefined {
+  const decorator = caller.parent === undefined ? undefined : ctx.input.symbols.get(caller.parent);
+  if (!decorator || caller.kind !== 'function') return undefined;
+  const wrapping = wrappingOf(decorator, (name) => ctx.input.symbols.get(`${decorator.id}.${name}`));
+  return wrapping?.wrapper === caller ? wrapping.param : undefined;
+}
+
+/**
+ * The first decorator of `target` that may change the signature its callers bind against; undefined
+ * when none may. Besides the decorators known to keep it (callSites.ts), a project decorator keeps it
+ * when the wrapper it returns takes and forwards exactly `*args, **kwargs` (graph/resolver/wrappers.ts):
+ * the decorator is the project function the decorator line's resolved edge reaches.
+ */
+function signatureRewriter(ctx: Context, target: PySymbol): string | undefined {
+  const first = rewritingDecorator(target);
+  if (first === undefined) return undefined;
+  const { symbols, adjacency } = ctx.input;
+  const scope = target.parent === undefined ? undefined : symbols.get(target.parent);
+  const lines = [...new Set(scope?.calls.filter((c) => c.via === 'decorator' && c.line >= target.startLine && c.line <= target.endLine).map((c) => c.line))].sort((a, b) => a - b);
+  if (!scope || lines.length !== target.decorators.length) return first;
+  for (let i = 0; i < lines.length; i++) {
+    const written = rewritingDecorator({ ...target, decorators: [target.decorators[i]!] });
+    if (written === undefined) continue;
+    const applied = adjacency.callees(scope.id).filter((n) => n.resolution === 'resolved' && n.confidence === undefined && n.lines.includes(lines[i]!));
+    const forwards = applied.some((n) => {
+      const d = symbols.get(n.id);
+      return d !== undefined && wrappingOf(d, (name) => symbols.get(`${d.id}.${name}`))?.forwardsUnchanged === true;
+    });
+    if (!forwards) return written;
+  }
+  return undefined;
+}
+
 /**
  * The subclass's short name when `caller`, a method, reaches `target` only through dynamic dispatch:
  * `target` is defined in a subclass of the caller's class (the resolver's override edges), so the
@@ -135,9 +198,10 @@ function bindSites(ctx: Context, caller: PySymbol, target: PySymbol, lines: read
   // bound, where a call names it (`p._truncate(excinfo.traceback)` is no call of the `traceback`
   // property with one argument).
   if (bindingOf(target.decorators) === 'property' && !diff?.changes.some((c) => c.kind === 'became-property')) return;
-  const decorator = rewritingDecorator(target);
+  const decorator = signatureRewriter(ctx, target);
   const name = displayName(target);
   const dispatch = subclassDispatch(ctx, caller, target);
+  const wrapped = wrappedParamOf(ctx, caller);
   for (const line of lines) {
     let viaReceiver = true;
     let indirect: string | undefined;
@@ -161,16 +225,29 @@ function bindSites(ctx: Context, caller: PySymbol, target: PySymbol, lines: read
       record(ctx, { symbol: target.id, site: { file: caller.file, line, caller: caller.id }, reason, certainty });
     };
     const sites = sitesOn(caller, line, target);
+    const passedInto = sites !== 'ambiguous' && sites.length === 0 && diff ? passedTo(caller, line, target) : undefined;
+    if (passedInto !== undefined) {
+      ctx.checkedSites++;
+      report({ status: 'check', reason: `passes \`${name}\` to \`${passedInto}\`, which calls it with arguments not written here` });
+      continue;
+    }
     if (sites === 'ambiguous') {
       if (resolved) report({ status: 'check', reason: `could not tell which call on this line calls \`${name}\`` });
       continue;
     }
     for (const site of sites) {
+      // A wrapper's call of the function its decorator wraps: the arguments are written where the
+      // decorated name is called, and those sites are bound (signatureRewriter says how surely).
+      if (wrapped !== undefined && site.callee.t === 'name' && site.callee.name === wrapped) continue;
       viaReceiver = throughReceiver(site, caller);
       indirect = indirectName(site, target, caller, ctx.classes);
       if (diff) ctx.checkedSites++;
       if (diff?.changes.some((c) => c.kind === 'became-property')) {
         report({ status: 'check', reason: `\`${name}\` is now a property: this call calls the value it returns` });
+        continue;
+      }
+      if (callsPartial(site, scopesOf(ctx, caller))) {
+        report({ status: 'check', reason: `calls \`${name}\` through \`${lastName(site.callee)}\`, a \`partial\` that adds arguments of its own` });
         continue;
       }
       const params = boundParams(target, site, caller, ctx.classes);
@@ -180,7 +257,13 @@ function bindSites(ctx: Context, caller: PySymbol, target: PySymbol, lines: read
       }
       const beforeParams = before ? (boundParams(before, site, caller, ctx.classes) === before.params ? before.params : before.params.slice(1)) : undefined;
       const result = bindCall(site.shape, params, name, beforeParams);
-      if (result.status !== 'ok') report(result);
+      if (result.status === 'broken') {
+        // A call that bound before this change is broken by it, whatever a stub declares; one that did
+        // not bind before either (or calls what did not change) may be written against a stub.
+        const boundBefore = beforeParams !== undefined && bindCall(site.shape, beforeParams, name).status === 'ok';
+        const stub = boundBefore ? undefined : acceptingStub(ctx, target, caller, site);
+        report(stub === undefined ? result : { status: 'check', reason: `${result.reason}; the stub ${codeSpan(stub)} declares a signature that accepts this call (type checkers pass it, Python does not)` });
+      } else if (result.status !== 'ok') report(result);
       else if (diff?.changes.some((c) => c.kind === 'async-added' || c.kind === 'async-removed')) {
         const now = diff.changes.some((c) => c.kind === 'async-added');
         report({ status: 'check', reason: now ? `\`${name}\` is now async: this call must be awaited` : `\`${name}\` is no longer async: awaiting this call fails` });

@@ -139,10 +139,27 @@ export function sitesOn(caller: PySymbol, line: number, target: PySymbol): CallS
     return false;
   });
   if (matching.length > 0 || bindingOf(target.decorators) === 'property') return matching;
-  // Passed, not called: `sorted(pairs, key=_safe_tuple)` (`sorted`'s `key=` is not bound against it).
-  const passes = (c: CallSite): boolean => [...(c.args ?? []), ...(c.keywords ?? []).map((k) => k.value)].some((a) => lastName(a) === name);
-  if (onLine.some(passes)) return [];
+  // Passed, not called: `sorted(pairs, key=_safe_tuple)` (`sorted`'s `key=` is not bound against it; passedTo).
+  if (onLine.some((c) => passes(c, name))) return [];
   return onLine.length === 1 && calls === 1 ? onLine : 'ambiguous';
+}
+
+function passes(site: CallSite, name: string): boolean {
+  return [...(site.args ?? []), ...(site.keywords ?? []).map((k) => k.value)].some((a) => lastName(a) === name);
+}
+
+/**
+ * The callee of the call on `line` that takes `target` as an argument (`map(work, xs)`,
+ * `Thread(target=work)`): the function is called there with arguments nobody wrote at that line, so
+ * such a site can be checked, not bound. Undefined when no call on the line passes it.
+ */
+export function passedTo(caller: PySymbol, line: number, target: PySymbol): string | undefined {
+  const name = shortName(target);
+  for (const c of caller.calls) {
+    if (c.line !== line || c.via !== 'call' || !passes(c, name)) continue;
+    return lastName(c.callee) ?? 'a call';
+  }
+  return undefined;
 }
 
 /**
@@ -159,7 +176,32 @@ export function indirectName(site: CallSite, target: PySymbol, caller: PySymbol,
   const name = shortName(target);
   if (last === name || name === '__call__') return undefined;
   if (CONSTRUCTORS.has(name) && (last === undefined || last === 'cls' || last === '__class__' || classes.all.has(last))) return undefined;
-  return written ?? 'an expression';
+  return written ?? refText(site.callee, 0) ?? 'an expression';
+}
+
+/** `HANDLERS[...]`, `HANDLERS.get(...)`, `self.table[...]`: a callee chain as a reader recognises it (keys and arguments are not kept). */
+function refText(ref: RefExpr, depth: number): string | undefined {
+  if (depth > 8) return undefined;
+  switch (ref.t) {
+    case 'name':
+      return ref.name;
+    case 'attr': {
+      const object = refText(ref.object, depth + 1);
+      return object === undefined ? undefined : `${object}.${ref.attr}`;
+    }
+    case 'call': {
+      const callee = refText(ref.callee, depth + 1);
+      return callee === undefined ? undefined : `${callee}(...)`;
+    }
+    case 'subscript': {
+      const object = refText(ref.object, depth + 1);
+      return object === undefined ? undefined : `${object}[...]`;
+    }
+    case 'super':
+      return 'super()';
+    default:
+      return undefined;
+  }
 }
 
 /**
@@ -177,4 +219,21 @@ export function throughReceiver(site: CallSite, caller: PySymbol): boolean {
     (ref.t === 'call' && ref.callee.t === 'name' && ref.callee.name === 'type');
   const callee = site.callee;
   return isReceiver(callee) || (callee.t === 'attr' && isReceiver(callee.object));
+}
+
+const PARTIALS = new Set(['partial', 'partialmethod']);
+
+/**
+ * Whether the name `site` calls is bound, in `scopes` (the caller first), to `functools.partial(...)`:
+ * the partial holds arguments of its own, which a call of it adds to those written at the site.
+ */
+export function callsPartial(site: CallSite, scopes: readonly PySymbol[]): boolean {
+  const callee = site.callee;
+  if (callee.t !== 'name') return false;
+  for (const scope of scopes) {
+    const bindings = scope.bindings.filter((b) => b.target.length === 1 && b.target[0] === callee.name);
+    if (bindings.length === 0) continue;
+    return bindings.some((b) => scope.calls.some((c) => c.line === b.line && c.via === 'call' && PARTIALS.has(lastName(c.callee) ?? '')));
+  }
+  return false;
 }

@@ -8,8 +8,8 @@ export function brokenSitesFrom(references: readonly RemovedReference[]): Broken
   const sites: BrokenSite[] = [];
   for (const ref of references) {
     for (const site of ref.sites) {
-      const what = site.via === 'import' ? 'imports' : 'calls';
-      const reason = `${what} ${ref.id}, which this change removes${ref.movedTo ? ` (now ${ref.movedTo})` : ''}`;
+      const what = site.via === 'import' ? 'imports' : site.via === 'value' ? 'uses' : 'calls';
+      const reason = `${what} ${ref.id}${site.via === 'value' ? ' as a value' : ''}, which this change removes${ref.movedTo ? ` (now ${ref.movedTo})` : ''}`;
       sites.push({ from: site.caller, to: ref.id, ...(site.line !== undefined ? { line: site.line } : {}), reason });
     }
   }

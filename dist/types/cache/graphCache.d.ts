@@ -2,7 +2,7 @@ import { type CallGraphOptions } from '../graph/callGraph.js';
 import type { Edge, FileRecord } from '../model.js';
 import { type FileCache } from './fileCache.js';
 /** Bump when the resolver (graph/) makes any edge differently, as CACHE_FORMAT_VERSION for extraction. */
-export declare const GRAPH_FORMAT_VERSION = 3;
+export declare const GRAPH_FORMAT_VERSION = 4;
 export declare const MAX_GRAPH_ENTRIES = 8;
 export type CallGraphBuilder = (files: readonly FileRecord[], options: CallGraphOptions) => Edge[];
 /** `record` is a tree file's record exactly as extracted from the text whose blob id is `blob`. */

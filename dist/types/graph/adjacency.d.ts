@@ -2,7 +2,7 @@ import type { Edge, Resolution } from '../model.js';
 export interface Neighbour {
     id: string;
     resolution: Resolution;
-    /** Heuristic neighbours: the edge's confidence (0..1). */
+    /** Heuristic neighbours, and resolved ones picked from several: the edge's confidence (0..1). */
     confidence?: number;
     /** Call-site lines in the caller's file, ascending. */
     lines: readonly number[];
@@ -21,5 +21,22 @@ export declare const RESOLUTION_RANK: Readonly<Record<Resolution, number>>;
 /** The rule for "resolved only" filters (`--resolution resolved`): resolved and dispatch edges are kept, heuristic ones dropped. */
 export declare function isProved(resolution: Resolution): boolean;
 export declare function strongerResolution(a: Resolution, b: Resolution): Resolution;
+/** A neighbour's confidence for ordering: a proved edge without one is certain, a guess without one worth nothing. */
+export declare function confidenceOf(n: {
+    resolution: Resolution;
+    confidence?: number;
+}): number;
+/**
+ * One more edge (or neighbour) for the same pair into `cell`: the strongest resolution wins with its
+ * confidence; at the same resolution a guess takes its best confidence, and a proved pair stays
+ * uncertain only while every edge of it is.
+ */
+export declare function mergeInto(cell: {
+    resolution: Resolution;
+    confidence?: number;
+}, edge: {
+    resolution: Resolution;
+    confidence?: number;
+}): void;
 export declare function compareNeighbours(a: Neighbour, b: Neighbour): number;
 export declare function buildAdjacency(edges: readonly Edge[]): Adjacency;

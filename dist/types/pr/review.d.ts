@@ -13,7 +13,7 @@ export interface PrReview {
 }
 export interface PrReviewInput {
     repoDir: string;
-    changes: Pick<PrChanges, 'source' | 'mergeBase' | 'files' | 'scanPrefix' | 'changed' | 'nonPython'>;
+    changes: Pick<PrChanges, 'source' | 'mergeBase' | 'files' | 'scanPrefix' | 'changed' | 'nonPython'> & Partial<Pick<PrChanges, 'head'>>;
     index: RepoIndex;
     /** The digest's own "removed but still referenced" list (diff/removedReferences.ts), folded in. */
     removedReferences?: readonly RemovedReference[];

@@ -1,6 +1,7 @@
 import { type SignatureDiff } from '../diff/signatureDiff.js';
 import type { Adjacency } from '../graph/adjacency.js';
 import type { Edge, PySymbol } from '../model.js';
+import { type StubIndex } from './stubs.js';
 export interface ChangedCallable {
     id: string;
     change: 'added' | 'modified' | 'removed';
@@ -22,6 +23,8 @@ export interface BreakingInput {
      * Each call is bound against that method, as Python's lookup finds it.
      */
     inherited?: ReadonlyMap<string, string>;
+    /** Head's `.pyi` stubs: a call that binds against a stub's declaration but not the implementation is "check" (stubs.ts). */
+    stubs?: StubIndex;
 }
 export interface BreakingSite {
     /** The changed (or called) symbol the site no longer fits. */

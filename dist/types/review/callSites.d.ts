@@ -20,6 +20,12 @@ export declare function boundParams(target: PySymbol, site: CallSite, caller: Py
 /** The call sites on `line` of `caller` that call `target` (by name, or the only call there). */
 export declare function sitesOn(caller: PySymbol, line: number, target: PySymbol): CallSite[] | 'ambiguous';
 /**
+ * The callee of the call on `line` that takes `target` as an argument (`map(work, xs)`,
+ * `Thread(target=work)`): the function is called there with arguments nobody wrote at that line, so
+ * such a site can be checked, not bound. Undefined when no call on the line passes it.
+ */
+export declare function passedTo(caller: PySymbol, line: number, target: PySymbol): string | undefined;
+/**
  * The name a call reaches `target` through when it is not the target's own (`opener()` of
  * `opener = streams.get(name)`, `self._add = self._add_safe`, `HANDLERS[k]()`): such a name may hold
  * another callable at run time, so a call that does not bind there is worth a look, not a failed
@@ -34,3 +40,8 @@ export declare function indirectName(site: CallSite, target: PySymbol, caller: P
  * reaches it whatever `self` is.
  */
 export declare function throughReceiver(site: CallSite, caller: PySymbol): boolean;
+/**
+ * Whether the name `site` calls is bound, in `scopes` (the caller first), to `functools.partial(...)`:
+ * the partial holds arguments of its own, which a call of it adds to those written at the site.
+ */
+export declare function callsPartial(site: CallSite, scopes: readonly PySymbol[]): boolean;

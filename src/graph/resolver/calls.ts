@@ -6,6 +6,13 @@
 // nothing was resolved and the callee is not known to be external or builtin, so a heuristic edge
 // never sits where a resolved edge explains the call. A decorator with arguments (`@retry(3)`) also
 // calls what the factory returns (evaluator.ts: return annotations, else `return` values).
+//
+// A callee that picks one item of a container (`HANDLERS[k](x)`, `HANDLERS.get(k)(x)`, `fn =
+// table[k]; fn()`) runs one of its items, not each: when that is one of n functions, each target is
+// resolved with confidence 1/n (resolved edges without one are certain). A loop over the container
+// (`for fn in (f, g): fn()`) calls every item, so its targets stay certain. A name bound to a
+// wrapping decorator applied by hand (`fetch = logged(_fetch)`) also reaches the function it wraps
+// (wrappers.ts).
 
 import type { CallSite, PySymbol, RefExpr } from '../../model.js';
 import { appendAll } from '../../shared/arrays.js';
@@ -14,8 +21,9 @@ import { MAX_OVERRIDES } from './classes.js';
 import { DEFAULT_MIN_CONFIDENCE, scoreCandidates } from './confidence.js';
 import type { Evaluator } from './evaluator.js';
 import { heuristicTargets } from './heuristic.js';
-import { higherOrderArguments, protocolMethods } from './higherOrder.js';
+import { higherOrderArgument, higherOrderArguments, protocolMethods } from './higherOrder.js';
 import { isOpaqueLike, type Value } from './values.js';
+import { handAppliedTargets } from './wrappers.js';
 
 export interface SiteTargets {
   resolved: string[];
@@ -24,10 +32,13 @@ export interface SiteTargets {
   dispatch?: string[];
   /** Per heuristic target, its confidence (same order as `heuristic`). */
   confidence?: number[];
+  /** Per resolved target, its confidence when the site picks it from several (same order as `resolved`; 1: certain). */
+  resolvedConfidence?: number[];
 }
 
 // Shared: targets are read, never changed, once returned.
 const NO_IDS: string[] = [];
+const NO_VALUES: Value[] = [];
 const NONE: SiteTargets = { resolved: NO_IDS, heuristic: NO_IDS };
 
 function symbolsOf(values: readonly Value[]): string[] {
@@ -191,14 +202,27 @@ function resolveCallee(
   const dispatch: string[] = [];
   const targets = callTargets(ev, values, dispatch);
   const resolved = getters.length > 0 ? [...getters, ...targets] : targets;
+  let shares: Map<string, number> | undefined = targets.length > 1 ? pickedShares(scope, callee, values, targets) : undefined;
   if ('via' in site && site.via === 'call') {
     // Both usually find nothing and then return a shared empty list: concatenated only when both found some.
     const passed = higherOrderArguments(ev, scope, site, values);
     const protocol = protocolMethods(ev, scope, site, values);
     const called = protocol.length === 0 ? passed : passed.length === 0 ? protocol : [...passed, ...protocol];
-    if (called.length > 0) for (const id of callTargets(ev, called)) if (!resolved.includes(id)) resolved.push(id);
+    const unwrapped = targets.length > 0 ? handAppliedTargets(ev, scope, callee, targets) : NO_VALUES;
+    if (unwrapped.length > 0) for (const id of callTargets(ev, unwrapped)) if (!resolved.includes(id)) resolved.push(id);
+    if (called.length > 0) {
+      const ids = callTargets(ev, called);
+      for (const id of ids) if (!resolved.includes(id)) resolved.push(id);
+      const arg = passed.length > 0 ? higherOrderArgument(site) : undefined;
+      const argShares = arg && ids.length > 1 ? pickedShares(scope, arg, passed, ids) : undefined;
+      if (argShares) shares = shares ? new Map([...shares, ...argShares]) : argShares;
+    }
   }
-  if (resolved.length > 0 || dispatch.length > 0) return dispatch.length > 0 ? { resolved, heuristic: NO_IDS, dispatch } : { resolved, heuristic: NO_IDS };
+  if (resolved.length > 0 || dispatch.length > 0) {
+    const out: SiteTargets = dispatch.length > 0 ? { resolved, heuristic: NO_IDS, dispatch } : { resolved, heuristic: NO_IDS };
+    if (shares) out.resolvedConfidence = resolved.map((id) => shares.get(id) ?? 1);
+    return out;
+  }
   if (hasExternal(values)) return NONE;
   if (callee.t !== 'name' && callee.t !== 'attr') return NONE;
   const bare = callee.t === 'name';
@@ -218,4 +242,31 @@ function resolveCallee(
   if (!bare && BUILTIN_METHOD_NAMES.has(lastName)) return NONE;
   const scored = scoreCandidates(ev.index, callee, heuristicTargets(ev.index, lastName, bare, maxHeuristic), minConfidence);
   return scored.ids.length === 0 ? NONE : { resolved: [], heuristic: scored.ids, confidence: scored.confidence };
+}
+
+/** Methods of a dict or list that return one of its items. */
+const ITEM_METHODS = new Set(['get', 'pop', 'setdefault']);
+
+/** Whether `ref` picks one item of a container: `t[k]`, `t.get(k)`, or a local name bound to one of those. */
+function picksItem(scope: PySymbol, ref: RefExpr): boolean {
+  if (ref.t === 'subscript') return true;
+  if (ref.t === 'call') return ref.callee.t === 'attr' && ITEM_METHODS.has(ref.callee.attr);
+  if (ref.t !== 'name') return false;
+  for (const b of scope.bindings) {
+    if (b.target.length === 1 && b.target[0] === ref.name && b.value && b.value.t !== 'name' && picksItem(scope, b.value)) return true;
+  }
+  return false;
+}
+
+/**
+ * Confidence per target when `ref` picks one of several functions from a container (see the top of
+ * the file): 1/n for n picked definitions (a class with its constructor counts once); undefined when
+ * the site does not pick, or picks among one.
+ */
+function pickedShares(scope: PySymbol, ref: RefExpr, values: readonly Value[], targets: readonly string[]): Map<string, number> | undefined {
+  let picked = 0;
+  for (const v of values) if (v.k === 'def' && !v.dispatch) picked++;
+  if (picked < 2 || !picksItem(scope, ref)) return undefined;
+  const share = Math.round(100 / picked) / 100;
+  return new Map(targets.map((id) => [id, share]));
 }

@@ -76,6 +76,14 @@ function argument(site: CallSite, slot: Slot): RefExpr | undefined {
   return slot.position === undefined ? undefined : site.args?.[slot.position];
 }
 
+/** The argument expression a higher-order site calls (only meaningful where higherOrderArguments found values). */
+export function higherOrderArgument(site: CallSite): RefExpr | undefined {
+  const callee = site.callee;
+  const name = callee.t === 'name' ? callee.name : callee.t === 'attr' ? callee.attr : undefined;
+  const slot = name === undefined ? undefined : (FUNCTIONS.get(name) ?? METHODS.get(name));
+  return slot ? argument(site, slot) : undefined;
+}
+
 /** Values of the function arguments `site` hands to a builtin that calls them; [] for any other site. */
 export function higherOrderArguments(ev: Evaluator, scope: PySymbol, site: CallSite, calleeValues: readonly Value[]): Value[] {
   if (site.via !== 'call' || (!site.args && !site.keywords)) return NO_VALUES;

@@ -9,11 +9,11 @@
 // memo, its name table), so a lookup walks a chain of records found by one map lookup each, and a
 // whole lookup is memoised per (scope, name) unless a scope on the way was cut (re-entry or depth):
 // lookups repeat the same pairs often, and each walks several scopes.
-import type { Binding, ImportRecord, PySymbol } from '../../model.js';
+import type { Binding, ImportRecord, PySymbol, RefExpr } from '../../model.js';
 import { BUILTIN_NAMES } from './builtins.js';
-import { hasDecorator } from './decorators.js';
+import { decoratorName, hasDecorator } from './decorators.js';
 import { importBinding, starLookup } from './importBindings.js';
-import type { ProjectIndex } from './projectIndex.js';
+import { bareName, type ProjectIndex } from './projectIndex.js';
 import { type ScopeNames, scopeNames } from './scopeNames.js';
 import { definingScope, scopeChain } from './scopes.js';
 import { BUILTIN, type Lookup, NOT_BOUND, OPAQUE_LIST, UNKNOWN, unionValues, type Value } from './values.js';
@@ -25,6 +25,7 @@ const IN_PROGRESS: unique symbol = Symbol('in progress');
 const CUT: unique symbol = Symbol('cut');
 const NO_BINDINGS: readonly Binding[] = [];
 const NO_IMPORTS: readonly ImportRecord[] = [];
+const NO_SYMBOLS: readonly PySymbol[] = [];
 
 /** One scope's lookup state (NameLookup.info). */
 interface ScopeInfo {
@@ -59,6 +60,8 @@ export interface BindingEvaluator {
   symbol(id: string | undefined): PySymbol | undefined;
   evalAnnotation(scope: PySymbol, text: string): Value[];
   bindingValues(scope: PySymbol, b: Binding): Value[];
+  evalRef(scope: PySymbol, ref: RefExpr): Value[];
+  guarded<T>(key: string, fallback: T, fn: () => T): T;
 }
 
 /** `import a.b` binds `a`: whether `module` is `name` or inside it (no `${name}.` string per test). */
@@ -71,6 +74,8 @@ export class NameLookup {
   private readonly infos = new Map<PySymbol, ScopeInfo>();
   private readonly adds = new Map<PySymbol, Map<string, Addition[]>>();
   private addsIndexed = false;
+  /** Decorated definitions by the last name of each decorator (`@app.route(...)`: `route`); built on first use. */
+  private decorated: Map<string, PySymbol[]> | undefined;
 
   constructor(private readonly ev: BindingEvaluator) {
     this.index = ev.index;
@@ -279,7 +284,53 @@ export class NameLookup {
         return [isClassLevel ? { k: 'def', id: cls.id, self: true } : { k: 'inst', id: cls.id, self: true }];
       }
     }
-    return [];
+    return (index === 0 && this.handedBack(scope)) || [];
+  }
+
+  /**
+   * A decorator that hands its parameter back (`def register(fn): REGISTRY.append(fn); return fn`):
+   * the parameter holds each definition it decorates, so what it stores is known (a registry read
+   * elsewhere, `for h in REGISTRY: h()`). Candidates are found by the decorator's name (or, for a
+   * factory's inner decorator, the factory's), and each is confirmed by evaluating its decorator in
+   * the scope that applies it. Undefined for any other function.
+   */
+  private handedBack(scope: PySymbol): Value[] | undefined {
+    const param = scope.params[0]?.name;
+    if (param === undefined || !scope.returnValues?.some((r) => r.t === 'name' && r.name === param)) return undefined;
+    const names = [bareName(scope)];
+    const factory = this.ev.symbol(scope.parent);
+    if (factory?.kind === 'function') names.push(bareName(factory));
+    const out: Value[] = [];
+    for (const name of names) {
+      for (const s of this.decoratedBy(name)) {
+        const holder = this.ev.symbol(s.parent);
+        const applies = holder?.calls.some(
+          (c) =>
+            c.via === 'decorator' &&
+            c.line >= s.startLine &&
+            c.line <= s.endLine &&
+            this.ev.guarded(`decorates\u0000${s.id}\u0000${c.line}`, UNKNOWN, () => this.ev.evalRef(holder, c.callee)).some((v) => v.k === 'def' && v.id === scope.id),
+        );
+        if (applies && !out.some((v) => v.k === 'def' && v.id === s.id)) out.push({ k: 'def', id: s.id });
+      }
+    }
+    return out.length > 0 ? out : undefined;
+  }
+
+  private decoratedBy(name: string): readonly PySymbol[] {
+    if (!this.decorated) {
+      this.decorated = new Map();
+      for (const s of this.index.byId.values()) {
+        for (const text of s.decorators) {
+          const dotted = decoratorName(text);
+          const last = dotted.slice(dotted.lastIndexOf('.') + 1);
+          const list = this.decorated.get(last);
+          if (!list) this.decorated.set(last, [s]);
+          else if (!list.includes(s)) list.push(s);
+        }
+      }
+    }
+    return this.decorated.get(name) ?? NO_SYMBOLS;
   }
 
   /** How `name` is bound where a lookup from `scope` finds it; undefined when nothing binds it. */

@@ -8,6 +8,8 @@ export interface SiteTargets {
     dispatch?: string[];
     /** Per heuristic target, its confidence (same order as `heuristic`). */
     confidence?: number[];
+    /** Per resolved target, its confidence when the site picks it from several (same order as `resolved`; 1: certain). */
+    resolvedConfidence?: number[];
 }
 /**
  * What calling each value runs: a function; a class, its `__new__` and `__init__` (the first its MRO

@@ -1,5 +1,5 @@
-import type { Binding, PySymbol } from '../../model.js';
-import type { ProjectIndex } from './projectIndex.js';
+import type { Binding, PySymbol, RefExpr } from '../../model.js';
+import { type ProjectIndex } from './projectIndex.js';
 import { type ScopeNames } from './scopeNames.js';
 import { type Lookup, type Value } from './values.js';
 /** How deep evaluations nest (lookups through lookups, iterations of iterations) before yielding "unknown". */
@@ -14,6 +14,8 @@ export interface BindingEvaluator {
     symbol(id: string | undefined): PySymbol | undefined;
     evalAnnotation(scope: PySymbol, text: string): Value[];
     bindingValues(scope: PySymbol, b: Binding): Value[];
+    evalRef(scope: PySymbol, ref: RefExpr): Value[];
+    guarded<T>(key: string, fallback: T, fn: () => T): T;
 }
 export declare class NameLookup {
     private readonly ev;
@@ -21,6 +23,8 @@ export declare class NameLookup {
     private readonly infos;
     private readonly adds;
     private addsIndexed;
+    /** Decorated definitions by the last name of each decorator (`@app.route(...)`: `route`); built on first use. */
+    private decorated;
     constructor(ev: BindingEvaluator);
     /** The scope's lookup state, in one record found by one map lookup. */
     private info;
@@ -52,6 +56,15 @@ export declare class NameLookup {
     private addedTo;
     /** A parameter's values: its annotation's, else `self`/`cls` of a method, else unknown. */
     private paramValues;
+    /**
+     * A decorator that hands its parameter back (`def register(fn): REGISTRY.append(fn); return fn`):
+     * the parameter holds each definition it decorates, so what it stores is known (a registry read
+     * elsewhere, `for h in REGISTRY: h()`). Candidates are found by the decorator's name (or, for a
+     * factory's inner decorator, the factory's), and each is confirmed by evaluating its decorator in
+     * the scope that applies it. Undefined for any other function.
+     */
+    private handedBack;
+    private decoratedBy;
     /** How `name` is bound where a lookup from `scope` finds it; undefined when nothing binds it. */
     binderKind(scope: PySymbol, name: string): 'param' | 'assign' | 'import' | 'def' | undefined;
 }
