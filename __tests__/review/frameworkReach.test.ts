@@ -1,6 +1,6 @@
 // Tests that reach a change through what test frameworks and Python do, with no call edge: a command
 // handed to a runner, an app built by a factory in `parametrize`, a class handed to a fixture's
-// `params` (two fixtures away from the test), an app imported from its module and
+// `params` (two fixtures away from the test, or defined in a test class's base), an app imported from its module and
 // wrapped by a client, a metaclass or `__init_subclass__` run by a class statement, and a module's
 // top-level code run by the test module that imports it. Each case has a test that must stay out.
 import { describe, expect, it } from 'vitest';
@@ -174,6 +174,11 @@ class TestSerializer:
         assert 1
 
 
+class TestSubclass(TestSerializer):
+    def test_inherited_fixture(self, serializer):
+        assert serializer
+
+
 @pytest.mark.parametrize("cls", [Serializer])
 def test_parametrized(cls):
     assert cls(key="k")
@@ -326,10 +331,14 @@ describe('framework reach: the most-likely tier', () => {
     expect(found.unreached).toEqual([]);
   });
 
-  it('a class handed to a fixture or parametrize is built: its __init__, through the whole fixture closure', async () => {
+  it('a class handed to a fixture or parametrize is built: its __init__, through the whole fixture closure and a test class\'s bases', async () => {
     const found = await selected(SERIALIZER, replaceIn('pkg/serializer.py', 'key + ""', 'key + "x"'));
     expect(found.changed).toEqual(['pkg.serializer.Base.__init__']);
-    expect(found.tests).toEqual(['tests/test_serializer.py::TestSerializer::test_dumps 2', 'tests/test_serializer.py::test_parametrized 1']);
+    expect(found.tests).toEqual([
+      'tests/test_serializer.py::TestSerializer::test_dumps 2',
+      'tests/test_serializer.py::TestSubclass::test_inherited_fixture 2',
+      'tests/test_serializer.py::test_parametrized 1',
+    ]);
   });
 
   it('an app imported from its module and wrapped by a client: the routes registered on it', async () => {

@@ -7,7 +7,7 @@
 //   with their `test*` methods, nested classes included. A redefined test (`test_x#2`) is one node.
 // - A hop is a resolved call edge, or a fixture used by a test or fixture (directly or through the
 //   fixtures it uses: pytest sets up the whole closure before the test): a parameter named like a
-//   fixture visible from it (the closest one: same class, same module, then the nearest
+//   fixture visible from it (the closest one: same class or its bases, same module, then the nearest
 //   conftest.py up the folders, as pytest overrides them), `@pytest.mark.usefixtures("name")`, and
 //   visible `autouse=True` fixtures. Name-only (heuristic) edges are not followed: a guess must not
 //   put a test on the list a CI runs.
@@ -119,11 +119,18 @@ function fixtureOf(sym: PySymbol, symbols: ReadonlyMap<string, PySymbol>): Fixtu
   return { id: sym.id, name: named?.[1] ?? shortName(sym), autouse, scope };
 }
 
-function classChain(sym: PySymbol, symbols: ReadonlyMap<string, PySymbol>): string[] {
+/** The classes whose fixtures `sym` sees, closest first: each enclosing class, then its project bases (pytest reads fixtures as class attributes). */
+function classChain(sym: PySymbol, symbols: ReadonlyMap<string, PySymbol>, bases: ReadonlyMap<string, readonly string[]>): string[] {
   const out: string[] = [];
   let cur = sym.parent === undefined ? undefined : symbols.get(sym.parent);
   while (cur && cur.kind === 'class') {
-    out.push(cur.id);
+    const queue = [cur.id];
+    for (let at = 0; at < queue.length; at++) {
+      const id = queue[at]!;
+      if (out.includes(id)) continue;
+      out.push(id);
+      queue.push(...(bases.get(id) ?? []));
+    }
     cur = cur.parent === undefined ? undefined : symbols.get(cur.parent);
   }
   return out;
@@ -142,7 +149,7 @@ function rank(f: Fixture, user: PySymbol, classes: readonly string[]): number | 
 }
 
 /** user id -> the fixtures it uses (its parameters, `usefixtures`, and visible autouse fixtures). */
-function fixtureUses(symbols: ReadonlyMap<string, PySymbol>): Map<string, string[]> {
+function fixtureUses(symbols: ReadonlyMap<string, PySymbol>, bases: ReadonlyMap<string, readonly string[]>): Map<string, string[]> {
   const byName = new Map<string, Fixture[]>();
   const autouse: Fixture[] = [];
   for (const sym of symbols.values()) {
@@ -159,7 +166,7 @@ function fixtureUses(symbols: ReadonlyMap<string, PySymbol>): Map<string, string
     const isTest = testNodeId(sym, symbols) !== undefined;
     const ownFixture = fixtureOf(sym, symbols);
     if (!isTest && !ownFixture) continue;
-    const classes = classChain(sym, symbols);
+    const classes = classChain(sym, symbols, bases);
     const wanted = new Set(sym.params.filter((p) => p.kind !== 'var_positional' && p.kind !== 'var_keyword').map((p) => p.name));
     const marks = [...sym.decorators, ...classes.flatMap((c) => symbols.get(c)?.decorators ?? [])];
     for (const d of marks) {
@@ -267,7 +274,14 @@ function testsIn(cls: PySymbol, symbols: ReadonlyMap<string, PySymbol>): string[
 export function findAffectedTests(input: AffectedTestsInput): AffectedTests {
   const { symbols, adjacency } = input;
   const maxHops = input.maxHops ?? MAX_HOPS;
-  const uses = fixtureUses(symbols);
+  const bases = new Map<string, string[]>();
+  for (const e of input.edges ?? []) {
+    if (e.kind !== 'inherits') continue;
+    const list = bases.get(e.from);
+    if (list) list.push(e.to);
+    else bases.set(e.from, [e.to]);
+  }
+  const uses = fixtureUses(symbols, bases);
   const children = new Map<string, PySymbol[]>();
   for (const s of symbols.values()) {
     if (s.parent === undefined) continue;

@@ -13,8 +13,9 @@
 //   hands out (uses as values: `App(routes=[Route("/", upload)])`): the test builds the object to drive
 //   it, and driving an app or a command dispatches to what was registered on it.
 // - Module objects: test code that uses a name imported from a project module where it is a variable
-//   (`from app.main import app`, then `TestClient(app)`) reaches what that module's top-level code
-//   hands out and the functions registered on the name by decorator (`@app.route(...)`).
+//   (`from app.main import app`, then `TestClient(app)`) reaches what the module's statements that
+//   build and configure that name hand out, and the functions registered on it by decorator
+//   (`@app.route(...)`); nothing else the module holds (a dict of unrelated hooks stays out).
 // - Registration: a function decorated `@cli.command()` or `@app.route(...)`, where `cli`/`app` is a
 //   function or class of the same module, is run by whoever runs that symbol (a group dispatches to
 //   its commands).
