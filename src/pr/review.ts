@@ -182,7 +182,7 @@ export async function reviewPr(input: PrReviewInput, git: GitDeps = { runGit: ru
     changedFiles: input.changes.files.filter((f) => f.isPython && f.status !== 'removed' && (behaviourFiles.has(f.path) || !symbolFiles.has(f.path))).map((f) => f.path),
     otherChangedFiles: input.changes.nonPython,
   });
-  const mostLikely = findAffectedTests({ symbols: input.index.byId, adjacency, changed: changed.filter((c) => !mechanical.has(c.id)) });
+  const mostLikely = findAffectedTests({ symbols: input.index.byId, adjacency, edges: input.index.edges, changed: changed.filter((c) => !mechanical.has(c.id)) });
   const tests = withMustRun(mostLikely, mustRun, input.index.byId);
   return { findings, tests, notes };
 }

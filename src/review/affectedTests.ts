@@ -1,22 +1,33 @@
 // The tests that exercise a change (pure): pytest tests that reach a changed symbol within two
-// caller hops over resolved edges, as pytest node ids a workflow can run as they are.
+// caller hops over resolved edges and framework reach, as pytest node ids a workflow can run as they are.
 //
 // Decisions:
 // - pytest's default collection rules: `test_*.py` / `*_test.py` files; module-level `test*`
 //   functions; `Test*` classes (and any `*TestCase` subclass, which pytest runs through unittest)
 //   with their `test*` methods, nested classes included. A redefined test (`test_x#2`) is one node.
-// - A hop is a resolved call edge, or a fixture used by a test or fixture: a parameter named like a
-//   fixture visible from it (the closest one: same class, same module, then the nearest
+// - A hop is a resolved call edge, or a fixture used by a test or fixture (directly or through the
+//   fixtures it uses: pytest sets up the whole closure before the test): a parameter named like a
+//   fixture visible from it (the closest one: same class or its bases, same module, then the nearest
 //   conftest.py up the folders, as pytest overrides them), `@pytest.mark.usefixtures("name")`, and
 //   visible `autouse=True` fixtures. Name-only (heuristic) edges are not followed: a guess must not
 //   put a test on the list a CI runs.
+// - A hop is also one of the edges frameworkReach.ts draws for what frameworks and Python run with
+//   no call to show it (a callable handed to a runner, what a factory or an imported app hands out,
+//   what a class statement or an import runs): each stands for one call, so it counts one hop.
+// - A test module's or test class's own code runs for its tests: what it runs in a definition's
+//   decorators (`parametrize`, `fixture(params=…)`) for that definition, the rest for all its tests,
+//   at the hop that reached the module or class.
+// - Changed top-level code of a module (imports, type aliases and constants, mostly) reaches no test
+//   here: every test that imports the module runs that code, which is the must-run tier; what the code
+//   calls is followed as usual (a function run at import reaches the tests importing its caller's module).
 // - A changed test (or a changed class of tests) is its own reach at 0 hops: a PR's edited tests run.
 //   Code nested in a test (a local helper) counts as the test.
 // - Node ids are relative to the scanned folder, like the files of the digest.
 
 import type { Adjacency } from '../graph/adjacency.js';
-import type { PySymbol } from '../model.js';
+import type { Edge, PySymbol } from '../model.js';
 import { isConftest, isTestModule } from '../python/testFiles.js';
+import { frameworkReach, type Reach } from './frameworkReach.js';
 import type { MustRunTests } from './mustRunTests.js';
 
 export const MAX_HOPS = 2;
@@ -34,6 +45,8 @@ export interface AffectedTestsInput {
   adjacency: Adjacency;
   changed: readonly { id: string; change: 'added' | 'modified' | 'removed' }[];
   maxHops?: number;
+  /** Every edge: what frameworks run with no call edge (frameworkReach.ts) is followed like a caller. */
+  edges?: readonly Edge[];
 }
 
 export interface AffectedTests {
@@ -106,11 +119,18 @@ function fixtureOf(sym: PySymbol, symbols: ReadonlyMap<string, PySymbol>): Fixtu
   return { id: sym.id, name: named?.[1] ?? shortName(sym), autouse, scope };
 }
 
-function classChain(sym: PySymbol, symbols: ReadonlyMap<string, PySymbol>): string[] {
+/** The classes whose fixtures `sym` sees, closest first: each enclosing class, then its project bases (pytest reads fixtures as class attributes). */
+function classChain(sym: PySymbol, symbols: ReadonlyMap<string, PySymbol>, bases: ReadonlyMap<string, readonly string[]>): string[] {
   const out: string[] = [];
   let cur = sym.parent === undefined ? undefined : symbols.get(sym.parent);
   while (cur && cur.kind === 'class') {
-    out.push(cur.id);
+    const queue = [cur.id];
+    for (let at = 0; at < queue.length; at++) {
+      const id = queue[at]!;
+      if (out.includes(id)) continue;
+      out.push(id);
+      queue.push(...(bases.get(id) ?? []));
+    }
     cur = cur.parent === undefined ? undefined : symbols.get(cur.parent);
   }
   return out;
@@ -129,7 +149,7 @@ function rank(f: Fixture, user: PySymbol, classes: readonly string[]): number | 
 }
 
 /** user id -> the fixtures it uses (its parameters, `usefixtures`, and visible autouse fixtures). */
-function fixtureUses(symbols: ReadonlyMap<string, PySymbol>): Map<string, string[]> {
+function fixtureUses(symbols: ReadonlyMap<string, PySymbol>, bases: ReadonlyMap<string, readonly string[]>): Map<string, string[]> {
   const byName = new Map<string, Fixture[]>();
   const autouse: Fixture[] = [];
   for (const sym of symbols.values()) {
@@ -146,7 +166,7 @@ function fixtureUses(symbols: ReadonlyMap<string, PySymbol>): Map<string, string
     const isTest = testNodeId(sym, symbols) !== undefined;
     const ownFixture = fixtureOf(sym, symbols);
     if (!isTest && !ownFixture) continue;
-    const classes = classChain(sym, symbols);
+    const classes = classChain(sym, symbols, bases);
     const wanted = new Set(sym.params.filter((p) => p.kind !== 'var_positional' && p.kind !== 'var_keyword').map((p) => p.name));
     const marks = [...sym.decorators, ...classes.flatMap((c) => symbols.get(c)?.decorators ?? [])];
     for (const d of marks) {
@@ -169,6 +189,36 @@ function fixtureUses(symbols: ReadonlyMap<string, PySymbol>): Map<string, string
   return uses;
 }
 
+/**
+ * fixture id -> every test and fixture that uses it, directly or through other fixtures: pytest sets
+ * up a test's whole fixture closure before the test runs, so a fixture a fixture uses is as sure to
+ * run as one the test names.
+ */
+function fixtureUsers(uses: ReadonlyMap<string, readonly string[]>): Map<string, string[]> {
+  const direct = new Map<string, string[]>();
+  for (const [user, fixtures] of uses) {
+    for (const f of fixtures) {
+      const list = direct.get(f);
+      if (list) list.push(user);
+      else direct.set(f, [user]);
+    }
+  }
+  const out = new Map<string, string[]>();
+  for (const f of direct.keys()) {
+    const seen = new Set<string>([f]);
+    const queue = [...(direct.get(f) ?? [])];
+    for (let at = 0; at < queue.length; at++) {
+      const user = queue[at]!;
+      if (seen.has(user)) continue;
+      seen.add(user);
+      queue.push(...(direct.get(user) ?? []));
+    }
+    seen.delete(f);
+    out.set(f, [...seen]);
+  }
+  return out;
+}
+
 /** The test a symbol belongs to (itself, or the test it is nested in), with its node id. */
 function enclosingTest(sym: PySymbol, symbols: ReadonlyMap<string, PySymbol>): string | undefined {
   let cur: PySymbol | undefined = sym;
@@ -179,6 +229,34 @@ function enclosingTest(sym: PySymbol, symbols: ReadonlyMap<string, PySymbol>): s
     cur = cur.parent === undefined ? undefined : symbols.get(cur.parent);
   }
   return undefined;
+}
+
+/**
+ * The tests a reached symbol runs as part of: its own (or the one it is nested in); every test of a
+ * test class; every test of a test module, for the module's top-level code runs before each.
+ */
+function testsRun(sym: PySymbol, symbols: ReadonlyMap<string, PySymbol>): string[] {
+  if (isTestClass(sym, symbols)) return testsIn(sym, symbols);
+  if (sym.kind === 'module' && isTestModule(sym.file)) return testsIn(sym, symbols);
+  const node = enclosingTest(sym, symbols);
+  return node === undefined ? [] : [node];
+}
+
+/**
+ * Who runs a call made by `r.id` at `r.lines`: a test module or test class runs what sits in a
+ * definition's decorators (`parametrize`, `fixture(params=…)`) for that definition alone, and the
+ * rest of its top-level code for all of its tests.
+ */
+function runners(r: Reach, symbols: ReadonlyMap<string, PySymbol>, children: ReadonlyMap<string, readonly PySymbol[]>): string[] {
+  const sym = symbols.get(r.id);
+  if (!sym || r.lines === undefined || !(sym.kind === 'module' ? isTestModule(sym.file) : isTestClass(sym, symbols))) return [r.id];
+  const out = new Set<string>();
+  for (const line of r.lines) {
+    let inside: string | undefined;
+    for (const child of children.get(sym.id) ?? []) if (child.startLine <= line && line <= child.endLine) inside = child.id;
+    out.add(inside ?? sym.id);
+  }
+  return [...out];
 }
 
 /** Every test method of a test class (nested classes included). */
@@ -196,9 +274,29 @@ function testsIn(cls: PySymbol, symbols: ReadonlyMap<string, PySymbol>): string[
 export function findAffectedTests(input: AffectedTestsInput): AffectedTests {
   const { symbols, adjacency } = input;
   const maxHops = input.maxHops ?? MAX_HOPS;
-  const uses = fixtureUses(symbols);
-  const usedBy = new Map<string, string[]>();
-  for (const [user, fixtures] of uses) for (const f of fixtures) usedBy.set(f, [...(usedBy.get(f) ?? []), user]);
+  const bases = new Map<string, string[]>();
+  for (const e of input.edges ?? []) {
+    if (e.kind !== 'inherits') continue;
+    const list = bases.get(e.from);
+    if (list) list.push(e.to);
+    else bases.set(e.from, [e.to]);
+  }
+  const uses = fixtureUses(symbols, bases);
+  const children = new Map<string, PySymbol[]>();
+  for (const s of symbols.values()) {
+    if (s.parent === undefined) continue;
+    const list = children.get(s.parent);
+    if (list) list.push(s);
+    else children.set(s.parent, [s]);
+  }
+  const reach = input.edges === undefined ? new Map<string, Reach[]>() : frameworkReach(symbols, input.edges);
+  const runs = new Map<string, string[]>();
+  const run = (sym: PySymbol): string[] => {
+    let nodes = runs.get(sym.id);
+    if (!nodes) runs.set(sym.id, (nodes = testsRun(sym, symbols)));
+    return nodes;
+  };
+  const usedBy = fixtureUsers(uses);
 
   const found = new Map<string, { reaches: Set<string>; hops: number }>();
   const note = (node: string, changedId: string, hops: number): void => {
@@ -228,14 +326,17 @@ export function findAffectedTests(input: AffectedTestsInput): AffectedTests {
       const next: string[] = [];
       for (const id of frontier) {
         const sym = symbols.get(id);
-        const node = sym ? enclosingTest(sym, symbols) : undefined;
-        if (node !== undefined) {
+        // Changed top-level code (imports, type aliases, constants, mostly) runs in every test that
+        // imports its module: that is the must-run tier's; this one follows it only from what it calls.
+        const topLevel = hops === 0 && sym?.kind === 'module';
+        for (const node of sym && !topLevel ? run(sym) : []) {
           note(node, c.id, hops);
           reached = true;
         }
         if (hops === maxHops) continue;
-        const callers = adjacency.callers(id).filter((n) => n.resolution === 'resolved').map((n) => n.id);
-        for (const up of [...callers, ...(usedBy.get(id) ?? [])]) {
+        const callers: Reach[] = adjacency.callers(id).filter((n) => n.resolution === 'resolved');
+        const ups = [...callers, ...(usedBy.get(id) ?? []).map((user) => ({ id: user })), ...(topLevel ? [] : (reach.get(id) ?? []))];
+        for (const up of ups.flatMap((r) => runners(r, symbols, children))) {
           if (seen.has(up) || removed.has(up)) continue;
           seen.set(up, hops + 1);
           next.push(up);

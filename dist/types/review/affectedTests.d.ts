@@ -1,5 +1,5 @@
 import type { Adjacency } from '../graph/adjacency.js';
-import type { PySymbol } from '../model.js';
+import type { Edge, PySymbol } from '../model.js';
 import type { MustRunTests } from './mustRunTests.js';
 export declare const MAX_HOPS = 2;
 export interface AffectedTest {
@@ -17,6 +17,8 @@ export interface AffectedTestsInput {
         change: 'added' | 'modified' | 'removed';
     }[];
     maxHops?: number;
+    /** Every edge: what frameworks run with no call edge (frameworkReach.ts) is followed like a caller. */
+    edges?: readonly Edge[];
 }
 export interface AffectedTests {
     /** The most-likely tier: tests that call a changed symbol within MAX_HOPS, by node id. */
