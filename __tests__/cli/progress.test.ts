@@ -49,6 +49,18 @@ describe('createProgress', () => {
     expect(t.writes.filter((w) => w.includes('resolved'))).toHaveLength(2);
   });
 
+  it('counts the files the scan finds, without a percentage (the total is known only at its end)', () => {
+    const t = fakeTerminal({ REPODIGEST_PROGRESS_DELAY_MS: '0' });
+    const p = createProgress({}, t.deps);
+    p.found(1);
+    expect(t.writes.at(-1)).toBe('\rscan 1 Python files found (0 s)\x1b[K');
+    t.advance(100);
+    p.found(250);
+    expect(t.writes.at(-1)).toBe('\rscan 250 Python files found (0 s)\x1b[K');
+    p.update(1, 250);
+    expect(t.writes.at(-1)).toBe('\rparse 1/250 files parsed (0%) (0 s)\x1b[K');
+  });
+
   it('keeps moving through a PR review and its packing: steps with a percentage, a new phase drawn at once', () => {
     const t = fakeTerminal({ REPODIGEST_PROGRESS_DELAY_MS: '0' });
     const p = createProgress({}, t.deps);

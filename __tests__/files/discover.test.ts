@@ -15,6 +15,15 @@ const realDeps: DiscoverDeps = {
 };
 
 describe('discoverPythonFiles: basics', () => {
+  it('tells the count of Python files found as it finds them', async () => {
+    const root = tempDir();
+    writeTree(root, { 'a.py': '', 'pkg/b.py': '', 'pkg/sub/c.py': '', 'README.md': '' });
+    const counts: number[] = [];
+    const result = await discoverPythonFiles(root, { onFound: (n) => counts.push(n) });
+    expect(counts).toEqual([1, 2, 3]);
+    expect(result.python).toHaveLength(3);
+  });
+
   it('lists .py files as sorted POSIX paths relative to the root, by plain string order', async () => {
     const root = tempDir();
     writeTree(root, {

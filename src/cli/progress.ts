@@ -7,9 +7,10 @@
 //   a short run would only flicker.
 // Redraws are throttled to every 100 ms (a 100k-file scan would otherwise write 100k lines), and the
 // line is erased before anything else is printed, so it never mixes with the report on stderr.
-// It draws only when the CLI tells it something: parsing and resolution report each file, a PR's
-// review its steps and its packing each layout of the sections it tries, all with a percentage, so
-// the line keeps moving through every long phase; rendering shows its name.
+// It draws only when the CLI tells it something: the scan counts the files it finds (its total is
+// known only at its end), parsing and resolution report each file, a PR's review its steps and its
+// packing each layout of the sections it tries, all with a percentage, so the line keeps moving
+// through every long phase; rendering shows its name.
 
 export const PHASES = ['scan', 'parse', 'resolve', 'review', 'pack', 'render'] as const;
 export type ProgressPhase = (typeof PHASES)[number];
@@ -20,6 +21,8 @@ export interface Progress {
   update(done: number, total: number): void;
   /** Files the resolver has worked through, out of all: the resolve phase keeps moving. */
   resolving(done: number, total: number): void;
+  /** Python files found so far by the scan (its total is not known until it ends: no percentage). */
+  found(count: number): void;
   /** Steps of a later phase done out of its total (`what`: "steps", "layouts packed"). */
   step(phase: ProgressPhase, done: number, total: number, what: string): void;
   /** Erases the line if one was drawn; call before printing anything else. */
@@ -39,7 +42,7 @@ export interface ProgressDeps {
 
 const defaultDeps: ProgressDeps = { stream: process.stderr, env: process.env, now: () => performance.now() };
 
-const SILENT: Progress = { phase() {}, update() {}, resolving() {}, step() {}, done() {} };
+const SILENT: Progress = { phase() {}, update() {}, resolving() {}, found() {}, step() {}, done() {} };
 const DEFAULT_DELAY_MS = 2000;
 const REDRAW_MS = 100;
 
@@ -63,7 +66,7 @@ export function createProgress(options: ProgressOptions = {}, deps: ProgressDeps
   const start = deps.now();
   const delay = delayOf(deps.env);
   let phase: ProgressPhase = 'scan';
-  let files: { done: number; total: number; what: string } | undefined;
+  let files: { done: number; total?: number; what: string } | undefined;
   let lastDraw = Number.NEGATIVE_INFINITY;
   let drawn = false;
 
@@ -73,8 +76,8 @@ export function createProgress(options: ProgressOptions = {}, deps: ProgressDeps
     if (!force && now - lastDraw < REDRAW_MS) return;
     lastDraw = now;
     drawn = true;
-    const percent = files && files.total > 0 ? ` (${Math.floor((100 * files.done) / files.total)}%)` : '';
-    const count = files ? ` ${files.done}/${files.total} ${files.what}${percent}` : '';
+    const percent = files?.total ? ` (${Math.floor((100 * files.done) / files.total)}%)` : '';
+    const count = files ? ` ${files.done}${files.total === undefined ? '' : `/${files.total}`} ${files.what}${percent}` : '';
     // \x1b[K erases what a longer previous line left behind.
     deps.stream.write(`\r${phase}${count} (${((now - start) / 1000).toFixed(0)} s)\x1b[K`);
   };
@@ -101,6 +104,10 @@ export function createProgress(options: ProgressOptions = {}, deps: ProgressDeps
       files = { done, total, what: 'files resolved' };
       phase = 'resolve';
       draw(entering);
+    },
+    found(count) {
+      files = { done: count, what: 'Python files found' };
+      draw(false);
     },
     step(name, done, total, what) {
       const entering = name !== phase;

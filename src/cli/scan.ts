@@ -11,7 +11,7 @@ import type { Progress } from './progress.js';
 /** Scans with the progress line running; the caller moves it on (pack, render) and ends it with done(). */
 export async function scanWithReport(root: string, flags: ScanFlags, io: CliIo, progress: Progress = progressFor(io, flags), keepText = true): Promise<RepoIndex> {
   const options = indexOptionsFrom(flags);
-  const index = await indexRepository(root, { ...options, ...(keepText ? {} : { keepText }), onProgress: (done, total) => progress.update(done, total), onResolve: (done, total) => progress.resolving(done, total) });
+  const index = await indexRepository(root, { ...options, ...(keepText ? {} : { keepText }), onFound: (count) => progress.found(count), onProgress: (done, total) => progress.update(done, total), onResolve: (done, total) => progress.resolving(done, total) });
   progress.done();
   reportScan(index, io);
   reportCache(options.cache, io.stderr);

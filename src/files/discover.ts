@@ -31,6 +31,8 @@ import { isInside } from './read.js';
 export interface DiscoverOptions {
   include?: string[];
   exclude?: string[];
+  /** Told the number of Python files found so far, as the walk finds them (for a progress line). */
+  onFound?: (count: number) => void;
 }
 
 export interface DiscoverResult {
@@ -127,6 +129,13 @@ interface Walk {
   dirs: DirJob[];
   links: LinkJob[];
   linksAdded: boolean;
+  onFound?: (count: number) => void;
+}
+
+/** A Python file found: kept as a candidate, and counted for the caller's progress line. */
+function found(walk: Walk, candidate: Candidate): void {
+  walk.candidates.push(candidate);
+  walk.onFound?.(walk.candidates.length);
 }
 
 export async function discoverPythonFiles(
@@ -140,6 +149,7 @@ export async function discoverPythonFiles(
     rootReal,
     deps,
     selected: createSelector(options),
+    ...(options.onFound ? { onFound: options.onFound } : {}),
     skipped: [],
     candidates: [],
     visited: new Set<string>([rootReal]),
@@ -226,7 +236,7 @@ async function walkDir(walk: Walk, job: DirJob): Promise<void> {
     } else if (entry.name.endsWith('.py') && !isIgnored(layer, rel, false) && walk.selected(rel)) {
       if (!entry.isFile()) skipped.push({ path: rel, reason: 'not a regular file' });
       else if (entry.name.includes(REPLACED) && !(await exists(abs, deps))) skipped.push({ path: rel, reason: NOT_UTF8_NAME });
-      else walk.candidates.push({ rel, real, viaLink: false });
+      else found(walk, { rel, real, viaLink: false });
     }
   }
 }
@@ -278,7 +288,7 @@ async function followLink(walk: Walk, link: LinkJob): Promise<void> {
     return;
   }
   if (!isDir) {
-    walk.candidates.push({ rel: link.rel, real, viaLink: true });
+    found(walk, { rel: link.rel, real, viaLink: true });
     return;
   }
   if (walk.visited.has(real)) {

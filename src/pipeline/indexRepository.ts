@@ -29,6 +29,8 @@ export interface IndexOptions {
   parameterFlow?: boolean;
   /** Called after each file; for progress display only. */
   onProgress?: (done: number, total: number) => void;
+  /** Python files found so far while the tree is walked (before any is parsed). */
+  onFound?: (count: number) => void;
   /** Called after each file the resolver has worked through (the progress line's resolve phase). */
   onResolve?: (done: number, total: number) => void;
   /** Replace credentials in the code by `<redacted: KIND>` before anything uses it (default true). */
@@ -64,6 +66,7 @@ export async function scanRepository(root: string, options: IndexOptions = {}): 
   const discovered = await discoverPythonFiles(root, {
     ...(options.include ? { include: options.include } : {}),
     ...(options.exclude ? { exclude: options.exclude } : {}),
+    ...(options.onFound ? { onFound: options.onFound } : {}),
   });
   const parser = await loadPythonParser();
   const files: FileRecord[] = [];

@@ -6,6 +6,8 @@ export interface Progress {
     update(done: number, total: number): void;
     /** Files the resolver has worked through, out of all: the resolve phase keeps moving. */
     resolving(done: number, total: number): void;
+    /** Python files found so far by the scan (its total is not known until it ends: no percentage). */
+    found(count: number): void;
     /** Steps of a later phase done out of its total (`what`: "steps", "layouts packed"). */
     step(phase: ProgressPhase, done: number, total: number, what: string): void;
     /** Erases the line if one was drawn; call before printing anything else. */

@@ -3,6 +3,8 @@ import type { SkippedFile } from '../model.js';
 export interface DiscoverOptions {
     include?: string[];
     exclude?: string[];
+    /** Told the number of Python files found so far, as the walk finds them (for a progress line). */
+    onFound?: (count: number) => void;
 }
 export interface DiscoverResult {
     python: string[];

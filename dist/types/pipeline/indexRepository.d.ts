@@ -15,6 +15,8 @@ export interface IndexOptions {
     parameterFlow?: boolean;
     /** Called after each file; for progress display only. */
     onProgress?: (done: number, total: number) => void;
+    /** Python files found so far while the tree is walked (before any is parsed). */
+    onFound?: (count: number) => void;
     /** Called after each file the resolver has worked through (the progress line's resolve phase). */
     onResolve?: (done: number, total: number) => void;
     /** Replace credentials in the code by `<redacted: KIND>` before anything uses it (default true). */

@@ -32,7 +32,7 @@ export async function runPrCommand(
   const pack = packSettingsFrom(flags);
   // prDigest resolves, reviews and packs in one call; each part reports its own steps.
   const progress = progressFor(cliIo, flags);
-  const index = { ...indexOptionsFrom(flags), onProgress: (done: number, total: number) => progress.update(done, total), onResolve: (done: number, total: number) => progress.resolving(done, total) };
+  const index = { ...indexOptionsFrom(flags), onFound: (count: number) => progress.found(count), onProgress: (done: number, total: number) => progress.update(done, total), onResolve: (done: number, total: number) => progress.resolving(done, total) };
   const digest = await prDigest({
     repoDir: path,
     base: flags.base,
