@@ -129,3 +129,54 @@ describe('mechanical changes beside a behaviour change', () => {
     }
   });
 });
+
+describe('the smallest view that still shows the change', () => {
+  // A long function with changes far apart: its hunks with 3 lines of context cost about twice those with 1.
+  const body = (a: string, b: string) =>
+    ['def route(request):', `    first = ${a}`, ...Array.from({ length: 30 }, (_, i) => `    step_${i} = request.get("k${i}")  # read ${i}`), `    last = ${b}`, '    return first, last', ''].join('\n');
+  const others = (k: number) => Array.from({ length: 5 }, (_, i) => `def other_${i}(x):\n    return x * ${k + i}\n`).join('\n\n');
+
+  it('is its changed lines with one line of context, before a signature', async () => {
+    const base = { 'pkg/__init__.py': '', 'pkg/app.py': body('1', '2'), 'pkg/more.py': others(1) };
+    const head = { 'pkg/app.py': body('10', '20'), 'pkg/more.py': others(7) };
+    let seen = false;
+    for (const budget of [700, 800, 900]) {
+      const digest = await digestOf(base, head, budget);
+      const route = digest.packed.find((p) => p.id === 'pkg.app.route');
+      if (!digest.markdown.includes('Only 1 line of context around each change')) continue;
+      seen = true;
+      expect(route?.mode, `budget ${budget}`).toBe('hunks');
+      const lines = codeLines(digest.markdown);
+      for (const l of ['-    first = 1', '+    first = 10', '-    last = 2', '+    last = 20']) expect(lines, `budget ${budget}`).toContain(l);
+    }
+    expect(seen, 'some budget here should need the tight view').toBe(true);
+  });
+});
+
+describe('code defined inside a changed function', () => {
+  it('is shown in that function\'s diff only, added or removed, at any depth, even as its hunks', async () => {
+    const test = (methods: string, expected: string) =>
+      [
+        'def test_errors():',
+        '    class Example:',
+        methods,
+        '        def kept(self):',
+        '            return 1',
+        '',
+        ...Array.from({ length: 40 }, (_, i) => `    check_${i} = Example().kept() + ${i}  # a long test, shown as its hunks`),
+        `    assert Example().kept() == ${expected}`,
+        '',
+      ].join('\n');
+    const removed = '        def gone(self, item):\n            raise ValueError(item)\n';
+    const added = '        def fresh(self, item):\n            return item\n';
+    // The test itself changes too (its assert): its diff holds the class's changed lines.
+    const digest = await digestOf({ 'tests/test_x.py': test(removed, '1') }, { 'tests/test_x.py': test(added, 'int("1")') }, 900);
+    expect(digest.packed.find((p) => p.id === 'tests.test_x.test_errors')?.mode).toBe('hunks');
+    const lines = codeLines(digest.markdown);
+    expect(lines.filter((l) => l.includes('raise ValueError(item)'))).toHaveLength(1);
+    expect(lines).toContain('+        def fresh(self, item):');
+    // Neither is a block of its own (the local class may still come in as the test's callee).
+    expect(digest.packed.map((p) => p.id)).not.toContain('tests.test_x.test_errors.Example.gone');
+    expect(digest.packed.map((p) => p.id)).not.toContain('tests.test_x.test_errors.Example.fresh');
+  });
+});

@@ -205,11 +205,14 @@ function packableEntries(entries: readonly PrEntry[], index: RepoIndex): PrEntry
     const symbol = index.byId.get(c.id);
     if (symbol === undefined || c.movedTo !== undefined || c.carriedBy !== undefined) return false;
     if (c.changeClass !== undefined && MECHANICAL.has(c.changeClass)) return false;
-    // A function's diff holds its nested functions' lines (only a class's or module's leaves them out):
-    // a nested function whose enclosing function is shown is shown there, once.
-    const parent = symbol.parent === undefined ? undefined : index.byId.get(symbol.parent);
-    const holder = parent === undefined ? undefined : changed.get(parent.id);
-    if ((parent?.kind === 'function' || parent?.kind === 'method') && holder !== undefined && holder.movedTo === undefined && !isMechanical(holder.changeClass)) return false;
+    // A function's diff holds the lines of everything defined inside it, at any depth (only a class's or
+    // module's leaves its members out): a nested function, or a method of a class local to a changed
+    // function, added or removed, is shown in that function's diff, once.
+    for (let a = symbol.parent === undefined ? undefined : index.byId.get(symbol.parent); a !== undefined; a = a.parent === undefined ? undefined : index.byId.get(a.parent)) {
+      if (a.kind !== 'function' && a.kind !== 'method') continue;
+      const holder = changed.get(a.id);
+      if (holder !== undefined && holder.movedTo === undefined && !isMechanical(holder.changeClass)) return false;
+    }
     return !(symbol.kind === 'module' && symbol.full.trim() === '');
   });
 }

@@ -51,6 +51,8 @@ export function classOwnText(symbol: PySymbol, members: readonly PySymbol[]): st
 }
 
 const HUNK_CONTEXT = 3;
+/** Context of the smallest view that still shows every changed line. */
+const TIGHT_CONTEXT = 1;
 
 function ordinal(n: number): string {
   const tail = n % 100 >= 11 && n % 100 <= 13 ? 'th' : (['th', 'st', 'nd', 'rd'][n % 10] ?? 'th');
@@ -130,17 +132,23 @@ export function viewsOf(input: ViewInput): ItemView[] {
     fence: 'diff',
     notes: [...lead, ...unknown],
   };
+  // The last view that still shows every changed line: one line of context around each.
+  const tight = (notes: string[]): ItemView[] => {
+    const text = hunksText(info.lines, TIGHT_CONTEXT);
+    return text === hunks.text ? [] : [{ text, mode: 'hunks', change, fence: 'diff', notes: [...notes, `Only ${TIGHT_CONTEXT} line of context around each change, to fit the budget.`] }];
+  };
   const hasBody = symbol.kind === 'module' || symbol.kind === 'class';
   if (hasBody) {
     const what = symbol.kind === 'module' ? 'Module-level code' : 'Class body (its methods are listed on their own)';
     // Its calls on other lines belong to code that is not shown (an added import at the top of a module
     // would otherwise bring in the decorators its functions are wrapped in).
-    const hunksView: ItemView = { ...hunks, notes: [...lead, ...unknown, `${what}: only the changed lines, with ${HUNK_CONTEXT} lines of context.`], callsOn: changedHeadLines(info.lines) };
-    return [hunksView, { ...signatureOnly('Signature only: its changed lines did not fit.'), callsOn: changedHeadLines(info.lines) }];
+    const callsOn = changedHeadLines(info.lines);
+    const hunksView: ItemView = { ...hunks, notes: [...lead, ...unknown, `${what}: only the changed lines, with ${HUNK_CONTEXT} lines of context.`], callsOn };
+    return [hunksView, ...tight([...lead, ...unknown, `${what}: only the changed lines.`]).map((v) => ({ ...v, callsOn })), { ...signatureOnly('Signature only: its changed lines did not fit.'), callsOn }];
   }
   const whole: ItemView = { text: wholeDiffText(info.lines), mode: 'full', change, fence: 'diff', ...(lead.length || unknown.length ? { notes: [...lead, ...unknown] } : {}) };
   // The hunks view says nothing more than its heading's `hunks` (`@@` headers, 3 lines of context): a
   // note on each of dozens of changed functions would cost the lines of another.
   const hunksNotes = [...lead, ...unknown];
-  return [whole, { ...hunks, ...(hunksNotes.length > 0 ? { notes: hunksNotes } : {}) }, signatureOnly('Signature only: not even its changed lines fit.')];
+  return [whole, { ...hunks, ...(hunksNotes.length > 0 ? { notes: hunksNotes } : {}) }, ...tight(hunksNotes), signatureOnly('Signature only: not even its changed lines fit.')];
 }
