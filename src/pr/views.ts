@@ -5,7 +5,8 @@
 // line still shows it), ` ` unchanged. Reading the whole function with its change marked is how a
 // reviewer reads a change; the unchanged lines are the context a model needs to judge it. When that
 // does not fit, the same fence cut to its hunks (3 lines of context, `@@` headers) is shown instead,
-// and a note says so. A modified class or module is always shown as its hunks: its body holds other
+// then with 1 line of context (the last view that still shows every changed line; a note says so),
+// and only then its signature. A modified class or module is always shown as its hunks: its body holds other
 // definitions (symbols of their own), and a one-import change must not bring all module-level code.
 // A changed header is also said in one line, old -> new, since it is what breaks callers (a long one
 // folded to its changed parameters, signatureDelta.ts).
