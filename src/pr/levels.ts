@@ -181,17 +181,20 @@ export function bestOf(
 
 /** What the header says a level left out or compacted (nothing at the fullest level). */
 export function levelNotes(level: SectionsLevel, entries: readonly PrEntry[], graphCut: boolean): string[] {
-  const notes: string[] = [];
-  if (graphCut) notes.push('The call graph of the changes was left out to fit the budget.');
   if (level.list === 'summary') {
-    notes.push(`${summaryOf(entries)}: their list and call sites were left out to fit the budget; the JSON digest lists every one; raise the budget to see them.`);
-    return notes;
+    const graph = graphCut ? ['The call graph of the changes is left out to fit the budget.'] : [];
+    return [...graph, `${summaryOf(entries)}: their list and call sites were left out to fit the budget; the JSON digest lists every one; raise the budget to see them.`];
   }
-  if (level.list === 'names') notes.push('To fit the budget, the changed symbols are named per file (no table).');
-  if (level.list === 'counts') notes.push('To fit the budget, the changed symbols are counted per file; the JSON digest names every one.');
-  if (level.contract !== 'full' || level.other !== 'full') notes.push('To fit the budget, some call sites are listed per file or counted.');
-  if (level.review !== 'full') notes.push("To fit the budget, the review lists are shortened or counted; the JSON digest and the Action's outputs list them all.");
-  return notes;
+  // One line for everything compacted: at the budgets where it applies, each line is code not shown.
+  const cut: string[] = [];
+  if (graphCut) cut.push('the call graph of the changes is left out');
+  if (level.list === 'names') cut.push('the changed symbols are named per file (no table)');
+  if (level.list === 'counts') cut.push('the changed symbols are counted per file');
+  if (level.contract !== 'full' || level.other !== 'full') cut.push('some call sites are listed per file or counted');
+  if (level.review !== 'full') cut.push('the review lists are shortened or counted');
+  if (cut.length === 0) return [];
+  const listed = cut.length > 1 || !graphCut ? "; the JSON digest and the Action's outputs list them all" : '';
+  return [`To fit the budget, ${cut.length === 1 ? cut[0] : `${cut.slice(0, -1).join(', ')} and ${cut.at(-1)}`}${listed}.`];
 }
 
 function summaryOf(changed: readonly ChangedSymbol[]): string {
