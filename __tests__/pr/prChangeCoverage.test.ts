@@ -180,3 +180,35 @@ describe('code defined inside a changed function', () => {
     expect(digest.packed.map((p) => p.id)).not.toContain('tests.test_x.test_errors.Example.fresh');
   });
 });
+
+describe('a module that constructs a changed class through a subclass', () => {
+  it('is shown by its call lines, not as its module-level leftovers', async () => {
+    const base = (init: string) => `class Schema:\n    def __init__(self, ${init}):\n        self.many = many\n`;
+    const example = [
+      'import json',
+      'import os',
+      '',
+      'from pkg.schema import Schema',
+      '',
+      'LICENSE = "MIT"  # ' + 'a long module header '.repeat(20),
+      '',
+      '',
+      'class AuthorSchema(Schema):',
+      '    pass',
+      '',
+      '',
+      'author_schema = AuthorSchema()',
+      'authors_schema = AuthorSchema(many=True)',
+      '',
+    ].join('\n');
+    const digest = await digestOf(
+      { 'pkg/__init__.py': '', 'pkg/schema.py': base('many=False'), 'examples/app.py': example },
+      { 'pkg/schema.py': base('many=False, *, partial=False') },
+      3000,
+    );
+    const caller = digest.packed.find((p) => p.id === 'examples.app');
+    expect(caller?.mode).toBe('window');
+    expect(digest.markdown).toContain('authors_schema = AuthorSchema(many=True)');
+    expect(digest.markdown).not.toContain('a long module header a long module header');
+  });
+});

@@ -170,7 +170,10 @@ export function callerViewIn(run: PackRun, symbol: PySymbol): ItemView | undefin
     const held = rootSet.has(n.id) || state.packedMode(n.id) !== undefined || state.containerOf(target, 'full') !== undefined;
     if (!held) continue;
     const name = (n.id.slice(n.id.lastIndexOf('.') + 1) || n.id).replace(/#\d+$/, '');
-    for (const line of n.lines) calls.push({ line, name });
+    // A constructor (or a call of an instance) is written as the class's or the object's name, which
+    // may be a subclass's: the line is found by its call alone.
+    const written = /^__(?:init|new|call)__$/.test(name) ? '(' : name;
+    for (const line of n.lines) calls.push({ line, name: written });
   }
   return callerView({ symbol, calls, fileSymbols: symbolsIn(symbols, symbol.file) });
 }
