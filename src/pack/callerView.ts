@@ -87,7 +87,10 @@ function moduleLine(module: PySymbol, fileSymbols: readonly PySymbol[], line: nu
   // Position among the module's own lines if no blank line was folded: the true one is at or before it.
   const removedBefore = top.reduce((sum, s) => sum + Math.max(0, Math.min(s.endLine, line - 1) - s.startLine + 1), 0);
   const own = module.full.split('\n');
-  for (let i = Math.min(own.length - 1, line - 1 - removedBefore); i >= 0; i--) if (own[i]!.includes(name)) return { text: own[i]! };
+  // A constructor (or a call of an instance) is written as the class's or the object's name, which
+  // may be a subclass's: its line is found by the call alone.
+  const written = /^__(?:init|new|call)__$/.test(name) ? '(' : name;
+  for (let i = Math.min(own.length - 1, line - 1 - removedBefore); i >= 0; i--) if (own[i]!.includes(written)) return { text: own[i]! };
   return undefined;
 }
 
@@ -170,10 +173,7 @@ export function callerViewIn(run: PackRun, symbol: PySymbol): ItemView | undefin
     const held = rootSet.has(n.id) || state.packedMode(n.id) !== undefined || state.containerOf(target, 'full') !== undefined;
     if (!held) continue;
     const name = (n.id.slice(n.id.lastIndexOf('.') + 1) || n.id).replace(/#\d+$/, '');
-    // A constructor (or a call of an instance) is written as the class's or the object's name, which
-    // may be a subclass's: the line is found by its call alone.
-    const written = /^__(?:init|new|call)__$/.test(name) ? '(' : name;
-    for (const line of n.lines) calls.push({ line, name: written });
+    for (const line of n.lines) calls.push({ line, name });
   }
   return callerView({ symbol, calls, fileSymbols: symbolsIn(symbols, symbol.file) });
 }
