@@ -1,11 +1,12 @@
-// A PR's roots have views, best first (whole diff, then hunks, then signature: pr/views.ts). Each root
-// takes the best view that leaves the undecided roots room for their smallest views that still show
-// the change (hunks, or the code of an added or removed symbol), so more budget never shows fewer
-// changed lines: when each root took its whole diff whenever it fit, a root's whole diff took the room
-// of later roots' hunks (and of the mechanical changes packed right after the roots); when the room kept was the others' signatures, the first roots' whole diffs
-// left the rest as headers (a reviewer saw a fifth of what the plain diff shows). A root falls back to
-// its signature only when not even its own hunks fit. When no view fits, the packed priority items
-// (call sites of changed contracts) give their space back, last first; only then is the root skipped.
+// A PR's roots have views, best first (whole diff, hunks, hunks with less context, signature:
+// pr/views.ts). Each root takes the best view that leaves the undecided roots room for their smallest
+// views that still show the change (hunks, or the code of an added or removed symbol), and the
+// mechanical changes packed right after the roots their share, so more budget never shows fewer
+// changed lines. When each root took its whole diff whenever it fit, it took the room of later roots'
+// hunks; when the room kept was the others' signatures, the first roots' whole diffs left the rest as
+// headers (a reviewer saw a fifth of what the plain diff shows). A root falls back to its signature
+// only when not even its own hunks fit. When no view fits, the packed priority items (call sites of
+// changed contracts) give their space back, last first; only then is the root skipped.
 import type { PySymbol } from '../model.js';
 import { plural } from '../shared/plural.js';
 import { elideMembers, packedInside } from './elideMembers.js';
@@ -27,8 +28,8 @@ function smallestShowing(run: PackRun, id: string): number {
     const views = run.input.views?.(id) ?? [];
     const showing = views.filter((view) => view.mode !== 'signature');
     const symbol = run.symbols.get(id);
-    const cheapest = (list: readonly RootView[]) => Math.min(...list.map((view) => run.counter.count(run.renderer.itemText(itemOf(run, symbol!, { id, hop: 0, direction: 'root' }, view)))));
-    cost = symbol === undefined || views.length === 0 ? 0 : cheapest(showing.length > 0 ? showing : views);
+    const blocks = symbol === undefined ? [] : (showing.length > 0 ? showing : views).map((view) => run.counter.count(run.renderer.itemText(itemOf(run, symbol, { id, hop: 0, direction: 'root' }, view))));
+    cost = blocks.length === 0 ? 0 : Math.min(...blocks);
     run.smallestView.set(id, cost);
   }
   return cost;

@@ -2,6 +2,7 @@
 import { isMechanical } from '../diff/changeClass.js';
 import type { ChangedSymbol } from '../diff/changedSymbols.js';
 import { callLineText } from '../pack/callerView.js';
+import { ancestors } from '../pack/packState.js';
 import { BudgetTooSmallError, type PackResult, rootsInDocument } from '../pack/packer.js';
 import { createTokenCounter } from '../pack/tokens.js';
 import { adjacencyOf, type PackSettings } from '../pipeline/packRepository.js';
@@ -214,10 +215,8 @@ export function sitesInput(prepared: PreparedPr, pack?: PackSettings) {
   };
   // Defined inside a function, at any depth (a method of a class local to a test).
   const isLocal = (id: string) => {
-    for (let s = index.byId.get(index.byId.get(id)?.parent ?? ''); s !== undefined; s = index.byId.get(s.parent ?? '')) {
-      if (s.kind === 'function' || s.kind === 'method') return true;
-    }
-    return false;
+    const symbol = index.byId.get(id);
+    return symbol !== undefined && ancestors(symbol, index.byId).some((a) => a.kind === 'function' || a.kind === 'method');
   };
   return { changed: prepared.entries, adjacency: adjacencyOf(index), locate: (id: string) => index.byId.get(id), alarms: prepared.removedReferences, isTest: isTestModule, lineText, isLocal, ...cap };
 }

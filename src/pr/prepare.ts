@@ -208,11 +208,8 @@ function packableEntries(entries: readonly PrEntry[], index: RepoIndex): PrEntry
     // A function's diff holds the lines of everything defined inside it, at any depth (only a class's or
     // module's leaves its members out): a nested function, or a method of a class local to a changed
     // function, added or removed, is shown in that function's diff, once.
-    for (let a = symbol.parent === undefined ? undefined : index.byId.get(symbol.parent); a !== undefined; a = a.parent === undefined ? undefined : index.byId.get(a.parent)) {
-      if (a.kind !== 'function' && a.kind !== 'method') continue;
-      const holder = changed.get(a.id);
-      if (holder !== undefined && holder.movedTo === undefined && !isMechanical(holder.changeClass)) return false;
-    }
+    const shownBy = (holder: PrEntry | undefined) => holder !== undefined && holder.movedTo === undefined && !isMechanical(holder.changeClass);
+    if (ancestors(symbol, index.byId).some((a) => (a.kind === 'function' || a.kind === 'method') && shownBy(changed.get(a.id)))) return false;
     return !(symbol.kind === 'module' && symbol.full.trim() === '');
   });
 }
