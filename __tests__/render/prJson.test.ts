@@ -14,6 +14,7 @@ interface PrJson {
   skipped: { id: string; tokens: number; reason: string; atLeast?: boolean }[];
   skippedTotal: number;
   notVisitedTotal?: number;
+  notVisitedFirst?: string[];
   insidePackedTotal?: number;
   content: string;
 }
@@ -45,6 +46,9 @@ test('the counts are the markdown footer\'s, and never-measured symbols are coun
   expect(data.insidePackedTotal ?? 0).toBe(Number(footer![2] ?? 0));
   expect(data.notVisitedTotal ?? 0).toBeGreaterThan(0);
   expect(data.skippedTotal).toBe(data.skipped.length + (data.notVisitedTotal ?? 0));
+  // The nearest never-measured ones are named, at most 20.
+  expect(data.notVisitedFirst?.length).toBe(Math.min(20, data.notVisitedTotal ?? 0));
+  for (const id of data.notVisitedFirst ?? []) expect(data.skipped.map((s) => s.id)).not.toContain(id);
   for (const skip of data.skipped) {
     expect(skip.reason, skip.id).not.toMatch(/^(not considered|contained in)/);
     // A lower bound is flagged: its figure is not the symbol's size.

@@ -46,10 +46,11 @@ export function compareDigests(full: string, onDemand: string, format: string): 
 function unfoldJson(text: string): string {
   try {
     // The JSON lists only measured skips (render/json.ts): the never-considered ones and those inside a
-    // packed symbol are counts (`notVisitedTotal`, `insidePackedTotal`), masked like the others.
+    // packed symbol are counts (`notVisitedTotal`, `insidePackedTotal`), masked like the others, and the
+    // names of the nearest never-considered ones (`notVisitedFirst`) are that lower-bound part itself.
     const data = JSON.parse(text) as Record<string, unknown>;
     const content = typeof data.content === 'string' ? data.content : '';
-    return `${content}\n${JSON.stringify({ ...data, content: undefined }, null, 2)}`;
+    return `${content}\n${JSON.stringify({ ...data, content: undefined, notVisitedFirst: undefined }, null, 2)}`;
   } catch {
     return text;
   }

@@ -26,7 +26,8 @@
 // - The counts are the markdown's: `skippedTotal` is the footer's "M skipped" (symbols whose code is
 //   not in the document); `skipped` lists those whose size was measured, with `atLeast: true` when
 //   `tokens` is only a lower bound; `notVisitedTotal` counts the rest, reached after the budget was
-//   spent and never measured (listing them cost more tokens than the digest). `insidePackedTotal`
+//   spent and never measured (listing them all cost more tokens than the digest), and
+//   `notVisitedFirst` names the first NOT_VISITED_NAMED of them, nearest first. `insidePackedTotal`
 //   counts symbols not packed on their own because their code is inside a packed one (not skipped).
 // (`pack --format json` keeps the contract above.)
 
@@ -56,6 +57,9 @@ function packedEntry(item: DigestItem) {
 function skipEntry(skip: DigestSkip) {
   return { id: skip.id, tokens: skip.tokens, reason: skip.reason };
 }
+
+/** How many never-measured symbols a PR's JSON names (the nearest; the rest are counted). */
+const NOT_VISITED_NAMED = 20;
 
 /** A PR digest's packed entry: the metadata, then the code shown. */
 function prPackedEntry(p: PackedSymbol) {
@@ -107,7 +111,7 @@ export interface MarkdownPack {
 /** The PR digest's JSON: the markdown digest as `content`, with the complete metadata around it. */
 export function jsonAroundMarkdown(pack: MarkdownPack, changed: readonly ChangedSymbolRow[], extra: Readonly<Record<string, unknown>> = {}): string {
   const lost = pack.skipped.filter((s) => !isInsidePacked(s));
-  const notVisited = lost.filter((s) => s.considered === false).length;
+  const notVisited = lost.filter((s) => s.considered === false);
   const body = {
     budget: pack.budget,
     totalTokens: pack.totalTokens,
@@ -119,7 +123,7 @@ export function jsonAroundMarkdown(pack: MarkdownPack, changed: readonly Changed
     packed: pack.packed.map(prPackedEntry),
     skipped: lost.filter((s) => s.considered !== false).map(prSkipEntry),
     skippedTotal: lost.length,
-    ...(notVisited > 0 ? { notVisitedTotal: notVisited } : {}),
+    ...(notVisited.length > 0 ? { notVisitedTotal: notVisited.length, notVisitedFirst: notVisited.slice(0, NOT_VISITED_NAMED).map((s) => s.id) } : {}),
     ...(pack.insidePacked > 0 ? { insidePackedTotal: pack.insidePacked } : {}),
     content: pack.content,
   };
