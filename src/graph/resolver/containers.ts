@@ -124,7 +124,7 @@ export class Containers {
   generator(s: PySymbol): Value {
     let v = this.generators.get(s);
     if (!v) {
-      v = { k: 'elems', uid: this.nextUid++, scope: s, items: s.yieldValues ?? [], dict: false, positions: [] };
+      v = { k: 'elems', uid: this.nextUid++, scope: s, items: s.yieldValues ?? [], dict: false, positions: [], generator: s.id };
       this.generators.set(s, v);
     }
     return v;
