@@ -25,6 +25,8 @@ export type Value = {
     /** As in RefExpr `elements`: positions of the items in the literal (`[]`: unknown) and its size. */
     positions?: readonly number[];
     size?: number;
+    /** A generator's: the id of the function whose call made it. */
+    generator?: string;
 } | {
     k: 'ext';
 } | {
