@@ -71,6 +71,21 @@ async def consume():
     await anext(a)  # expect: ticks
 `;
 
+const FLOWS = `class Flow:
+    def steps(self):
+        yield 1
+
+
+class Custom(Flow):
+    def steps(self):
+        yield 2
+
+
+def run(flow: Flow):
+    it = flow.steps()  # expect: Flow.steps, and Custom.steps through dispatch
+    next(it)  # expect: the same (an override's generator is advanced through dispatch)
+`;
+
 describe('generators in the call graph', () => {
   it('links the call that makes a generator and every site that advances it to the generator function', async () => {
     const edges = await graphOf({ 'streams.py': STREAMS });
@@ -78,6 +93,11 @@ describe('generators in the call graph', () => {
     expect(callsFrom(edges, 'streams.iterate')).toEqual(['streams.numbers (resolved) 31']);
     expect(callsFrom(edges, 'streams.not_generators')).toEqual(['streams.Channel (resolved) 38', 'streams.Channel.send (resolved) 39', 'streams.plain (resolved) 36']);
     expect(callsFrom(edges, 'streams.consume')).toEqual(['streams.ticks (resolved) 55,56,57']);
+  });
+
+  it('advances a generator an override made through dispatch, as its call reached it', async () => {
+    const edges = await graphOf({ 'flows.py': FLOWS });
+    expect(callsFrom(edges, 'flows.run')).toEqual(['flows.Custom.steps (dispatch) 12,13', 'flows.Flow.steps (resolved) 12,13']);
   });
 
   it('gives each of n generators a receiver may hold confidence 1/n', async () => {

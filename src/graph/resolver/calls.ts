@@ -221,13 +221,12 @@ function resolveCallee(
       if (argShares) shares = shares ? new Map([...shares, ...argShares]) : argShares;
     }
     const generators = resumedGenerators(ev, scope, site, values);
-    if (generators.length > 0) {
-      for (const id of generators) if (!resolved.includes(id)) resolved.push(id);
-      // One generator object runs one body: a receiver that may hold n generators picks one (1/n each).
-      if (generators.length > 1) {
-        const share = Math.round(100 / generators.length) / 100;
-        shares = new Map([...(shares ?? []), ...generators.map((id): [string, number] => [id, share])]);
-      }
+    for (const id of generators.resolved) if (!resolved.includes(id)) resolved.push(id);
+    for (const id of generators.dispatch) if (!resolved.includes(id) && !dispatch.includes(id)) dispatch.push(id);
+    // One generator object runs one body: a receiver that may hold n generators picks one (1/n each).
+    if (generators.resolved.length > 1) {
+      const share = Math.round(100 / generators.resolved.length) / 100;
+      shares = new Map([...(shares ?? []), ...generators.resolved.map((id): [string, number] => [id, share])]);
     }
   }
   if (resolved.length > 0 || dispatch.length > 0) {

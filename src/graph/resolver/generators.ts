@@ -6,7 +6,8 @@
 //
 // Decisions:
 // - Certain when the receiver holds generators of one function; 1/n each when it may hold those of n
-//   functions (one generator object runs one body), like a pick from a container (calls.ts).
+//   functions (one generator object runs one body), like a pick from a container (calls.ts). A
+//   generator an override made, where only dispatch reached its call, is advanced through dispatch.
 // - Iterating a generator (`for x in g`, `list(g)`, `yield from g`) adds no edge of its own: the
 //   caller that iterates is almost always the one that made it, already linked by that call.
 // - Nothing is bound at a resuming site: `g.send(v)` hands v to the paused `yield`, not to a
@@ -21,7 +22,13 @@ export const RESUME_METHODS: ReadonlySet<string> = new Set(['send', 'throw', '__
 /** Builtins that resume the generator they are given. */
 export const RESUME_BUILTINS: ReadonlySet<string> = new Set(['next', 'anext']);
 
-const NO_IDS: string[] = [];
+export interface Resumed {
+  resolved: string[];
+  /** Generator functions only dispatch reached the making call of (overrides): dispatch edges. */
+  dispatch: string[];
+}
+
+const NONE: Resumed = { resolved: [], dispatch: [] };
 
 /** The expression a site resumes when it has the shape of a resumption (`g.send(...)`, `next(g)`), else undefined. */
 export function resumedExpression(site: CallSite): RefExpr | undefined {
@@ -48,15 +55,19 @@ export function resumesInForm(site: CallSite): boolean {
  * The generator functions whose body `site` resumes: those whose call made a value the resumed
  * expression holds. `calleeValues`: what the callee evaluated to (`next` must be the builtin).
  */
-export function resumedGenerators(ev: Evaluator, scope: PySymbol, site: CallSite, calleeValues: readonly Value[]): string[] {
+export function resumedGenerators(ev: Evaluator, scope: PySymbol, site: CallSite, calleeValues: readonly Value[]): Resumed {
   const resumed = resumedExpression(site);
-  if (!resumed) return NO_IDS;
-  if (site.callee.t === 'name' && (calleeValues.length === 0 || !calleeValues.every((v) => v.k === 'ext'))) return NO_IDS; // a project `next`
-  let out: string[] | undefined;
+  if (!resumed) return NONE;
+  if (site.callee.t === 'name' && (calleeValues.length === 0 || !calleeValues.every((v) => v.k === 'ext'))) return NONE; // a project `next`
+  let out: Resumed | undefined;
   for (const v of ev.evalRef(scope, resumed)) {
     if (v.k !== 'elems' || v.generator === undefined || v.returns !== undefined) continue;
-    if (!out) out = [];
-    if (!out.includes(v.generator)) out.push(v.generator);
+    out ??= { resolved: [], dispatch: [] };
+    const into = v.dispatch ? out.dispatch : out.resolved;
+    if (!into.includes(v.generator)) into.push(v.generator);
   }
-  return out ?? NO_IDS;
+  if (!out) return NONE;
+  // Reached both ways: the direct way wins.
+  if (out.dispatch.length > 0) out.dispatch = out.dispatch.filter((id) => !out.resolved.includes(id));
+  return out;
 }
