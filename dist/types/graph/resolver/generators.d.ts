@@ -5,6 +5,11 @@ import type { Value } from './values.js';
 export declare const RESUME_METHODS: ReadonlySet<string>;
 /** Builtins that resume the generator they are given. */
 export declare const RESUME_BUILTINS: ReadonlySet<string>;
+export interface Resumed {
+    resolved: string[];
+    /** Generator functions only dispatch reached the making call of (overrides): dispatch edges. */
+    dispatch: string[];
+}
 /** The expression a site resumes when it has the shape of a resumption (`g.send(...)`, `next(g)`), else undefined. */
 export declare function resumedExpression(site: CallSite): RefExpr | undefined;
 /** Whether `site` resumes a generator in form, whatever the receiver turns out to be. */
@@ -13,4 +18,4 @@ export declare function resumesInForm(site: CallSite): boolean;
  * The generator functions whose body `site` resumes: those whose call made a value the resumed
  * expression holds. `calleeValues`: what the callee evaluated to (`next` must be the builtin).
  */
-export declare function resumedGenerators(ev: Evaluator, scope: PySymbol, site: CallSite, calleeValues: readonly Value[]): string[];
+export declare function resumedGenerators(ev: Evaluator, scope: PySymbol, site: CallSite, calleeValues: readonly Value[]): Resumed;

@@ -27,6 +27,8 @@ export type Value = {
     size?: number;
     /** A generator's: the id of the function whose call made it. */
     generator?: string;
+    /** A generator made by a call only dispatch reaches (an override's: values.ts `dispatch`). */
+    dispatch?: true;
 } | {
     k: 'ext';
 } | {
