@@ -19,6 +19,8 @@
 // - Removed symbols still called through resolved edges are "broken" ("calls `f`, which this change
 //   removes"); through name-only edges, "check". A removed method a base class still defines is not
 //   removed for its callers: each call is bound against the base's method (`inherited`).
+// - A line that only advances a generator (`next(g)`, `g.send(v)`) binds nothing against the
+//   generator function and does not count as a call of a removed one: the call that made g does.
 
 import { bindingOf, diffSignature, isOverload, type SignatureDiff } from '../diff/signatureDiff.js';
 import type { Adjacency } from '../graph/adjacency.js';
@@ -27,7 +29,7 @@ import { wrappingOf } from '../graph/resolver/wrappers.js';
 import type { CallSite, Edge, PySymbol } from '../model.js';
 import { codeSpan } from '../shared/fence.js';
 import { type BindResult, bindCall } from './callBinding.js';
-import { boundParams, callsPartial, type ClassNames, CONSTRUCTORS, classNamesOf, indirectName, lastName, passedTo, rewritingDecorator, shortName, sitesOn, throughReceiver } from './callSites.js';
+import { boundParams, callsPartial, type ClassNames, CONSTRUCTORS, classNamesOf, indirectName, lastName, passedTo, resumesOnly, rewritingDecorator, shortName, sitesOn, throughReceiver } from './callSites.js';
 import { overrideMismatch } from './overrides.js';
 import { type StubIndex, stubDeclarations } from './stubs.js';
 
@@ -361,6 +363,8 @@ export function findBreakingSites(input: BreakingInput): ReviewFindings {
         if (!from || removed.has(caller.id)) continue;
         const resolved = caller.resolution === 'resolved';
         for (const line of caller.lines) {
+          // `next(g)` of a removed generator: the call that made g is where it breaks.
+          if (resumesOnly(from, line, head)) continue;
           record(ctx, {
             symbol: c.id,
             site: { file: from.file, line, caller: caller.id },

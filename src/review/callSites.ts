@@ -1,7 +1,10 @@
 // How a call site reaches the callable it is bound against (pure): which calls on a line call it,
 // which parameters the call fills (`self`/`cls` bound or not), whether it names its target or reaches
-// it through another name, and whether it goes through the caller's own receiver (dispatch).
+// it through another name, and whether it goes through the caller's own receiver (dispatch). A site
+// that advances a generator (`next(g)`, `g.send(v)`) reaches the generator function's body but binds
+// none of its parameters (graph/resolver/generators.ts).
 import { bindingOf } from '../diff/signatureDiff.js';
+import { resumesInForm } from '../graph/resolver/generators.js';
 import type { CallSite, PySymbol, RefExpr } from '../model.js';
 
 const PRESERVING = /^(?:(?:abc\.)?abstractmethod|(?:typing\.|typing_extensions\.)?(?:overload|override|final|no_type_check)|(?:functools\.)?(?:cache|lru_cache|cached_property|wraps|total_ordering)|(?:contextlib\.)?(?:asynccontextmanager|contextmanager)|staticmethod|classmethod|property|[\w.]*\.(?:setter|getter|deleter))$/;
@@ -139,9 +142,22 @@ export function sitesOn(caller: PySymbol, line: number, target: PySymbol): CallS
     return false;
   });
   if (matching.length > 0 || bindingOf(target.decorators) === 'property') return matching;
+  // `next(g)`, `g.send(v)` on a generator `target` made: its body resumes there, nothing is bound.
+  if (target.yieldValues !== undefined && onLine.some(resumesInForm)) return [];
   // Passed, not called: `sorted(pairs, key=_safe_tuple)` (`sorted`'s `key=` is not bound against it; passedTo).
   if (onLine.some((c) => passes(c, name))) return [];
   return onLine.length === 1 && calls === 1 ? onLine : 'ambiguous';
+}
+
+/**
+ * Whether `line` of `caller` reaches the generator function `target` only by advancing a generator
+ * (graph/resolver/generators.ts): no call there names it, and one resumes (`next(g)`, `g.send(v)`).
+ */
+export function resumesOnly(caller: PySymbol, line: number, target: PySymbol): boolean {
+  if (target.yieldValues === undefined) return false;
+  const onLine = caller.calls.filter((c) => c.line === line && c.via === 'call');
+  const name = shortName(target);
+  return onLine.some(resumesInForm) && !onLine.some((c) => lastName(c.callee) === name);
 }
 
 function passes(site: CallSite, name: string): boolean {

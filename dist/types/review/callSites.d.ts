@@ -20,6 +20,11 @@ export declare function boundParams(target: PySymbol, site: CallSite, caller: Py
 /** The call sites on `line` of `caller` that call `target` (by name, or the only call there). */
 export declare function sitesOn(caller: PySymbol, line: number, target: PySymbol): CallSite[] | 'ambiguous';
 /**
+ * Whether `line` of `caller` reaches the generator function `target` only by advancing a generator
+ * (graph/resolver/generators.ts): no call there names it, and one resumes (`next(g)`, `g.send(v)`).
+ */
+export declare function resumesOnly(caller: PySymbol, line: number, target: PySymbol): boolean;
+/**
  * The callee of the call on `line` that takes `target` as an argument (`map(work, xs)`,
  * `Thread(target=work)`): the function is called there with arguments nobody wrote at that line, so
  * such a site can be checked, not bound. Undefined when no call on the line passes it.

@@ -12,7 +12,8 @@
 // resolved with confidence 1/n (resolved edges without one are certain). A loop over the container
 // (`for fn in (f, g): fn()`) calls every item, so its targets stay certain. A name bound to a
 // wrapping decorator applied by hand (`fetch = logged(_fetch)`) also reaches the function it wraps
-// (wrappers.ts).
+// (wrappers.ts). Advancing a generator (`next(g)`, `g.send(v)`) runs the body of the generator
+// function whose call made g (generators.ts).
 
 import type { CallSite, PySymbol, RefExpr } from '../../model.js';
 import { appendAll } from '../../shared/arrays.js';
@@ -21,6 +22,7 @@ import { MAX_OVERRIDES } from './classes.js';
 import { DEFAULT_MIN_CONFIDENCE, scoreCandidates } from './confidence.js';
 import type { Evaluator } from './evaluator.js';
 import { heuristicTargets } from './heuristic.js';
+import { resumedGenerators, resumesInForm } from './generators.js';
 import { higherOrderArgument, higherOrderArguments, protocolMethods } from './higherOrder.js';
 import { isOpaqueLike, type Value } from './values.js';
 import { handAppliedTargets } from './wrappers.js';
@@ -187,8 +189,9 @@ function resolveCallee(
   minConfidence: number,
 ): SiteTargets {
   const callee = 'via' in site ? site.callee : site;
-  // A loop's `__iter__`/`__next__` sites (extractIteration.ts) cost nothing where no project class defines them.
-  if (callee.t === 'attr' && (callee.attr === '__iter__' || callee.attr === '__next__') && !ev.index.byBareName.has(callee.attr)) return NONE;
+  // A loop's `__iter__`/`__next__` sites (extractIteration.ts) cost nothing where no project class
+  // defines them; an explicit `g.__next__()` may still resume a generator (generators.ts).
+  if (callee.t === 'attr' && (callee.attr === '__iter__' || callee.attr === '__next__') && !ev.index.byBareName.has(callee.attr) && !('via' in site && resumesInForm(site))) return NONE;
   const readsProperty = readsPropertyName(ev, callee);
   const collector = readsProperty ? new GetterCollector(ev) : undefined;
   const getters = collector ? collector.getters : NO_IDS;
@@ -216,6 +219,14 @@ function resolveCallee(
       const arg = passed.length > 0 ? higherOrderArgument(site) : undefined;
       const argShares = arg && ids.length > 1 ? pickedShares(scope, arg, passed, ids) : undefined;
       if (argShares) shares = shares ? new Map([...shares, ...argShares]) : argShares;
+    }
+    const generators = resumedGenerators(ev, scope, site, values);
+    for (const id of generators.resolved) if (!resolved.includes(id)) resolved.push(id);
+    for (const id of generators.dispatch) if (!resolved.includes(id) && !dispatch.includes(id)) dispatch.push(id);
+    // One generator object runs one body: a receiver that may hold n generators picks one (1/n each).
+    if (generators.resolved.length > 1) {
+      const share = Math.round(100 / generators.resolved.length) / 100;
+      shares = new Map([...(shares ?? []), ...generators.resolved.map((id): [string, number] => [id, share])]);
     }
   }
   if (resolved.length > 0 || dispatch.length > 0) {

@@ -23,6 +23,7 @@ export class Containers {
   private readonly itemsMemo = new Map<number, Value[]>();
   private readonly sliceIds = new Map<string, number>();
   private readonly generators = new Map<PySymbol, Value>();
+  private readonly dispatchedGenerators = new Map<PySymbol, Value>();
 
   constructor(private readonly ev: ContainerEvaluator) {}
 
@@ -120,12 +121,17 @@ export class Containers {
     return unionValues(parts);
   }
 
-  /** A call of a generator function: a sequence of its yield values, in no known order. */
-  generator(s: PySymbol): Value {
-    let v = this.generators.get(s);
+  /**
+   * A call of a generator function: a sequence of its yield values, in no known order. `dispatch`:
+   * the call reached it only as an override (advancing it is then a dispatch edge too).
+   */
+  generator(s: PySymbol, dispatch = false): Value {
+    const memo = dispatch ? this.dispatchedGenerators : this.generators;
+    let v = memo.get(s);
     if (!v) {
-      v = { k: 'elems', uid: this.nextUid++, scope: s, items: s.yieldValues ?? [], dict: false, positions: [] };
-      this.generators.set(s, v);
+      v = { k: 'elems', uid: this.nextUid++, scope: s, items: s.yieldValues ?? [], dict: false, positions: [], generator: s.id };
+      if (dispatch) v.dispatch = true;
+      memo.set(s, v);
     }
     return v;
   }

@@ -207,6 +207,7 @@ export class Evaluator {
         const s = this.symbol(v.id);
         if (!s) return [];
         if (s.kind === 'class') return [{ k: 'inst', id: s.id, exact: true }];
+        if (s.yieldValues) return [this.containers.generator(s, v.dispatch === true)];
         return this.returnedBy(s);
       }
       case 'elems':
@@ -248,7 +249,6 @@ export class Evaluator {
    * Memoised per function; a recursive function sees its own result as unknown.
    */
   private returnedBy(s: PySymbol): Value[] {
-    if (s.yieldValues) return [this.containers.generator(s)];
     if (s.returns === undefined && (!s.returnValues || s.isAsync)) return UNKNOWN; // the common case: nothing to evaluate
     const known = this.returnMemo.get(s);
     if (known) return known;

@@ -16,7 +16,9 @@
 // `.values()` reads them. `returns` marks the bound `.get`/`.pop` (calling it yields an item),
 // `.values` (calling it yields a sequence of the dict's values), `.items` and its result (`pairs`)
 // and one (key, value) of it (`pair`). `positions` and `size` let unpacking pick one element. A call
-// of a function that yields is an `elems` of its yield values with unknown positions. For everything
+// of a function that yields is an `elems` of its yield values with unknown positions, `generator`
+// naming that function (advancing it runs its body: generators.ts), `dispatch` when only dispatch
+// reached that call. For everything
 // else an `elems` value behaves exactly like `opaque`.
 import type { PySymbol, RefExpr } from '../../model.js';
 
@@ -35,6 +37,10 @@ export type Value =
       /** As in RefExpr `elements`: positions of the items in the literal (`[]`: unknown) and its size. */
       positions?: readonly number[];
       size?: number;
+      /** A generator's: the id of the function whose call made it. */
+      generator?: string;
+      /** A generator made by a call only dispatch reaches (an override's: values.ts `dispatch`). */
+      dispatch?: true;
     }
   | { k: 'ext' }
   | { k: 'opaque' };

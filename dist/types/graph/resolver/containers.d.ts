@@ -19,6 +19,7 @@ export declare class Containers {
     private readonly itemsMemo;
     private readonly sliceIds;
     private readonly generators;
+    private readonly dispatchedGenerators;
     constructor(ev: ContainerEvaluator);
     newUid(): number;
     /** The container literal `ref`, its items evaluated in `scope`; one id per literal. */
@@ -42,7 +43,10 @@ export declare class Containers {
     private sliced;
     /** `for x in obj`: what `obj.__iter__()` returns, stepped by its `__next__` (or iterated, for a generator). */
     private iterated;
-    /** A call of a generator function: a sequence of its yield values, in no known order. */
-    generator(s: PySymbol): Value;
+    /**
+     * A call of a generator function: a sequence of its yield values, in no known order. `dispatch`:
+     * the call reached it only as an override (advancing it is then a dispatch edge too).
+     */
+    generator(s: PySymbol, dispatch?: boolean): Value;
 }
 export {};

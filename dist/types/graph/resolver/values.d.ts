@@ -25,6 +25,10 @@ export type Value = {
     /** As in RefExpr `elements`: positions of the items in the literal (`[]`: unknown) and its size. */
     positions?: readonly number[];
     size?: number;
+    /** A generator's: the id of the function whose call made it. */
+    generator?: string;
+    /** A generator made by a call only dispatch reaches (an override's: values.ts `dispatch`). */
+    dispatch?: true;
 } | {
     k: 'ext';
 } | {
