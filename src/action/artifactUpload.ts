@@ -10,9 +10,8 @@
 import { createHash } from 'node:crypto';
 import { readFile, stat } from 'node:fs/promises';
 import { relative, sep } from 'node:path';
-import * as core from '@actions/core';
 import { type BlobDeps, bufferSource, uploadBlob } from './blobStorage.js';
-import { resultsHttp } from './resultsHttp.js';
+import { runnerServiceDeps } from './resultsHttp.js';
 import { backendIdsFromToken } from './runtimeToken.js';
 import { ARTIFACT_SERVICE, type TwirpDeps, type TwirpTarget, twirpCall } from './twirpClient.js';
 import { writeZip } from './zipWriter.js';
@@ -23,14 +22,7 @@ const FORBIDDEN = ['"', ':', '<', '>', '|', '*', '?', '\r', '\n'];
 export type UploadDeps = TwirpDeps & BlobDeps;
 
 export function defaultUploadDeps(): UploadDeps {
-  return {
-    http: resultsHttp(),
-    sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
-    random: Math.random,
-    info: (line) => core.info(line),
-    warning: (line) => core.warning(line),
-    setSecret: (secret) => core.setSecret(secret),
-  };
+  return runnerServiceDeps();
 }
 
 /** Uploads `files` (absolute paths under `root`) as the zip artifact `name`; its id and size in bytes. */

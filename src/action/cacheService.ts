@@ -21,10 +21,9 @@ import { randomUUID } from 'node:crypto';
 import { mkdir, rm, stat } from 'node:fs/promises';
 import { homedir, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import * as core from '@actions/core';
 import { type BlobDeps, downloadBlob, uploadFileBlob } from './blobStorage.js';
 import { archivePaths, cacheFileName, cacheVersion, compressionMethod, createArchive, extractArchive, type Run, runProgram } from './cacheArchive.js';
-import { resultsHttp } from './resultsHttp.js';
+import { runnerServiceDeps } from './resultsHttp.js';
 import { CACHE_SERVICE, type TwirpDeps, type TwirpMessage, twirpCall } from './twirpClient.js';
 
 const SINGLE_SHOT_MAX = 128 * 1024 * 1024;
@@ -46,12 +45,7 @@ export function defaultCacheDeps(): CacheClientDeps {
     platform: process.platform,
     home: homedir(),
     run: runProgram,
-    http: resultsHttp(),
-    sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
-    random: Math.random,
-    info: (line) => core.info(line),
-    warning: (line) => core.warning(line),
-    setSecret: (secret) => core.setSecret(secret),
+    ...runnerServiceDeps(),
   };
 }
 

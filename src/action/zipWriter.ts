@@ -26,6 +26,26 @@ const VERSION = 20; // 2.0: deflate
 const MADE_BY_UNIX = (3 << 8) | VERSION;
 const FILE_MODE = 0o100644;
 
+interface EntryFields {
+  method: number;
+  time: number;
+  date: number;
+  crc: number;
+  compressed: number;
+  size: number;
+}
+
+/** The fields the local header and the central directory record share, in the same order, from `at`. */
+function writeEntryFields(header: Buffer, at: number, fields: EntryFields, nameLength: number): void {
+  header.writeUInt16LE(fields.method, at);
+  header.writeUInt16LE(fields.time, at + 2);
+  header.writeUInt16LE(fields.date, at + 4);
+  header.writeUInt32LE(fields.crc, at + 6);
+  header.writeUInt32LE(fields.compressed, at + 10);
+  header.writeUInt32LE(fields.size, at + 14);
+  header.writeUInt16LE(nameLength, at + 18);
+}
+
 export function writeZip(entries: readonly ZipEntry[]): Buffer {
   if (entries.length > 0xffff) throw new Error(`A zip of ${entries.length} entries needs Zip64; at most 65,535 are supported.`);
   const locals: Buffer[] = [];
@@ -37,31 +57,19 @@ export function writeZip(entries: readonly ZipEntry[]): Buffer {
     const deflated = zlib.deflateRawSync(entry.data, { level: DEFLATE_LEVEL });
     const stored = deflated.length >= entry.data.length;
     const body = stored ? entry.data : deflated;
-    const fields = { method: stored ? 0 : 8, crc: crc32(entry.data), compressed: body.length, size: entry.data.length, ...dosDateTime(entry.modified) };
+    const fields: EntryFields = { method: stored ? 0 : 8, crc: crc32(entry.data), compressed: body.length, size: entry.data.length, ...dosDateTime(entry.modified) };
     const local = Buffer.alloc(30);
     local.writeUInt32LE(0x04034b50, 0);
     local.writeUInt16LE(VERSION, 4);
     local.writeUInt16LE(UTF8_NAMES, 6);
-    local.writeUInt16LE(fields.method, 8);
-    local.writeUInt16LE(fields.time, 10);
-    local.writeUInt16LE(fields.date, 12);
-    local.writeUInt32LE(fields.crc, 14);
-    local.writeUInt32LE(fields.compressed, 18);
-    local.writeUInt32LE(fields.size, 22);
-    local.writeUInt16LE(name.length, 26);
+    writeEntryFields(local, 8, fields, name.length);
     local.writeUInt16LE(0, 28);
     const central = Buffer.alloc(46);
     central.writeUInt32LE(0x02014b50, 0);
     central.writeUInt16LE(MADE_BY_UNIX, 4);
     central.writeUInt16LE(VERSION, 6);
     central.writeUInt16LE(UTF8_NAMES, 8);
-    central.writeUInt16LE(fields.method, 10);
-    central.writeUInt16LE(fields.time, 12);
-    central.writeUInt16LE(fields.date, 14);
-    central.writeUInt32LE(fields.crc, 16);
-    central.writeUInt32LE(fields.compressed, 20);
-    central.writeUInt32LE(fields.size, 24);
-    central.writeUInt16LE(name.length, 28);
+    writeEntryFields(central, 10, fields, name.length);
     // extra, comment, disk number, internal attributes: 0
     central.writeUInt32LE((FILE_MODE << 16) >>> 0, 38);
     central.writeUInt32LE(offset, 42);

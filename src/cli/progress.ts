@@ -1,4 +1,4 @@
-// A one-line progress indicator on stderr: the phase (scan, parse, resolve, pack, render) and files
+// A one-line progress indicator on stderr: the phase (scan, parse, resolve, review, pack, render) and files
 // parsed / total. Decision: it appears only when all of these hold, so that piped, captured and CI
 // output stays byte-identical to a run without it:
 // - stderr is a terminal (isTTY);
@@ -66,7 +66,7 @@ export function createProgress(options: ProgressOptions = {}, deps: ProgressDeps
   const start = deps.now();
   const delay = delayOf(deps.env);
   let phase: ProgressPhase = 'scan';
-  let files: { done: number; total?: number; what: string } | undefined;
+  let tally: { done: number; total?: number; what: string } | undefined;
   let lastDraw = Number.NEGATIVE_INFINITY;
   let drawn = false;
 
@@ -76,8 +76,8 @@ export function createProgress(options: ProgressOptions = {}, deps: ProgressDeps
     if (!force && now - lastDraw < REDRAW_MS) return;
     lastDraw = now;
     drawn = true;
-    const percent = files?.total ? ` (${Math.floor((100 * files.done) / files.total)}%)` : '';
-    const count = files ? ` ${files.done}${files.total === undefined ? '' : `/${files.total}`} ${files.what}${percent}` : '';
+    const percent = tally?.total ? ` (${Math.floor((100 * tally.done) / tally.total)}%)` : '';
+    const count = tally ? ` ${tally.done}${tally.total === undefined ? '' : `/${tally.total}`} ${tally.what}${percent}` : '';
     // \x1b[K erases what a longer previous line left behind.
     deps.stream.write(`\r${phase}${count} (${((now - start) / 1000).toFixed(0)} s)\x1b[K`);
   };
@@ -89,7 +89,7 @@ export function createProgress(options: ProgressOptions = {}, deps: ProgressDeps
       draw(true);
     },
     update(done, total) {
-      files = { done, total, what: 'files parsed' };
+      tally = { done, total, what: 'files parsed' };
       if (done >= total) {
         phase = 'resolve';
         draw(true);
@@ -100,18 +100,18 @@ export function createProgress(options: ProgressOptions = {}, deps: ProgressDeps
       }
     },
     resolving(done, total) {
-      const entering = files?.what !== 'files resolved';
-      files = { done, total, what: 'files resolved' };
+      const entering = tally?.what !== 'files resolved';
+      tally = { done, total, what: 'files resolved' };
       phase = 'resolve';
       draw(entering);
     },
     found(count) {
-      files = { done: count, what: 'Python files found' };
+      tally = { done: count, what: 'Python files found' };
       draw(false);
     },
     step(name, done, total, what) {
       const entering = name !== phase;
-      files = { done, total: Math.max(done, total), what };
+      tally = { done, total: Math.max(done, total), what };
       phase = name;
       draw(entering);
     },
