@@ -11,7 +11,7 @@ import { createHash } from 'node:crypto';
 import { readFile, stat } from 'node:fs/promises';
 import { relative, sep } from 'node:path';
 import { type BlobDeps, bufferSource, uploadBlob } from './blobStorage.js';
-import { runnerServiceDeps } from './resultsHttp.js';
+import { runnerServiceDeps } from './runnerServiceDeps.js';
 import { backendIdsFromToken } from './runtimeToken.js';
 import { ARTIFACT_SERVICE, type TwirpDeps, type TwirpTarget, twirpCall } from './twirpClient.js';
 import { writeZip } from './zipWriter.js';

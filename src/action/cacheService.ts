@@ -23,7 +23,7 @@ import { homedir, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type BlobDeps, downloadBlob, uploadFileBlob } from './blobStorage.js';
 import { archivePaths, cacheFileName, cacheVersion, compressionMethod, createArchive, extractArchive, type Run, runProgram } from './cacheArchive.js';
-import { runnerServiceDeps } from './resultsHttp.js';
+import { runnerServiceDeps } from './runnerServiceDeps.js';
 import { CACHE_SERVICE, type TwirpDeps, type TwirpMessage, twirpCall } from './twirpClient.js';
 
 const SINGLE_SHOT_MAX = 128 * 1024 * 1024;

@@ -8,11 +8,8 @@ import { createWriteStream } from 'node:fs';
 import type { IncomingHttpHeaders } from 'node:http';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import * as core from '@actions/core';
 import { HttpClient } from '@actions/http-client';
 import { packageVersion } from '../shared/packageInfo.js';
-import type { BlobDeps } from './blobStorage.js';
-import type { TwirpDeps } from './twirpClient.js';
 
 export const SOCKET_TIMEOUT_MS = 120_000;
 
@@ -53,16 +50,4 @@ export function resultsHttp(userAgent = `repodigest/${packageVersion}`): Results
 
 function result(message: { statusCode?: number | undefined; statusMessage?: string | undefined; headers: IncomingHttpHeaders }, body: Buffer): HttpResult {
   return { status: message.statusCode ?? 0, statusText: message.statusMessage ?? '', headers: message.headers, body };
-}
-
-/** What the clients of both services need on a runner: this HTTP layer, real waits, the step's log and its masking. */
-export function runnerServiceDeps(): TwirpDeps & BlobDeps {
-  return {
-    http: resultsHttp(),
-    sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
-    random: Math.random,
-    info: (line) => core.info(line),
-    warning: (line) => core.warning(line),
-    setSecret: (secret) => core.setSecret(secret),
-  };
 }

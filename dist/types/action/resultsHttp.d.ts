@@ -1,6 +1,4 @@
 import type { IncomingHttpHeaders } from 'node:http';
-import type { BlobDeps } from './blobStorage.js';
-import type { TwirpDeps } from './twirpClient.js';
 export declare const SOCKET_TIMEOUT_MS = 120000;
 export interface HttpResult {
     status: number;
@@ -15,5 +13,3 @@ export interface ResultsHttp {
     download: (url: string, headers: Record<string, string>, file: string) => Promise<HttpResult>;
 }
 export declare function resultsHttp(userAgent?: string): ResultsHttp;
-/** What the clients of both services need on a runner: this HTTP layer, real waits, the step's log and its masking. */
-export declare function runnerServiceDeps(): TwirpDeps & BlobDeps;
