@@ -21,7 +21,7 @@
 //   the full one, so the digest is too.
 // - A round indexes copies of the records that share everything but what redaction rewrites (texts,
 //   parameter defaults); git's answers and the changed files' revisions are read once per run
-//   (roundMemo.ts). Resolution is not incremental: a round re-resolves every parsed file, since a new
+//   (runMemo.ts, applied by setup.ts). Resolution is not incremental: a round re-resolves every parsed file, since a new
 //   file can change an old site's targets (a subclass adds dispatch, a name gets crowded).
 // - Falls back to the full index (and says why in the returned `fallback`) where the rule above
 //   would not hold: `parameterFlow` (an edge then depends on another function's body).
@@ -39,7 +39,6 @@ import { mayHoldProviderToken, redactText } from '../review/redact.js';
 import { createHeapGuard, type HeapGuard } from '../shared/heapGuard.js';
 import { bareNameOf, buildModuleLookup, type Chase, type Corpus, calleeNeeds, callerNeeds, chaseIn, importChases, type Known, type ModuleLookup } from './onDemandSelect.js';
 import type { PreparedPr } from './prepare.js';
-import { memoisedRounds } from './roundMemo.js';
 import type { PrSetup } from './setup.js';
 
 export interface OnDemandStages {
@@ -222,7 +221,6 @@ async function roundsToFixedPoint(tree: ReadTree, parsing: PartialParsing, setup
     if (!stub) stubs.set(i, (stub = extractFile(setup.parser, paths[i]!, '')));
     return stub;
   };
-  const roundSetup = memoisedRounds(setup);
   let rounds = 0;
   const parsedPerRound: number[] = [];
   let finishedWhole = false;
@@ -235,7 +233,7 @@ async function roundsToFixedPoint(tree: ReadTree, parsing: PartialParsing, setup
       if (finishedWhole && r !== undefined) files.push(r);
       else files.push(roundCopy(r ?? stubOf(i)));
     });
-    const prepared = await stages.prepare(roundSetup, { files, skippedFiles: [...tree.skipped, ...failed.values()] });
+    const prepared = await stages.prepare(setup, { files, skippedFiles: [...tree.skipped, ...failed.values()] });
     const results = stages.pack(prepared);
     const done = (): OnDemandOutcome => {
       const parsed = paths.filter((_, i) => records[i] !== undefined || failed.has(i));

@@ -5,17 +5,17 @@ import { revisionExtractor } from '../cache/cachedExtract.js';
 import { type GitDeps, runGitDefault } from '../diff/gitDiff.js';
 import { collectPrChanges, type PrChanges, } from '../diff/prChanges.js';
 import { inspectWorktree, worktreeWarning } from '../diff/worktree.js';
-import type { FileRecord, } from '../model.js';
 import { loadPythonParser, type PythonParser } from '../python/treeSitter.js';
 import { RepoDigestError } from '../shared/errors.js';
 import type { PrDigestRequest } from './request.js';
+import { type Extract, memoisedExtract, memoisedGit } from './runMemo.js';
 
 /** What a PR digest knows before any file of the tree is parsed: the diff (git or API) and the parser. */
 export interface PrSetup {
   parser: PythonParser;
   git: GitDeps;
-  /** How the versions of changed files read from git are extracted: through the cache when there is one. */
-  extract: (parser: PythonParser, path: string, text: string) => FileRecord;
+  /** How the versions of changed files read from git are extracted: once per run each, through the cache when there is one. */
+  extract: Extract;
   pathChanges: PrChanges;
   warning?: string;
 }
@@ -24,8 +24,8 @@ export interface PrSetup {
 export async function setupPr(request: Omit<PrDigestRequest, 'pack'>): Promise<PrSetup> {
   await requireDirectory(request.repoDir);
   const parser = await loadPythonParser();
-  const git = { runGit: runGitDefault };
-  const extract = revisionExtractor(request.index?.cache);
+  const git = memoisedGit({ runGit: runGitDefault });
+  const extract = memoisedExtract(revisionExtractor(request.index?.cache));
   // Computed on path-based ids; renamed to the index's ids below (changesWithIds).
   const pathChanges = await collectPrChanges(
     request.repoDir,

@@ -1,9 +1,8 @@
-// The rounds of an on-demand digest share git's answers and the extraction of revisions
-// (pipeline/roundMemo.ts): each distinct question is asked once, a failure is asked again, and every
-// caller gets its own copy of a record.
+// One run shares git's answers and the extraction of revisions (pr/runMemo.ts): each distinct
+// question is asked once, a failure is asked again, and every caller gets its own copy of a record.
 import { afterAll, expect, test } from 'vitest';
 import type { GitRunner } from '../../src/diff/gitDiff.js';
-import { memoisedRounds } from '../../src/pr/roundMemo.js';
+import { memoisedExtract, memoisedGit } from '../../src/pr/runMemo.js';
 import { setupPr } from '../../src/pr/setup.js';
 import { makeRepo, removeTempDirs } from '../support/testRepo.js';
 
@@ -22,7 +21,10 @@ test('one git command and one extraction per distinct question, copies to each c
     return setup.git.runGit(args, cwd, input);
   };
   let extracted = 0;
-  const memo = memoisedRounds({ ...setup, git: { runGit: counting }, extract: (parser, path, text) => (extracted++, setup.extract(parser, path, text)) });
+  const memo = {
+    git: memoisedGit({ runGit: counting }),
+    extract: memoisedExtract((parser, path, text) => (extracted++, setup.extract(parser, path, text))),
+  };
 
   const show = ['show', `${head}:app.py`];
   const first = await memo.git.runGit(show, repo.dir);
