@@ -8,6 +8,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { indexRepository } from '../../src/pipeline/indexRepository.js';
 import { packRepository } from '../../src/pipeline/packRepository.js';
+import { textProblem } from '../../src/cache/textCheck.js';
+import { indexLines } from '../../src/python/render.js';
 import { extract, py, refText, symbol } from './extractHarness.js';
 
 const redefinition = py`
@@ -87,5 +89,34 @@ describe('identifiers in NFKC, as Python reads them', () => {
     const root = tree({ 'a.py': 'def helper():\n    return 1\n', 'b.py': 'from a import ｈelper\n\n\ndef use():\n    return ｈelper()\n' });
     const index = await indexRepository(root);
     expect(index.edges.filter((e) => e.kind === 'calls' && e.from === 'b.use').map((e) => e.to)).toEqual(['a.helper']);
+  });
+
+  it('names inside defaults, decorators and annotations are normalised; their string literals and comments are not', async () => {
+    // NFKC turns U+FE35 into "(" and U+FF41 into "a": inside a literal that would change the value shown.
+    const source = py`
+      import pytest
+
+
+      @pytest.mark.parametrize(
+          "text",
+          [
+              "(╯°□°)╯︵ ┻━┻",  # kaomoji ︵
+              'ａ',
+          ],
+      )
+      def test_one(text, ｍode: "ｍ︵" = "︵", flag=ｍax):
+          return text
+    `;
+    const record = await extract(source, 't.py');
+    const test = symbol(record, 't.test_one');
+    expect(test.decorators[0]).toContain('"(╯°□°)╯︵ ┻━┻",  # kaomoji ︵');
+    expect(test.decorators[0]).toContain("'ａ'");
+    expect(test.params.map((p) => [p.name, p.annotation, p.default])).toEqual([
+      ['text', undefined, undefined],
+      ['mode', '"ｍ︵"', '"︵"'],
+      ['flag', undefined, 'max'],
+    ]);
+    // A cache entry of this record is trusted again: its texts are the file's own.
+    expect(textProblem(record, indexLines(source))).toBeUndefined();
   });
 });

@@ -9,10 +9,12 @@
 //   line `...`, and a long field shortened to `target: T = ...`.
 // - Docstrings, parameter defaults and annotations, return annotations, decorators and bases must occur
 //   in the symbol's own lines (docstrings as written, or with the string escapes decoded and white space
-//   runs compared as one space, as cleaning expands tabs).
+//   runs compared as one space, as cleaning expands tabs; expressions as written, or with their names
+//   as Python reads them, python/identifiers.ts).
 // - Spans end within the file and the line count is the file's.
 import type { FileRecord, PySymbol } from '../model.js';
 import { decodeEscapes } from '../python/extractText.js';
+import { pythonCode } from '../python/identifiers.js';
 import { type SourceLines, sliceLines } from '../python/render.js';
 
 /** Why `record` does not describe the file `src` (a short phrase), or undefined when every text checks out. */
@@ -35,10 +37,13 @@ export function textProblem(record: FileRecord, src: SourceLines): string | unde
 function smallTextsInSpan(s: PySymbol, span: string): boolean {
   // Docstrings are decoded and cleaned (tabs expanded): compared with the span decoded, white space runs as one space.
   let decoded: string | undefined;
+  let named: string | undefined;
   const occurs = (text: string): boolean =>
     text.split('\n').every((line) => {
       const t = line.trim();
       if (t === '' || span.includes(t)) return true;
+      named ??= pythonCode(span);
+      if (named.includes(t)) return true;
       decoded ??= decodeEscapes(span).replace(/\s+/g, ' ');
       return decoded.includes(t.replace(/\s+/g, ' '));
     });
