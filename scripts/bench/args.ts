@@ -37,16 +37,17 @@ export class UsageError extends Error {}
 
 /** Pack roots for the known corpora: the query is the one the engine issue's acceptance names. */
 const DEFAULT_TARGETS: Record<string, PackTarget> = {
+  werkzeug: { query: 'how are multipart form uploads parsed', entry: 'werkzeug.formparser.FormDataParser.parse' },
   django: { query: 'where are database migrations applied', entry: 'django.db.migrations.executor.MigrationExecutor.migrate' },
   sympy: { query: 'simplify trigonometric expressions', entry: 'sympy.simplify.simplify.simplify' },
 };
 
-export const USAGE = `usage: npm run bench -- [--corpus PATH|django|sympy|none]... [--json] [--runs N] [--warmup N]
+export const USAGE = `usage: npm run bench -- [--corpus PATH|werkzeug|django|sympy|none]... [--json] [--runs N] [--warmup N]
                       [--budget N] [--pack-runs N] [--query TEXT] [--entry ID] [--max-file-bytes N]
                       [--bench-dir DIR] [--process-runs N] [--process-warmup N] [--pr-budget N]
                       [--synthetic N,N,...|none] [--seed N] [--synthetic-timeout S] [--plot FILE]
                       [--scale-only] [--cli FILE]
-  Without --corpus: Django and sympy from Debian's packages, fetched into .bench/ (or --bench-dir)
+  Without --corpus: werkzeug, Django and sympy from Debian's packages, fetched into .bench/ (or --bench-dir)
   when missing. Whole-process rows (parse-only, cold/warm PR digest, cold graph, repomix) run on each
   corpus; --synthetic (default 10000,50000,100000) sizes the synthetic monorepo, plotted to --plot
   (default docs/bench-scale.png). --scale-only skips the in-process phases, viewer and hostile input.

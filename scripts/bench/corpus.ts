@@ -9,7 +9,7 @@
 // are `django.db.models.base` as Python itself names them, and `from django.db import models` can be
 // resolved the way it is in a real checkout.
 //
-// Usage: npx tsx scripts/bench/corpus.ts [django|sympy ...]   (no argument: all)
+// Usage: npx tsx scripts/bench/corpus.ts [werkzeug|django|sympy ...]   (no argument: all)
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
@@ -25,6 +25,8 @@ export interface CorpusSpec {
 }
 
 export const CORPORA: readonly CorpusSpec[] = [
+  // The small library: about 40 files, the size of most Python repositories a PR digest runs on.
+  { name: 'werkzeug', debPackage: 'python3-werkzeug', pythonPackage: 'werkzeug' },
   { name: 'django', debPackage: 'python3-django', pythonPackage: 'django' },
   { name: 'sympy', debPackage: 'python3-sympy', pythonPackage: 'sympy' },
 ];

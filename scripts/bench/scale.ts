@@ -1,4 +1,4 @@
-// The issue-12 rows: whole processes side by side on each corpus (parse-only floor, cold and warm PR
+// The whole-process rows, side by side on each corpus (parse-only floor, cold and warm PR
 // digest, cold `graph`, `repomix --compress`), and the synthetic monorepo at several sizes (PR digest
 // and cold `graph`: time and peak RSS vs. files).
 //

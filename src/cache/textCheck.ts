@@ -51,19 +51,26 @@ function smallTextsInSpan(s: PySymbol, span: string): boolean {
   return texts.every((t) => t === undefined || occurs(t));
 }
 
-/** The file's lines, trimmed and sorted: whether a text's lines occur in them, by binary search. */
+/**
+ * The file's lines, trimmed: whether a text's lines occur in them. Nearly every line is a whole file
+ * line, found in a set; only the others are searched as prefixes, in the lines sorted once, when
+ * first needed (sorting every file's lines was most of a warm run's cache check).
+ */
 class FileLines {
-  private readonly sorted: string[];
+  private readonly lines: string[];
+  private readonly whole: Set<string>;
+  private sorted: string[] | undefined;
 
   constructor(src: SourceLines) {
-    this.sorted = src.text.split('\n').map((l) => l.trim()).sort();
+    this.lines = src.text.split('\n').map((l) => l.trim());
+    this.whole = new Set(this.lines);
   }
 
   /** Every line of `text` is the start of a file line, or inside `span` (a statement after `;`), or one render.ts writes. */
   madeOfLines(text: string, span: string): boolean {
     for (const line of text.split('\n')) {
       let t = line.trim();
-      if (t === '' || t === '...') continue;
+      if (t === '' || t === '...' || this.whole.has(t)) continue;
       if (t.endsWith(' = ...')) t = t.slice(0, -' = ...'.length).trimEnd();
       if (!this.startsALine(t) && !span.includes(t)) return false;
     }
@@ -71,13 +78,14 @@ class FileLines {
   }
 
   private startsALine(prefix: string): boolean {
+    const sorted = (this.sorted ??= [...this.lines].sort());
     let lo = 0;
-    let hi = this.sorted.length;
+    let hi = sorted.length;
     while (lo < hi) {
       const mid = (lo + hi) >> 1;
-      if (this.sorted[mid]! < prefix) lo = mid + 1;
+      if (sorted[mid]! < prefix) lo = mid + 1;
       else hi = mid;
     }
-    return lo < this.sorted.length && this.sorted[lo]!.startsWith(prefix);
+    return lo < sorted.length && sorted[lo]!.startsWith(prefix);
   }
 }
