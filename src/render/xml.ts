@@ -7,7 +7,7 @@
 //   markdown one.
 // - Like markdown, only skips that lost code are listed and counted in <skipped total>; those already
 //   inside a packed symbol are counted in <usage insidePacked> (document.ts says why). A size that is
-//   only a lower bound is flagged `atLeast`, one never measured is left out. A symbol a PR removed
+//   only a lower bound is not given, the skip flagged `atLeast` as in JSON. A symbol a PR removed
 //   carries status="removed" (its code and lines are base's); one from a file with syntax errors
 //   partialParse="true".
 // - The preamble: when the document has it as data (`preambleData`, the PR digest's review), each
@@ -64,7 +64,7 @@ function preambleElement(section: string): string {
 
 function skipElement(skip: DigestSkip): string {
   // A lower bound is not the symbol's size: the reason says how it compares with what was left.
-  const size: [string, string | number][] = skip.considered === false ? [] : skip.atLeast ? [['atLeast', 'true']] : [['tokens', skip.tokens]];
+  const size: [string, string | number][] = skip.atLeast ? [['atLeast', 'true']] : [['tokens', skip.tokens]];
   return `<skip${attrs([['id', skip.id], ...size, ['reason', skip.reason]])}/>`;
 }
 
