@@ -21,6 +21,7 @@ const ITEM_NAMES: Readonly<Record<string, string>> = {
   byFile: 'file',
   callSites: 'symbol',
   changed: 'symbol',
+  changedByFile: 'file',
   changes: 'change',
   classes: 'class',
   files: 'file',
