@@ -3,6 +3,7 @@ import type { DataRecord, DataValue, TokenUsage } from '../pack/document.js';
 import type { PackResult } from '../pack/packer.js';
 import { adjacencyOf, type PackSettings, packRoots } from '../pipeline/packRepository.js';
 import { jsonAroundMarkdown } from '../render/json.js';
+import { redactNames } from '../review/redactNames.js';
 import { renderCallSites } from './callSites.js';
 import { bestOf, graphOf, levelNotes, levelsFor, mermaidWanted, perPrepared, type SectionsLevel, sitesInput } from './levels.js';
 import { MAX_RISKIEST, type OverviewInput, type RiskyItem, renderOverview } from './overview.js';
@@ -19,7 +20,11 @@ export function packPr(prepared: PreparedPr, pack: PackSettings): PackResult {
     // around it (the complete manifest, every skip) is metadata (render/json.ts).
     const markdown = packPrDocument(prepared, { ...pack, format: 'markdown' });
     const header = headerOf(prepared, prepared.notes);
-    return { ...markdown, content: jsonAroundMarkdown(markdown, reviewData(reviewInput(prepared, pack, header), 'complete')) };
+    const json = jsonAroundMarkdown(markdown, reviewData(reviewInput(prepared, pack, header), 'complete'));
+    // `content` went through the renderer's redaction (render/namesRedacted.ts); the metadata's names
+    // (paths, ids, the title) are redacted here, as every other output's are. A placeholder holds no
+    // character JSON escapes, so the text stays valid JSON.
+    return { ...markdown, content: prepared.index.secrets === undefined ? json : redactNames(json, prepared.index.secrets) };
   }
   return packPrDocument(prepared, pack);
 }
