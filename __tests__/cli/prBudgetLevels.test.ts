@@ -7,7 +7,7 @@ import type { ChangedSymbol } from '../../src/diff/changedSymbols.js';
 import type { DigestFormat } from '../../src/pack/document.js';
 import { BudgetTooSmallError } from '../../src/pack/packer.js';
 import { levelNotes, type SectionsLevel } from '../../src/pr/levels.js';
-import { packPr } from '../../src/pr/packPr.js';
+import { packPr, XML_SHORTENED_NOTE } from '../../src/pr/packPr.js';
 import { type PreparedPr, preparePr } from '../../src/pr/prepare.js';
 import { makeRepo, removeTempDirs } from '../support/testRepo.js';
 import { cli } from './cliHarness.js';
@@ -49,33 +49,35 @@ describe('PR digest shortening', () => {
         // XML never carries the graph (no one renders it there), so it never says it left it out.
         if (format === 'xml') expect([hasGraph, graphNote], `xml ${budget}`).toEqual([false, false]);
         else expect(hasGraph !== graphNote, `${format} ${budget}: the graph is drawn or its absence said`).toBe(true);
-        if (text.includes('their list and call sites were left out')) {
+        if (text.includes('their list and call sites were left out') || /<changed total="2"\/>/.test(text)) {
           seen.add('summary');
           continue;
         }
-        // Every other level names both changed symbols (XML: in its plain preamble, before the code).
+        // Every other level names both changed symbols (XML: in its <changed> list, before the code).
         const preamble = format === 'xml' ? text.split('<file ')[0]! : text;
-        const name = (id: string) => (format === 'xml' ? new RegExp(`[ (](util\\.)?${id}[ ,)\n]`) : new RegExp(`\`(util\\.)?${id}\``));
+        const name = (id: string) => (format === 'xml' ? new RegExp(`<symbol id="(?:[\\w.]+\\.)?${id}"`) : new RegExp(`\`(util\\.)?${id}\``));
         expect(preamble, `${format} ${budget}`).toMatch(name('normalize'));
         expect(preamble, `${format} ${budget}`).toMatch(name('added_fn'));
-        const table = format === 'xml' ? preamble.includes('(change: ') : text.includes('| Symbol | Change |');
+        // XML's table level: each changed symbol with its file, lines and kind; the names level: its id and change.
+        const table = format === 'xml' ? /<changed>\n<symbol id="[^"]*" file=/.test(preamble) : text.includes('| Symbol | Change |');
         seen.add(table ? 'table' : 'names');
-        if (!table) expect(text).toMatch(/the changed symbols are named per file \\?\(no table\\?\)/);
+        if (!table && format === 'xml') expect(text).toContain(XML_SHORTENED_NOTE);
+        else if (!table) expect(text).toMatch(/the changed symbols are named per file \\?\(no table\\?\)/);
       }
       expect(seen.has('table'), format).toBe(true);
     }
   }, 180_000);
 
-  test('the XML digest at budget 400 (the walkthrough case) still names both symbols, in plain text', async () => {
+  test('the XML digest at budget 400 (the walkthrough case) still names both symbols, with no markdown', async () => {
     const { repo } = monorepoPr();
     const run = await cli('pr', join(repo.dir, 'app'), '--base', 'main', '--format', 'xml', '--budget', '400');
     expect(run.code, run.stderr).toBe(0);
     expect(run.stdout).not.toContain('first 30');
     expect(run.stdout).not.toContain('mermaid');
     const preamble = run.stdout.split('<file ')[0]!;
-    expect(preamble).toMatch(/[ (](util\.)?normalize[ ,)\n]/);
-    expect(preamble).toMatch(/[ (](util\.)?added_fn[ ,)\n]/);
-    // The XML preamble is plain text in CDATA: no markdown escapes or code spans.
+    expect(preamble).toMatch(/<symbol id="(?:[\w.]+\.)?normalize"/);
+    expect(preamble).toMatch(/<symbol id="(?:[\w.]+\.)?added_fn"/);
+    // The XML preamble is data: no markdown escapes or code spans.
     expect(preamble).not.toMatch(/\\[():]|`/);
   });
 

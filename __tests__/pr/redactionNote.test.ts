@@ -26,7 +26,7 @@ it('says what was redacted, in plain words, when the redacted code is shown', as
   expect(text).toContain('> Redacted: 1 secret in the analysed code replaced by `<redacted: KIND>` (url-password 1).');
   expect(text).not.toContain('s3cr3tP4ssw0rd');
   const xml = await digest(6000, 'xml');
-  expect(xml).toContain('Redacted: 1 secret in the analysed code replaced by <redacted: KIND> (url-password 1).');
+  expect(xml).toContain('<note>Redacted: 1 secret in the analysed code replaced by &lt;redacted: KIND&gt; (url-password 1).</note>');
 });
 
 it('says nothing of it when no redacted code is in the document', async () => {

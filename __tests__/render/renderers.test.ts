@@ -125,7 +125,7 @@ describe('xml', () => {
     // The preamble's markdown arrives as plain text under its heading's title (plainMarkdown.test.ts).
     expect(checkWellFormedXml(xml, 'preamble')).toEqual(['see ]]> here']);
     expect(xml).toContain('<preamble title="Header">');
-    expect(xml).toContain('<skipped count="3" notListed="2">');
+    expect(xml).toContain('<skipped total="3" notListed="2">');
   });
 });
 

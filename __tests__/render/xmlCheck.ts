@@ -69,3 +69,55 @@ export function decodeAttr(value: string): string {
     return String.fromCodePoint(e.startsWith('#x') ? parseInt(e.slice(2), 16) : parseInt(e.slice(1), 10));
   });
 }
+
+/** One element of a parsed document: attributes and text decoded, CDATA read as written. */
+export interface XmlElement {
+  name: string;
+  attrs: Record<string, string>;
+  children: XmlElement[];
+  /** The element's own text and CDATA, in order (children's left out). */
+  text: string;
+}
+
+/** Parses a document checkWellFormedXml accepts into its element tree (the root element). */
+export function parseXml(xml: string): XmlElement {
+  checkWellFormedXml(xml);
+  let rest = xml.replace(/^<\?xml[^?]*\?>\s*/, '');
+  const stack: XmlElement[] = [];
+  let root: XmlElement | undefined;
+  while (rest.length > 0) {
+    const top = stack.at(-1);
+    if (rest.startsWith('<![CDATA[')) {
+      const end = rest.indexOf(']]>');
+      top!.text += rest.slice(9, end);
+      rest = rest.slice(end + 3);
+      continue;
+    }
+    const end = END.exec(rest);
+    if (end) {
+      stack.pop();
+      rest = rest.slice(end[0].length);
+      continue;
+    }
+    const start = START.exec(rest);
+    if (start) {
+      const attrs: Record<string, string> = {};
+      for (const m of start[2]!.matchAll(new RegExp(`(${NAME})\\s*=\\s*(${ATTR_VALUE})`, 'g'))) attrs[m[1]!] = decodeAttr(m[2]!.slice(1, -1));
+      const element: XmlElement = { name: start[1]!, attrs, children: [], text: '' };
+      if (top) top.children.push(element);
+      else root = element;
+      if (start[3] !== '/') stack.push(element);
+      rest = rest.slice(start[0].length);
+      continue;
+    }
+    const text = TEXT.exec(rest)!;
+    if (top) top.text += decodeAttr(text[0]);
+    rest = rest.slice(text[0].length);
+  }
+  return root!;
+}
+
+/** The document with every CDATA section taken out: what must hold no markdown. */
+export function outsideCdata(xml: string): string {
+  return xml.replace(/<!\[CDATA\[[\s\S]*?\]\]>/g, '');
+}

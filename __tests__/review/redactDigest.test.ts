@@ -32,4 +32,18 @@ describe('redaction in the PR digest', () => {
     const kept = await prDigest({ repoDir: repo.dir, base, head: 'HEAD', index: { redact: false }, pack: { budget: 4000, encoding: 'o200k_base', format: 'markdown', signaturesOnly: false, resolution: 'all' } });
     expect(kept.result.content).toContain(NEW_KEY);
   });
+
+  it('keeps a credential in a file name out of the XML review elements and the JSON metadata', async () => {
+    const repo = new GitRepo();
+    const file = `app/m_${GITHUB}.py`;
+    const base = repo.commit('base', { 'app/__init__.py': '', [file]: 'def f():\n    return 1\n', 'app/use.py': `from app.m_${GITHUB} import f\n\n\ndef g():\n    return f()\n` });
+    repo.commit('edit', { [file]: 'def f():\n    return 2\n' });
+    for (const format of ['xml', 'json'] as const) {
+      const digest = await prDigest({ repoDir: repo.dir, base, head: 'HEAD', pack: { budget: 4000, encoding: 'o200k_base', format, signaturesOnly: false, resolution: 'all' } });
+      const text = digest.result.content;
+      expect(text, format).not.toContain(GITHUB);
+      expect(text, format).toContain('[redacted: github-token]');
+      if (format === 'json') expect((JSON.parse(text) as { changed: { file: string }[] }).changed[0]!.file).toBe('app/m_[redacted: github-token].py');
+    }
+  });
 });

@@ -1,6 +1,7 @@
 // The review sections rendered from real findings (the overrides fixture of breakingSites.test.ts).
 import { describe, expect, it } from 'vitest';
-import { renderBreakingSection, renderReviewSummary, renderTestsSection, reviewJson } from '../../src/pr/reviewSections.js';
+import { reviewListsData } from '../../src/pr/reviewData.js';
+import { renderBreakingSection, renderReviewSummary, renderTestsSection } from '../../src/pr/reviewSections.js';
 import { plainSection } from '../../src/render/plainMarkdown.js';
 import { findAffectedTests } from '../../src/review/affectedTests.js';
 import { findBreakingSites } from '../../src/review/breakingSites.js';
@@ -132,7 +133,7 @@ describe('tests that reach the same change', () => {
     const p = await sharedReach(5);
     const tests = findAffectedTests(p);
     expect(testLines(renderTestsSection(tests))).toEqual(['- `tests/test_core.py::test_a` and 4 more tests: `pkg.core.f` (1 hop)', '- `tests/test_core.py::test_z`: `pkg.core.g` (1 hop)']);
-    const json = reviewJson(findBreakingSites(p), tests, []) as { tests: { nodeId: string }[] };
+    const json = reviewListsData(findBreakingSites(p), tests, 'complete') as unknown as { tests: { nodeId: string }[] };
     expect(json.tests.map((t) => t.nodeId)).toEqual(['a', 'b', 'c', 'd', 'e', 'z'].map((c) => `tests/test_core.py::test_${c}`));
   });
 

@@ -8,7 +8,8 @@
 //   call sites, Mermaid graph). It is a function of the token usage because the PR header states it;
 //   the packer calls it again for every render while it settles the exact figure. It is markdown for
 //   every format: json's `content` is markdown, and xml turns each section into plain text
-//   (render/plainMarkdown.ts).
+//   (render/plainMarkdown.ts). A caller that has the preamble as data (`preambleData`, the PR digest's
+//   review) gives it too: XML writes that data as elements in place of the markdown sections.
 // - `skipped` lists what the budget allowed; `skippedTotal` counts every skip, so a long tail never
 //   costs more than one line ("… and N more").
 // - A skip with `within` (a method whose class is packed in full, ...) lost nothing: its code is in
@@ -123,10 +124,18 @@ export interface TokenUsage {
   items: readonly DigestItem[];
 }
 
+/** JSON-shaped data: what the PR digest's JSON holds, and what XML writes as elements (render/xmlData.ts). */
+export type DataValue = string | number | boolean | null | readonly DataValue[] | DataRecord;
+export interface DataRecord {
+  readonly [key: string]: DataValue | undefined;
+}
+
 export interface DigestDocument {
   title: string;
   /** Markdown sections placed between the title and the packed code. */
   preamble: readonly string[];
+  /** The preamble as data, when the caller has it: XML renders it instead of `preamble`. */
+  preambleData?: DataRecord;
   budget: number;
   encoding: string;
   roots: readonly string[];

@@ -96,6 +96,7 @@ export function documentFor(run: DocumentParts, skips: readonly DigestSkip[], us
   return {
     title: input.title ?? defaultTitle(roots),
     preamble,
+    ...(input.preambleData ? { preambleData: input.preambleData(usage) } : {}),
     budget,
     encoding: counter.encoding,
     roots,

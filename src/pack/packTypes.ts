@@ -1,11 +1,13 @@
 // What the packer takes and what it gives back (pack/packer.ts packContext).
 import type { Adjacency, Neighbour } from '../graph/adjacency.js';
 import type { PySymbol } from '../model.js';
-import type { ChangedSymbolRow, DigestItem, DigestSkip, DocumentRenderer, ItemView, TokenUsage } from './document.js';
+import type { ChangedSymbolRow, DataRecord, DigestItem, DigestSkip, DocumentRenderer, ItemView, TokenUsage } from './document.js';
 import type { ExpansionInput } from './expansion.js';
 import type { TokenCounter } from './tokens.js';
 
 export type Preamble = readonly string[] | ((usage: TokenUsage) => readonly string[]);
+/** The preamble as data (document.ts `preambleData`), a function of the usage like the preamble. */
+export type PreambleData = (usage: TokenUsage) => DataRecord;
 
 export type RootView = ItemView;
 
@@ -24,6 +26,8 @@ export interface PackInput {
   resolution?: 'resolved' | 'all';
   title?: string;
   preamble?: Preamble;
+  /** With `preamble`: the same sections as data, for the formats that write data (XML). */
+  preambleData?: PreambleData;
   changed?: readonly ChangedSymbolRow[];
   /** Ids of symbols a PR removed (shown from base): their items carry `status: 'removed'`. */
   removed?: ReadonlySet<string>;

@@ -7,7 +7,7 @@ import { type Adjacency, buildAdjacency, type Neighbour, type ResolutionFilter }
 import { baseIndex, subclassIndex } from '../graph/classNeighbours.js';
 import type { RepoIndex } from '../model.js';
 import type { ChangedSymbolRow, DigestFormat } from '../pack/document.js';
-import { type PackInput, type PackResult, type Preamble, packContext } from '../pack/packer.js';
+import { type PackInput, type PackResult, type Preamble, type PreambleData, packContext } from '../pack/packer.js';
 import { createTokenCounter, type TokenEncoding } from '../pack/tokens.js';
 import { namesRedacted } from '../render/namesRedacted.js';
 import { rendererFor } from '../render/renderers.js';
@@ -53,6 +53,7 @@ const partialFilesOf = perIndex((index): ReadonlySet<string> => new Set(index.fi
 export interface PackRootsExtras {
   title?: string;
   preamble?: Preamble;
+  preambleData?: PreambleData;
   changed?: readonly ChangedSymbolRow[];
   /** Symbols a PR removed, shown as in base and marked so. */
   removed?: ReadonlySet<string>;

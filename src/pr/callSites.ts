@@ -28,6 +28,7 @@ import { isMechanical } from '../diff/changeClass.js';
 import type { RemovedReference } from '../diff/removedReferences.js';
 import type { Adjacency } from '../graph/adjacency.js';
 import type { ImportRecord } from '../model.js';
+import type { DataRecord } from '../pack/document.js';
 import { compareStrings } from '../shared/compare.js';
 import { codeSpan } from '../shared/fence.js';
 import { plural } from '../shared/plural.js';
@@ -168,6 +169,23 @@ function foldedBySize(input: CallSitesInput, lists: readonly { x: { c: PrEntry; 
   return folded;
 }
 
+interface WithSites {
+  c: PrEntry;
+  sites: SiteRef[];
+  guesses: number;
+}
+
+/** The changed symbols that have call sites: those whose contract changed, then the others. */
+function symbolsWithSites(input: CallSitesInput): { contract: WithSites[]; other: WithSites[] } {
+  const { changed, adjacency, locate } = input;
+  const removed = removedIds(changed);
+  // A mechanical change cannot change what a call does: its callers have nothing to check. A function
+  // local to another is called from that function's code, not from places a reviewer must find.
+  const listed = changed.filter((c) => c.change !== 'removed' && c.carriedBy === undefined && !isMechanical(c.changeClass) && input.isLocal?.(c.id) !== true);
+  const withSites = listed.map((c) => ({ c, ...callerSites(c, adjacency, locate, removed, input.lineText) })).filter((x) => x.sites.length > 0);
+  return { contract: withSites.filter((x) => x.c.contract !== undefined), other: withSites.filter((x) => x.c.contract === undefined) };
+}
+
 /** More call sites in test files than this, for one symbol, are listed one line per file (decision above). */
 export const MAX_TEST_SITES_LISTED = 5;
 /** More call sites outside test files than this, for one symbol, are listed one line per file (decision above). */
@@ -179,9 +197,8 @@ export const MAX_SITES_LISTED = 20;
  * statement that no call site exists is made only when none exists, never because lines were cut.
  */
 export function renderCallSites(input: CallSitesInput): string {
-  const { changed, adjacency, locate } = input;
+  const { changed } = input;
   const lines = ['### Call sites to check', ''];
-  const removed = removedIds(changed);
   for (const alarm of input.alarms) {
     if (alarm.sites.length > 0) {
       const calls = alarm.sites.filter((s) => s.via !== 'import').length;
@@ -195,12 +212,8 @@ export function renderCallSites(input: CallSitesInput): string {
       lines.push(`- Unresolved, check: ${codeSpan(alarm.id)} (removed) has ${plural(alarm.heuristicSites.length, 'name-only match', 'name-only matches')}: ${compactSites(alarm.heuristicSites)}`);
     }
   }
-  // A mechanical change cannot change what a call does: its callers have nothing to check. A function
-  // local to another is called from that function's code, not from places a reviewer must find.
-  const listed = changed.filter((c) => c.change !== 'removed' && c.carriedBy === undefined && !isMechanical(c.changeClass) && input.isLocal?.(c.id) !== true);
-  const withSites = listed.map((c) => ({ c, ...callerSites(c, adjacency, locate, removed, input.lineText) })).filter((x) => x.sites.length > 0);
-  const contract = withSites.filter((x) => x.c.contract !== undefined);
-  const other = withSites.filter((x) => x.c.contract === undefined);
+  const { contract, other } = symbolsWithSites(input);
+  const withSites = [...contract, ...other];
   if (input.alarms.length === 0 && withSites.length === 0) {
     const mechanical = changed.some((c) => isMechanical(c.changeClass));
     lines.push(mechanical ? '_No call sites to check: no change with callers changes what a call does (the others are annotation, docstring or formatting only)._' : '_No call sites of the changed symbols were found._');
@@ -244,4 +257,49 @@ export function renderCallSites(input: CallSitesInput): string {
   group(contract, input.contract, 'Call sites of symbols whose signature or name changed (counts)');
   group(other, input.other, 'Call sites of the other changed symbols (counts)');
   return lines.join('\n');
+}
+
+function siteData(site: SiteRef): DataRecord {
+  const code = site.text?.trim() ?? '';
+  return {
+    file: site.file,
+    line: site.line,
+    caller: site.caller,
+    ...(site.via === 'import' || site.via === 'value' ? { via: site.via } : {}),
+    ...(code === '' ? {} : { code: code.length > MAX_LINE_CHARS ? `${code.slice(0, MAX_LINE_CHARS - 1)}…` : code }),
+  };
+}
+
+/** `{ file, count, lines }` per file, in path order (sites without a line count as the file). */
+function byFileData(sites: readonly SiteRef[], withLines: boolean): DataRecord[] {
+  const files = new Map<string, number[]>();
+  for (const s of sites) files.set(s.file ?? s.caller, [...(files.get(s.file ?? s.caller) ?? []), ...(s.line === undefined ? [] : [s.line])]);
+  return [...files].map(([file, lines]) => ({ file, count: sites.filter((s) => (s.file ?? s.caller) === file).length, ...(withLines && lines.length > 0 ? { lines: [...new Set(lines)].sort((a, b) => a - b).join(' ') } : {}) }));
+}
+
+/**
+ * The call sites as data (the JSON digest's `callSites`, the XML digest's <callSites>): every site
+ * when `complete`, else as compact as the levels say, by the rules renderCallSites follows: `sites`
+ * lists the sites shown one each, `byFile` the rest per file, `sitesTotal` counts them all. Removed
+ * symbols are not here: a reference to one is a breaking finding.
+ */
+export function callSiteData(input: CallSitesInput, complete: boolean): DataRecord[] {
+  const { contract, other } = symbolsWithSites(input);
+  const folded = complete ? new Set<string>() : foldedBySize(input, [...contract.map((x) => ({ x, level: input.contract })), ...other.map((x) => ({ x, level: input.other }))]);
+  const entry = (x: WithSites, level: SitesLevel): DataRecord => {
+    const head = { id: x.c.id, change: x.c.change, ...(x.c.contract === undefined ? {} : { contract: x.c.contract }), ...(x.guesses > 0 ? { byNameMatch: x.guesses } : {}) };
+    if (complete) return { ...head, sites: x.sites.map(siteData) };
+    const total = { sitesTotal: x.sites.length };
+    if (level === 'counts') return { ...head, sites: [], ...total };
+    if (folded.has(x.c.id)) return { ...head, sites: [], ...total, byFile: byFileData(x.sites, false).slice(0, MAX_FOLDED_FILES) };
+    if (level === 'compact') return { ...head, sites: [], ...total, byFile: byFileData(x.sites, true) };
+    const inTests = x.sites.filter((s) => s.file !== undefined && input.isTest?.(s.file) === true);
+    const tested = new Set(inTests);
+    const elsewhere = x.sites.filter((s) => !tested.has(s));
+    const listed = [...(elsewhere.length > MAX_SITES_LISTED ? [] : elsewhere), ...(inTests.length > MAX_TEST_SITES_LISTED ? [] : inTests)];
+    const shown = new Set(listed);
+    const rest = x.sites.filter((s) => !shown.has(s));
+    return { ...head, sites: x.sites.filter((s) => shown.has(s)).map(siteData), ...(rest.length > 0 ? { ...total, byFile: byFileData(rest, true) } : {}) };
+  };
+  return [...contract.map((x) => entry(x, input.contract)), ...other.map((x) => entry(x, input.other))];
 }

@@ -12,6 +12,7 @@
 //   folded names (when the changed list only counts per file), so the overview never costs more than
 //   the list it sums up.
 import { type ChangeClass, CLASS_LABEL, MECHANICAL } from '../diff/changeClass.js';
+import type { DataRecord } from '../pack/document.js';
 import { codeSpan } from '../shared/fence.js';
 import { plural } from '../shared/plural.js';
 import type { PrEntry } from './sections.js';
@@ -36,8 +37,8 @@ export interface OverviewInput {
   files: number;
   nonPython: number;
   riskiest: readonly RiskyItem[];
-  /** How much to say: everything, no riskiest line, or the counts line alone. */
-  detail?: 'full' | 'folds' | 'counts';
+  /** How much to say: everything, no riskiest line, or the counts line alone; `complete` (data only): every folded name. */
+  detail?: 'full' | 'folds' | 'counts' | 'complete';
 }
 
 /** Entries counted by class, in ORDER, zero classes left out. */
@@ -85,4 +86,29 @@ export function renderOverview(input: OverviewInput): string {
   if (folds.length > 0 && detail !== 'counts') lines.push('', ...folds);
   if (input.riskiest.length > 0 && detail === 'full') lines.push('', `Riskiest first: ${input.riskiest.map(riskLine).join(', ')}`);
   return lines.join('\n');
+}
+
+/**
+ * The overview as data (the JSON and XML digests' `overview`): the same counts, folds and riskiest
+ * items at the same detail, or undefined when the markdown has no overview.
+ */
+export function overviewData(input: OverviewInput): DataRecord | undefined {
+  const detail = input.detail ?? 'full';
+  const mechanical = input.entries.some((e) => e.changeClass !== undefined && MECHANICAL.has(e.changeClass));
+  if (!mechanical && input.entries.length <= SMALL_PR) return undefined;
+  const counts = classCounts(input.entries);
+  const folded = ORDER.filter((c) => MECHANICAL.has(c)).flatMap((changeClass) => {
+    const entries = input.entries.filter((e) => e.changeClass === changeClass);
+    if (entries.length === 0) return [];
+    const shown = detail === 'complete' ? entries : entries.slice(0, MAX_FOLDED_NAMES);
+    return [{ changeClass, symbols: shown.map((e) => e.id), ...(shown.length < entries.length ? { symbolsTotal: entries.length } : {}) }];
+  });
+  return {
+    files: input.files,
+    nonPython: input.nonPython,
+    changedSymbols: counts.reduce((sum, [, n]) => sum + n, 0),
+    classes: counts.map(([changeClass, count]) => ({ changeClass, count })),
+    ...(folded.length > 0 && detail !== 'counts' ? { folded } : {}),
+    ...(input.riskiest.length > 0 && (detail === 'full' || detail === 'complete') ? { riskiest: input.riskiest.map((r) => ({ ...r })) } : {}),
+  };
 }

@@ -1,13 +1,16 @@
 
+import type { DataRecord, DataValue, TokenUsage } from '../pack/document.js';
 import type { PackResult } from '../pack/packer.js';
 import { adjacencyOf, type PackSettings, packRoots } from '../pipeline/packRepository.js';
 import { jsonAroundMarkdown } from '../render/json.js';
+import { redactNames } from '../review/redactNames.js';
 import { renderCallSites } from './callSites.js';
 import { bestOf, graphOf, levelNotes, levelsFor, mermaidWanted, perPrepared, type SectionsLevel, sitesInput } from './levels.js';
-import { MAX_RISKIEST, type RiskyItem, renderOverview } from './overview.js';
+import { MAX_RISKIEST, type OverviewInput, type RiskyItem, renderOverview } from './overview.js';
 import { isTestIn, type PreparedPr } from './prepare.js';
 import { redactionNote } from './redactionNote.js';
-import { renderBreakingSection, renderReviewSummary, renderTestsSection, reviewJson, } from './reviewSections.js';
+import { type HeaderData, reviewData, type ReviewDataInput } from './reviewData.js';
+import { renderBreakingSection, renderReviewSummary, renderTestsSection } from './reviewSections.js';
 import { renderChangedList, renderPrHeader } from './sections.js';
 
 /** The cheap half, once per output format: pack the prepared roots with the PR sections as preamble. */
@@ -16,7 +19,12 @@ export function packPr(prepared: PreparedPr, pack: PackSettings): PackResult {
     // The budget bounds the document (`content`), which is the markdown digest byte for byte; the JSON
     // around it (the complete manifest, every skip) is metadata (render/json.ts).
     const markdown = packPrDocument(prepared, { ...pack, format: 'markdown' });
-    return { ...markdown, content: jsonAroundMarkdown(markdown, prepared.changed, reviewExtra(prepared)) };
+    const header = headerOf(prepared, prepared.notes);
+    const json = jsonAroundMarkdown(markdown, reviewData(reviewInput(prepared, pack, header), 'complete'));
+    // `content` went through the renderer's redaction (render/namesRedacted.ts); the metadata's names
+    // (paths, ids, the title) are redacted here, as every other output's are. A placeholder holds no
+    // character JSON escapes, so the text stays valid JSON.
+    return { ...markdown, content: prepared.index.secrets === undefined ? json : redactNames(json, prepared.index.secrets) };
   }
   return packPrDocument(prepared, pack);
 }
@@ -35,8 +43,7 @@ function packPrDocument(prepared: PreparedPr, pack: PackSettings): PackResult {
 
 
 function packPrAt(prepared: PreparedPr, pack: PackSettings, level: SectionsLevel): PackResult {
-  const { changes, index, request, entries } = prepared;
-  const adjacency = adjacencyOf(index);
+  const { index, entries } = prepared;
   const graph = mermaidWanted(pack) ? graphOf(prepared) : '';
   const notes = [...prepared.notes, ...levelNotes(level, entries, graph !== '' && !level.mermaid)];
   return packRoots(index, prepared.roots, pack, {
@@ -48,40 +55,108 @@ function packPrAt(prepared: PreparedPr, pack: PackSettings, level: SectionsLevel
     changedFirst: true,
     tail: prepared.tail,
     compareNeighbours: prepared.compareNeighbours,
-    preamble: (usage) => {
-      // The verdicts come first, right after the header, before the list and the code.
-      const { findings, tests } = prepared.review;
-      const sections =
-        level.list === 'summary'
-          ? [renderReviewSummary(findings, tests)]
-          : [
-              ...nonEmpty(overviewOf(prepared)[level.list === 'table' ? 'full' : level.list === 'names' ? 'folds' : 'counts']),
-              renderBreakingSection(findings, level.review),
-              renderTestsSection(tests, level.review),
-              renderChangedList(entries, adjacency, level.list, changes.nonPython),
-              renderCallSites({ ...sitesInput(prepared, pack), contract: level.contract, other: level.other }),
-              ...(level.mermaid && graph !== '' ? [`### Call graph of the changes\n\n${graph}`] : []),
-            ];
-      const redacted = redactionNote(prepared.redaction.counts, { items: usage.items, sections: [...sections, request.title ?? ''] }, index.secrets);
-      const header = renderPrHeader({
-        ...(request.prNumber !== undefined ? { prNumber: request.prNumber } : {}),
-        ...(request.title !== undefined ? { title: request.title } : {}),
-        base: changes.mergeBase ?? request.base,
-        head: changes.head ?? request.head,
-        tokensUsed: usage.used,
-        budget: usage.budget,
-        encoding: usage.encoding,
-        incomplete: changes.incomplete,
-        notes,
-        ...(redacted === undefined ? {} : { markdownNotes: [redacted] }),
-      });
-      return [header, ...sections];
-    },
+    ...(pack.format === 'xml'
+      ? {
+          // XML writes the review as data (reviewData.ts), from the record the JSON digest holds.
+          preamble: [],
+          preambleData: xmlPreamble(prepared, pack, level),
+        }
+      : { preamble: (usage: TokenUsage) => markdownPreamble(prepared, pack, level, usage, notes, graph) }),
   });
+}
+
+/** Said in the XML header when the level shortened a list: the lists' `total` attributes say by how much. */
+export const XML_SHORTENED_NOTE = 'To fit the budget, some lists are shortened: a list element\'s total attribute counts every entry, and the JSON digest lists them all.';
+
+/** The PR sections as data at `level`: built once, the header's redaction note added when the document shows one. */
+function xmlPreamble(prepared: PreparedPr, pack: PackSettings, level: SectionsLevel): (usage: TokenUsage) => DataRecord {
+  const { index, request } = prepared;
+  const notes = [...prepared.notes, ...(levelNotes(level, prepared.entries, false).length > 0 ? [XML_SHORTENED_NOTE] : [])];
+  const data = reviewData(reviewInput(prepared, pack, headerOf(prepared, notes)), level);
+  const strings = [...dataStrings(data), request.title ?? ''];
+  const header = data.header as DataRecord;
+  return (usage) => {
+    const redacted = redactionNote(prepared.redaction.counts, { items: usage.items, sections: strings }, index.secrets);
+    return redacted === undefined ? data : { ...data, header: { ...header, notes: [...notes, redacted] } };
+  };
+}
+
+/** The PR sections as markdown at `level` (markdown, and JSON's `content`). */
+function markdownPreamble(prepared: PreparedPr, pack: PackSettings, level: SectionsLevel, usage: TokenUsage, notes: readonly string[], graph: string): string[] {
+  const { changes, index, request, entries } = prepared;
+  const adjacency = adjacencyOf(index);
+  // The verdicts come first, right after the header, before the list and the code.
+  const { findings, tests } = prepared.review;
+  const sections =
+    level.list === 'summary'
+      ? [renderReviewSummary(findings, tests)]
+      : [
+          ...nonEmpty(overviewOf(prepared)[level.list === 'table' ? 'full' : level.list === 'names' ? 'folds' : 'counts']),
+          renderBreakingSection(findings, level.review),
+          renderTestsSection(tests, level.review),
+          renderChangedList(entries, adjacency, level.list, changes.nonPython),
+          renderCallSites({ ...sitesInput(prepared, pack), contract: level.contract, other: level.other }),
+          ...(level.mermaid && graph !== '' ? [`### Call graph of the changes\n\n${graph}`] : []),
+        ];
+  const redacted = redactionNote(prepared.redaction.counts, { items: usage.items, sections: [...sections, request.title ?? ''] }, index.secrets);
+  const header = renderPrHeader({
+    ...(request.prNumber !== undefined ? { prNumber: request.prNumber } : {}),
+    ...(request.title !== undefined ? { title: request.title } : {}),
+    base: changes.mergeBase ?? request.base,
+    head: changes.head ?? request.head,
+    tokensUsed: usage.used,
+    budget: usage.budget,
+    encoding: usage.encoding,
+    incomplete: changes.incomplete,
+    notes,
+    ...(redacted === undefined ? {} : { markdownNotes: [redacted] }),
+  });
+  return [header, ...sections];
+}
+
+/** The header as data: the same refs, title and notes the markdown header states. */
+function headerOf(prepared: PreparedPr, notes: readonly string[]): HeaderData {
+  const { changes, request } = prepared;
+  return {
+    ...(request.prNumber !== undefined ? { prNumber: request.prNumber } : {}),
+    ...(request.title !== undefined ? { title: request.title } : {}),
+    base: changes.mergeBase ?? request.base,
+    head: changes.head ?? request.head,
+    ...(changes.incomplete ? { incomplete: true } : {}),
+    notes,
+  };
+}
+
+/** What the review data is built from (reviewData.ts). */
+function reviewInput(prepared: PreparedPr, pack: PackSettings, header: HeaderData): ReviewDataInput {
+  const { review, changes } = prepared;
+  return {
+    header,
+    overview: overviewInputOf(prepared),
+    changed: prepared.changed,
+    nonPython: changes.nonPython,
+    findings: review.findings,
+    tests: review.tests,
+    redactions: prepared.redaction.counts,
+    sites: sitesInput(prepared, pack),
+  };
+}
+
+/** Every string in `data`: what the redaction note looks for secrets' values in. */
+function dataStrings(data: DataValue | undefined): string[] {
+  if (typeof data === 'string') return [data];
+  if (data === null || data === undefined || typeof data !== 'object') return [];
+  return (Array.isArray(data) ? data : Object.values(data)).flatMap((v: DataValue | undefined) => dataStrings(v));
 }
 
 /** The overview section (overview.ts): counts by class, the mechanical classes folded, the riskiest items. */
 const overviewOf = perPrepared((prepared: PreparedPr): Record<'full' | 'folds' | 'counts', string> => {
+  const input = overviewInputOf(prepared);
+  return { full: renderOverview(input), folds: renderOverview({ ...input, detail: 'folds' }), counts: renderOverview({ ...input, detail: 'counts' }) };
+});
+
+/** What the overview says, before its detail is chosen: counts by class and the riskiest items. */
+const overviewInputOf = perPrepared((prepared: PreparedPr): Omit<OverviewInput, 'detail'> => {
   const { entries, plan, review, changes, index } = prepared;
   const adjacency = adjacencyOf(index);
   const changedIds = new Set(entries.map((e) => e.id));
@@ -102,13 +177,7 @@ const overviewOf = perPrepared((prepared: PreparedPr): Record<'full' | 'folds' |
         tested: tested.has(id),
       };
     });
-  const input = { entries, files: changes.files.length, nonPython: changes.nonPython.length, riskiest };
-  return { full: renderOverview(input), folds: renderOverview({ ...input, detail: 'folds' }), counts: renderOverview({ ...input, detail: 'counts' }) };
+  return { entries, files: changes.files.length, nonPython: changes.nonPython.length, riskiest };
 });
 
 const nonEmpty = (text: string): string[] => (text === '' ? [] : [text]);
-
-/** The review's JSON metadata: complete at every budget, like the `changed` manifest. */
-function reviewExtra(prepared: PreparedPr): Record<string, unknown> {
-  return reviewJson(prepared.review.findings, prepared.review.tests, prepared.redaction.counts);
-}

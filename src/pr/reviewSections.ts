@@ -15,8 +15,8 @@
 // - Tests come in two tiers: must-run (test modules that import the changed code: sound by
 //   construction, review/mustRunTests.ts) on one line with its pytest command, then most likely (the
 //   tests that call a changed symbol, by node id). "No test reaches" is said only when both are empty.
-// - Sections are markdown for every format: the XML renderer turns them into plain text
-//   (render/plainMarkdown.ts).
+// - Sections are markdown (the markdown digest and the JSON's `content`); the XML digest writes the
+//   same findings as data (reviewData.ts), its lists cut at the same levels.
 // - The review sections shrink with the rest of the preamble when changed code would be left out
 //   (ReviewDetail, one step of levels.ts's ladder each): a reviewer reads the diff first and
 //   the lists second, and every list is whole in the JSON digest and the Action's outputs. `compact`
@@ -175,18 +175,4 @@ export function renderReviewSummary(findings: ReviewFindings, tests: AffectedTes
   const broken = findings.breaking.filter((b) => b.certainty === 'broken').length;
   const check = findings.breaking.length - broken;
   return `**Review:** ${plural(broken, 'call site')} likely broken, ${check} to check; ${plural(tests.tests.length, 'test')} ${tests.tests.length === 1 ? 'reaches' : 'reach'} the change (lists in the JSON digest).`;
-}
-
-/** The review's JSON metadata: complete lists, whatever the budget. */
-export function reviewJson(findings: ReviewFindings, tests: AffectedTests, redactions: readonly { kind: string; count: number }[]): Record<string, unknown> {
-  return {
-    breaking: findings.breaking.map((b) => ({ symbol: b.symbol, site: { file: b.site.file, line: b.site.line, caller: b.site.caller }, reason: b.reason, certainty: b.certainty })),
-    overrides: findings.overrides.map((o) => ({ base: o.base, override: o.override, file: o.file, line: o.line, matches: o.matches, ...(o.reason ? { reason: o.reason } : {}) })),
-    signatures: findings.signatures.map((s) => ({ id: s.id, before: s.diff.before, after: s.diff.after, breaking: s.diff.breaking, changes: s.diff.changes })),
-    tests: tests.tests.map((t) => ({ nodeId: t.nodeId, reaches: t.reaches, hops: t.hops })),
-    testsCommand: pytestCommand(tests.tests.map((t) => t.nodeId)) ?? null,
-    mustRun: { files: tests.mustRun?.files ?? [], command: pytestCommand(tests.mustRun?.files ?? []) ?? null, notes: tests.mustRun?.notes ?? [] },
-    untested: tests.unreached,
-    redactions: redactions.map((r) => ({ kind: r.kind, count: r.count })),
-  };
 }

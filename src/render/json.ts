@@ -17,6 +17,8 @@
 //
 // PR digests (jsonAroundMarkdown below) are read by programs that feed a model or check a change, so
 // the JSON is the data and `content` the document:
+// - The review fields are pr/reviewData.ts's record, whole; the XML digest writes the same record as
+//   elements (render/xmlData.ts), so the two never disagree on a field.
 // - The budget bounds the document a model reads, `content`, which is byte for byte the markdown
 //   digest at the same budget; `totalTokens` is the tokens of `content`, the figure its footer states.
 //   The JSON around it is metadata and is never cut: `changed` lists every changed symbol with its
@@ -31,7 +33,7 @@
 //   counts symbols not packed on their own because their code is inside a packed one (not skipped).
 // (`pack --format json` keeps the contract above.)
 
-import { type ChangedSymbolRow, type DigestDocument, type DigestItem, type DigestSkip, type DocumentRenderer, isInsidePacked } from '../pack/document.js';
+import { type DataRecord, type DigestDocument, type DigestItem, type DigestSkip, type DocumentRenderer, isInsidePacked } from '../pack/document.js';
 import type { PackedSymbol } from '../pack/packTypes.js';
 import { markdownItem, markdownRenderer, renderMarkdown } from './markdown.js';
 
@@ -76,26 +78,6 @@ function prSkipEntry(skip: DigestSkip) {
   return { ...skipEntry(skip), ...(skip.atLeast ? { atLeast: true } : {}) };
 }
 
-/** A manifest entry with its keys in a fixed order, optional ones only when set. */
-function changedEntry(c: ChangedSymbolRow) {
-  return {
-    id: c.id,
-    file: c.file,
-    name: c.name,
-    ...(c.kind === undefined ? {} : { kind: c.kind }),
-    change: c.change,
-    ...(c.changeClass === undefined ? {} : { changeClass: c.changeClass }),
-    ...(c.startLine === undefined ? {} : { startLine: c.startLine }),
-    ...(c.endLine === undefined ? {} : { endLine: c.endLine }),
-    ...(c.movedFrom === undefined ? {} : { movedFrom: c.movedFrom }),
-    ...(c.movedTo === undefined ? {} : { movedTo: c.movedTo }),
-    ...(c.moveKind === undefined ? {} : { moveKind: c.moveKind }),
-    ...(c.similarity === undefined ? {} : { similarity: c.similarity }),
-    ...(c.changedLines === undefined ? {} : { changedLines: c.changedLines }),
-    ...(c.diff === undefined ? {} : { diff: c.diff }),
-  };
-}
-
 /** What a markdown pack produced, for jsonAroundMarkdown. */
 export interface MarkdownPack {
   budget: number;
@@ -108,8 +90,8 @@ export interface MarkdownPack {
   content: string;
 }
 
-/** The PR digest's JSON: the markdown digest as `content`, with the complete metadata around it. */
-export function jsonAroundMarkdown(pack: MarkdownPack, changed: readonly ChangedSymbolRow[], extra: Readonly<Record<string, unknown>> = {}): string {
+/** The PR digest's JSON: the markdown digest as `content`, with the complete review data (pr/reviewData.ts) around it. */
+export function jsonAroundMarkdown(pack: MarkdownPack, review: DataRecord): string {
   const lost = pack.skipped.filter((s) => !isInsidePacked(s));
   const notVisited = lost.filter((s) => s.considered === false);
   const body = {
@@ -117,9 +99,9 @@ export function jsonAroundMarkdown(pack: MarkdownPack, changed: readonly Changed
     totalTokens: pack.totalTokens,
     encoding: pack.encoding,
     roots: pack.roots,
-    changed: changed.map(changedEntry),
-    // Breaking, overrides, signatures, tests, untested, redactions: complete, like `changed`.
-    ...extra,
+    // Header, overview, changed (with diffs), breaking, overrides, signatures, tests, untested, call
+    // sites, redactions: complete. The XML digest writes the same record as elements, cut to its budget.
+    ...review,
     packed: pack.packed.map(prPackedEntry),
     skipped: lost.filter((s) => s.considered !== false).map(prSkipEntry),
     skippedTotal: lost.length,

@@ -1,8 +1,10 @@
-// Our own preamble markdown as plain text, for the XML digest: a model reading XML gets tagged sections
-// of plain lines, not markdown headings, tables, code spans and backslash escapes inside CDATA.
+// A preamble given only as markdown (pack/packTypes.ts `preamble` without `preambleData`) as plain text, for the XML
+// digest: a model reading XML gets tagged sections of plain lines, not markdown headings, tables, code
+// spans and backslash escapes inside CDATA. The PR digest gives its preamble as data instead
+// (pr/reviewData.ts), which XML writes as elements.
 //
 // Decisions:
-// - Only the markdown the preamble writers produce is read (pr/sections.ts, pr/reviewSections.ts,
+// - Only the markdown our preamble writers produce is read (pr/sections.ts, pr/reviewSections.ts,
 //   pr/overview.ts, pr/callSites.ts): ATX headings, pipe tables, code spans, `**strong**`, `> ` quotes,
 //   fenced blocks, backslash escapes and the four entities escapeMarkdownText writes. Anything else
 //   passes through as it is.

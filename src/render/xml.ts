@@ -1,20 +1,19 @@
 // XML digest: <context><file path><symbol ...><![CDATA[code]]></symbol></file></context>.
 //
 // Decisions:
-// - Code sits in CDATA; a `]]>` inside it is split across two sections (`]]]]><![CDATA[>`), so any
-//   text stays well-formed and reads back byte for byte.
-// - Characters XML 1.0 cannot carry at all (C0 controls other than tab/newline/CR, e.g. the form feed
-//   some Python files contain, lone surrogates, U+FFFE/U+FFFF) become U+FFFD: no escape exists for
-//   them, and a parser must never choke on our output.
-// - Attribute values escape & < > " and whitespace controls; element order follows the markdown one.
-// - Like markdown, only skips that lost code are listed and counted in <skipped>; those already inside
-//   a packed symbol are counted in <usage insidePacked> (document.ts says why). A symbol a PR removed
+// - Escaping and CDATA are xmlEscape.ts's: any text stays well-formed and code reads back byte for byte.
+// - A packed symbol's attributes are its JSON entry's fields (render/json.ts), `file` on its <file>
+//   group; its notes are <note> children and its code the element's CDATA. Element order follows the
+//   markdown one.
+// - Like markdown, only skips that lost code are listed and counted in <skipped total>; those already
+//   inside a packed symbol are counted in <usage insidePacked> (document.ts says why). A size that is
+//   only a lower bound is not given, the skip flagged `atLeast` as in JSON. A symbol a PR removed
 //   carries status="removed" (its code and lines are base's); one from a file with syntax errors
 //   partialParse="true".
-// - The preamble (a PR digest's header, overview, verdicts, tests, changed list, call sites) is
-//   markdown written for every format; here each section becomes <preamble title="…"> with plain
-//   lines in CDATA (plainMarkdown.ts): no headings, tables, code spans or escapes for a model to read
-//   through. The Mermaid graph is markdown's alone.
+// - The preamble: when the document has it as data (`preambleData`, the PR digest's review), each
+//   field is an element built from the record the JSON digest holds (xmlData.ts): no markdown at all.
+//   A preamble given only as markdown becomes <preamble title="…"> sections of plain lines
+//   (plainMarkdown.ts). The Mermaid graph is markdown's alone.
 import {
   type DigestDocument,
   type DigestItem,
@@ -30,32 +29,10 @@ import {
   usageLine,
 } from '../pack/document.js';
 import { plainSection } from './plainMarkdown.js';
+import { dataElements } from './xmlData.js';
+import { attrs, cdata, withoutCodeSpans, xmlAttr } from './xmlEscape.js';
 
-// eslint-disable-next-line no-control-regex
-const NOT_XML = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
-
-function xmlChars(text: string): string {
-  return text.replace(NOT_XML, '\uFFFD');
-}
-
-export function xmlAttr(value: string | number): string {
-  return xmlChars(String(value))
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/\t/g, '&#9;')
-    .replace(/\n/g, '&#10;')
-    .replace(/\r/g, '&#13;');
-}
-
-export function cdata(text: string): string {
-  return `<![CDATA[${xmlChars(text).split(']]>').join(']]]]><![CDATA[>')}]]>`;
-}
-
-function attrs(pairs: [string, string | number][]): string {
-  return pairs.map(([k, v]) => ` ${k}="${xmlAttr(v)}"`).join('');
-}
+export { cdata, xmlAttr } from './xmlEscape.js';
 
 function symbolElement(item: DigestItem): string {
   const a = attrs([
@@ -63,7 +40,8 @@ function symbolElement(item: DigestItem): string {
     ['name', item.name],
     ['kind', item.kind],
     ['mode', item.mode],
-    ['lines', `${item.startLine}-${item.endLine}`],
+    ['startLine', item.startLine],
+    ['endLine', item.endLine],
     ['hop', item.hop],
     ['direction', item.direction],
     ['tokens', item.tokens],
@@ -72,15 +50,11 @@ function symbolElement(item: DigestItem): string {
     ...(item.spelledAs === undefined ? [] : ([['spelledAs', item.spelledAs]] as [string, string][])),
     ...(item.change === undefined ? [] : ([['change', item.change]] as [string, string][])),
     ...(item.fence === undefined ? [] : ([['format', item.fence]] as [string, string][])),
-    ...(item.notes && item.notes.length > 0 ? ([['note', item.notes.map(plainNote).join(' ')]] as [string, string][]) : []),
   ]);
+  // A note is our markdown (ids in code spans): the element carries it without the backticks.
+  const notes = (item.notes ?? []).map((note) => `<note>${xmlAttr(withoutCodeSpans(note))}</note>`).join('');
   const body = item.text.endsWith('\n') ? item.text : `${item.text}\n`;
-  return `<symbol${a}>${cdata(`\n${body}`)}</symbol>`;
-}
-
-/** A note is our markdown (ids in code spans): the attribute carries it without the backticks. */
-function plainNote(note: string): string {
-  return note.replace(/`+ ?([^`]*?) ?`+/g, '$1');
+  return `<symbol${a}>${notes}${cdata(`\n${body}`)}</symbol>`;
 }
 
 function preambleElement(section: string): string {
@@ -90,7 +64,8 @@ function preambleElement(section: string): string {
 
 function skipElement(skip: DigestSkip): string {
   // A lower bound is not the symbol's size: the reason says how it compares with what was left.
-  return `<skip${attrs([['id', skip.id], ...(skip.atLeast ? [] : [['tokens', skip.tokens] as [string, number]]), ['reason', skip.reason]])}/>`;
+  const size: [string, string | number][] = skip.atLeast ? [['atLeast', 'true']] : [['tokens', skip.tokens]];
+  return `<skip${attrs([['id', skip.id], ...size, ['reason', skip.reason]])}/>`;
 }
 
 export function groupedRootsElement(skips: readonly DigestSkip[], rootFiles: ReadonlyMap<string, string> | undefined): string {
@@ -107,7 +82,8 @@ export function renderXml(doc: DigestDocument): string {
     for (const c of doc.changed) out.push(`<symbol${attrs([['id', c.id], ['file', c.file], ['name', c.name], ['change', c.change]])}/>`);
     out.push('</changed>');
   }
-  for (const section of doc.preamble) out.push(preambleElement(section));
+  if (doc.preambleData) out.push(...dataElements(doc.preambleData));
+  else for (const section of doc.preamble) out.push(preambleElement(section));
   for (const group of groupByFile(doc.items)) {
     out.push(`<file${attrs([['path', group.file]])}>`);
     for (const item of group.items) out.push(symbolElement(item));
@@ -115,7 +91,7 @@ export function renderXml(doc: DigestDocument): string {
   }
   const lost = lostTotal(doc);
   if (lost > 0) {
-    out.push(`<skipped${attrs([['count', lost], ['notListed', notListed(doc)]])}>`);
+    out.push(`<skipped${attrs([['total', lost], ['notListed', notListed(doc)]])}>`);
     const roots = groupedRootSkips(doc);
     if (roots.length > 0) out.push(groupedRootsElement(roots, doc.rootFiles));
     for (const skip of listedOwnLines(doc)) out.push(skipElement(skip));

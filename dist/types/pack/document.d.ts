@@ -87,10 +87,17 @@ export interface TokenUsage {
     /** The items in the document so far (a note about the code shown is said only when it applies). */
     items: readonly DigestItem[];
 }
+/** JSON-shaped data: what the PR digest's JSON holds, and what XML writes as elements (render/xmlData.ts). */
+export type DataValue = string | number | boolean | null | readonly DataValue[] | DataRecord;
+export interface DataRecord {
+    readonly [key: string]: DataValue | undefined;
+}
 export interface DigestDocument {
     title: string;
     /** Markdown sections placed between the title and the packed code. */
     preamble: readonly string[];
+    /** The preamble as data, when the caller has it: XML renders it instead of `preamble`. */
+    preambleData?: DataRecord;
     budget: number;
     encoding: string;
     roots: readonly string[];

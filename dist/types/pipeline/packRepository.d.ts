@@ -1,7 +1,7 @@
 import { type Adjacency, type Neighbour, type ResolutionFilter } from '../graph/adjacency.js';
 import type { RepoIndex } from '../model.js';
 import type { ChangedSymbolRow, DigestFormat } from '../pack/document.js';
-import { type PackInput, type PackResult, type Preamble } from '../pack/packer.js';
+import { type PackInput, type PackResult, type Preamble, type PreambleData } from '../pack/packer.js';
 import { type TokenEncoding } from '../pack/tokens.js';
 import { type Target } from './resolveTarget.js';
 export interface PackSettings {
@@ -23,6 +23,7 @@ export declare const subclassesOf: (index: RepoIndex) => (id: string) => readonl
 export interface PackRootsExtras {
     title?: string;
     preamble?: Preamble;
+    preambleData?: PreambleData;
     changed?: readonly ChangedSymbolRow[];
     /** Symbols a PR removed, shown as in base and marked so. */
     removed?: ReadonlySet<string>;

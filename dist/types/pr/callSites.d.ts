@@ -1,6 +1,7 @@
 import type { RemovedReference } from '../diff/removedReferences.js';
 import type { Adjacency } from '../graph/adjacency.js';
 import type { ImportRecord } from '../model.js';
+import type { DataRecord } from '../pack/document.js';
 import { type PrEntry, type SitesLevel } from './sections.js';
 /** Where a caller lives: the pipeline's symbol lookup (head index, plus removed symbols); `imports` gives import lines. */
 export type LocateSymbol = (id: string) => {
@@ -50,3 +51,10 @@ export declare const MAX_SITES_LISTED = 20;
  * statement that no call site exists is made only when none exists, never because lines were cut.
  */
 export declare function renderCallSites(input: CallSitesInput): string;
+/**
+ * The call sites as data (the JSON digest's `callSites`, the XML digest's <callSites>): every site
+ * when `complete`, else as compact as the levels say, by the rules renderCallSites follows: `sites`
+ * lists the sites shown one each, `byFile` the rest per file, `sitesTotal` counts them all. Removed
+ * symbols are not here: a reference to one is a breaking finding.
+ */
+export declare function callSiteData(input: CallSitesInput, complete: boolean): DataRecord[];

@@ -11,8 +11,3 @@ export declare function renderBreakingSection(findings: ReviewFindings, detail?:
 export declare function renderTestsSection(tests: AffectedTests, detail?: ReviewDetail): string;
 /** One line for the tightest budgets: the verdict counts, the lists left to the JSON digest. */
 export declare function renderReviewSummary(findings: ReviewFindings, tests: AffectedTests): string;
-/** The review's JSON metadata: complete lists, whatever the budget. */
-export declare function reviewJson(findings: ReviewFindings, tests: AffectedTests, redactions: readonly {
-    kind: string;
-    count: number;
-}[]): Record<string, unknown>;

@@ -1,4 +1,4 @@
-import { type ChangedSymbolRow, type DigestDocument, type DigestSkip, type DocumentRenderer } from '../pack/document.js';
+import { type DataRecord, type DigestDocument, type DigestSkip, type DocumentRenderer } from '../pack/document.js';
 import type { PackedSymbol } from '../pack/packTypes.js';
 /** What a markdown pack produced, for jsonAroundMarkdown. */
 export interface MarkdownPack {
@@ -11,7 +11,7 @@ export interface MarkdownPack {
     insidePacked: number;
     content: string;
 }
-/** The PR digest's JSON: the markdown digest as `content`, with the complete metadata around it. */
-export declare function jsonAroundMarkdown(pack: MarkdownPack, changed: readonly ChangedSymbolRow[], extra?: Readonly<Record<string, unknown>>): string;
+/** The PR digest's JSON: the markdown digest as `content`, with the complete review data (pr/reviewData.ts) around it. */
+export declare function jsonAroundMarkdown(pack: MarkdownPack, review: DataRecord): string;
 export declare function renderJson(doc: DigestDocument): string;
 export declare const jsonRenderer: DocumentRenderer;
