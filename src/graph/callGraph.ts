@@ -170,6 +170,7 @@ export function buildCallGraph(files: readonly FileRecord[], options: CallGraphO
       if (revisit) deferred.push({ sym, targets, revisit });
       else appendAll(edges, symbolCallEdges(sym, targets));
     }
+    ev.fileResolved(file.symbols);
   }
   if (flow) appendAll(edges, revisitDeferred(ev, flow, deferred, max, minConfidence));
   appendAll(appendAll(edges, containsEdges(ev)), inheritsEdges(ev));

@@ -70,6 +70,11 @@ export class Evaluator {
     return this.scopes.localName(scope, name);
   }
 
+  /** A file's sites are resolved: what lookups from its functions found may go (nameLookup.ts forgetLookups). */
+  fileResolved(symbols: readonly PySymbol[]): void {
+    for (const s of symbols) this.scopes.forgetLookups(s);
+  }
+
   /** The scopes a lookup from `scope` visits, innermost first. */
   chainOf(scope: PySymbol): PySymbol[] {
     return this.scopes.chainOf(scope);

@@ -101,6 +101,23 @@ export class NameLookup {
     return info;
   }
 
+  /**
+   * Forgets what lookups from a function's scope found (its lookup memo and chain), keeping what the
+   * scope binds itself (its own-name memo, whose answers can depend on the order of evaluation). The
+   * lookup memo holds only answers every scope on the way gave for good, each of them kept in that
+   * scope's own-name memo, so a later lookup walks the chain again to the same answer. The call graph
+   * calls it once a file is resolved: few later lookups start in its functions, and on a large tree
+   * these memos are a fifth of the resolver's memory.
+   */
+  forgetLookups(scope: PySymbol): void {
+    if (scope.kind === 'module' || scope.kind === 'class') return;
+    const info = this.infos.get(scope);
+    if (!info) return;
+    info.lookups = undefined;
+    info.chain = undefined;
+    info.chainScopes = undefined;
+  }
+
   private chainInfos(info: ScopeInfo): ScopeInfo[] {
     if (!info.chain) info.chain = scopeChain(this.index, info.scope).map((s) => (s === info.scope ? info : this.info(s)));
     return info.chain;

@@ -23,6 +23,8 @@ export declare class Evaluator {
     symbol(id: string | undefined): PySymbol | undefined;
     /** What `name` is bound to in `scope`'s own namespace, or NOT_BOUND. */
     localName(scope: PySymbol, name: string): Lookup;
+    /** A file's sites are resolved: what lookups from its functions found may go (nameLookup.ts forgetLookups). */
+    fileResolved(symbols: readonly PySymbol[]): void;
     /** The scopes a lookup from `scope` visits, innermost first. */
     chainOf(scope: PySymbol): PySymbol[];
     /** How `name` is bound where a lookup from `scope` finds it; undefined when nothing binds it. */

@@ -28,6 +28,15 @@ export declare class NameLookup {
     constructor(ev: BindingEvaluator);
     /** The scope's lookup state, in one record found by one map lookup. */
     private info;
+    /**
+     * Forgets what lookups from a function's scope found (its lookup memo and chain), keeping what the
+     * scope binds itself (its own-name memo, whose answers can depend on the order of evaluation). The
+     * lookup memo holds only answers every scope on the way gave for good, each of them kept in that
+     * scope's own-name memo, so a later lookup walks the chain again to the same answer. The call graph
+     * calls it once a file is resolved: few later lookups start in its functions, and on a large tree
+     * these memos are a fifth of the resolver's memory.
+     */
+    forgetLookups(scope: PySymbol): void;
     private chainInfos;
     /** The scopes a lookup from `scope` visits, innermost first (scopes.ts: scopeChain). */
     chainOf(scope: PySymbol): PySymbol[];
