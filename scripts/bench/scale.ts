@@ -13,8 +13,9 @@
 //   cache: the changed files are analysed and the call graph resolved again. Without the option these
 //   rows read "n/a (no --cache-dir)".
 // - Synthetic sizes run once each (a 100k-file run takes minutes), one size after another, with a
-//   time limit per run; `graph` gets a 6 GiB V8 heap (the issue's target), so running out of it means
-//   the target is missed, and the row says where it stopped.
+//   time limit per run; the PR digest gets the heap the Action gets on a 7 GB runner (RUNNER_HEAP_MB)
+//   and `graph` a 6 GiB V8 heap, so running out of it means the target is missed, and the row says
+//   where it stopped.
 import { execFileSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -22,6 +23,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type ChangedFunction, ensureChangeRepo } from './changeCommit.js';
 import { measureRows, type ProcessCommand, type ProcessRow, type RowResult } from './processes.js';
+import { safeHeapMb } from '../../src/shared/heapGuard.js';
 import { ensureSynthetic } from './synthetic.js';
 import { buildCli, ensureRepomix, supportsCacheDir, type Tool } from './tools.js';
 
@@ -65,6 +67,14 @@ export interface ScaleReport {
   synthetic: SyntheticScale[];
 }
 
+/**
+ * The synthetic PR digest runs with the heap the Action's analysis worker gets on GitHub's standard
+ * runner for private repositories (7 GB of memory; shared/heapGuard.ts safeHeapMb): whether it
+ * completes there is the target, read with its peak RSS.
+ */
+export const RUNNER_MEMORY_BYTES = 7 * 2 ** 30;
+export const RUNNER_HEAP_MB = safeHeapMb(RUNNER_MEMORY_BYTES);
+
 const parseOnlyScript = fileURLToPath(new URL('./parseOnlyProcess.mjs', import.meta.url));
 const node = process.execPath;
 
@@ -84,7 +94,7 @@ function baseFilledCache(cli: string, repo: string): string {
   return folder;
 }
 
-function cliRows(cli: Tool, cacheDir: { pr: boolean; graph: boolean }, repo: string, budget: number, timeoutS?: number, graphEnv?: Record<string, string>): { pr: ProcessRow; first: ProcessRow; warm: ProcessRow; graph: ProcessRow } {
+function cliRows(cli: Tool, cacheDir: { pr: boolean; graph: boolean }, repo: string, budget: number, timeoutS?: number, graphEnv?: Record<string, string>, prEnv?: Record<string, string>): { pr: ProcessRow; first: ProcessRow; warm: ProcessRow; graph: ProcessRow } {
   if (!cli.ok) {
     const unavailable = { unavailable: cli.reason };
     return { pr: { name: 'cold PR digest', note: '', command: unavailable }, first: { name: 'PR first run', note: '', command: unavailable }, warm: { name: 'warm PR digest', note: '', command: unavailable }, graph: { name: 'cold graph', note: '', command: unavailable } };
@@ -128,7 +138,7 @@ function cliRows(cli: Tool, cacheDir: { pr: boolean; graph: boolean }, repo: str
     };
   }
   return {
-    pr: { name: 'cold PR digest', note: `pr --base HEAD~1 --budget ${budget}${cacheDir.pr ? ', empty --cache-dir' : ''}`, command: cold(pr, cacheDir.pr) },
+    pr: { name: 'cold PR digest', note: `pr --base HEAD~1 --budget ${budget}${cacheDir.pr ? ', empty --cache-dir' : ''}${prEnv ? `, V8 heap ${RUNNER_HEAP_MB.toLocaleString('en-US')} MB` : ''}`, command: cold(pr, cacheDir.pr, prEnv) },
     first: { name: 'PR first run', note: "the same, --cache-dir holding the base commit's entries only", command: first },
     warm: { name: 'warm PR digest', note: 'the same, --cache-dir filled by an untimed run of it', command: warm },
     graph: { name: 'cold graph', note: `graph --format json${cacheDir.graph ? ', empty --cache-dir' : ''}${graphEnv ? ', V8 heap 6 GiB' : ''}`, command: cold(graph, cacheDir.graph, graphEnv) },
@@ -171,7 +181,7 @@ export async function measureScale(corpora: { name: string; root: string }[], se
   for (const files of settings.synthetic) {
     log(`bench (synthetic monorepo): ${files} files`);
     const repo = ensureSynthetic(settings.benchDir, files, settings.seed, log);
-    const { pr, graph } = cliRows(cli, cacheDir, repo.dir, settings.budget, settings.syntheticTimeoutS, { NODE_OPTIONS: '--max-old-space-size=6144' });
+    const { pr, graph } = cliRows(cli, cacheDir, repo.dir, settings.budget, settings.syntheticTimeoutS, { NODE_OPTIONS: '--max-old-space-size=6144' }, { NODE_OPTIONS: `--max-old-space-size=${RUNNER_HEAP_MB}` });
     synthetic.push({ files, repo: repo.dir, rows: measureRows([pr, graph], { rounds: 1, warmup: 0, log }) });
     await settings.onSynthetic?.(synthetic);
   }
