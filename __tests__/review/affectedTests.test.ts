@@ -146,3 +146,80 @@ describe('findAffectedTests', () => {
     expect(found.unreached).toEqual(['pkg.core.untested']);
   });
 });
+
+describe('findAffectedTests: fixtures resolved from the test', () => {
+  const APP = `
+def make_app():
+    return {"kind": "plain"}
+
+
+def make_special_app():
+    return {"kind": "special", "v": 0}
+
+
+def make_client(app):
+    return [app]
+`;
+  const CONFTEST_APP = `
+import pytest
+from pkg.app import make_app, make_client
+
+
+@pytest.fixture
+def app():
+    return make_app()
+
+
+@pytest.fixture
+def client(app):
+    return make_client(app)
+`;
+  // Expected: a change to make_special_app reaches test_module_override (its module overrides `app`,
+  // which the conftest's `client` then gets) and TestOverride::test_class_override, not test_plain.
+  const TEST_OVERRIDE = `
+import pytest
+from pkg.app import make_special_app
+
+
+@pytest.fixture
+def app():
+    return make_special_app()
+
+
+def test_module_override(client):
+    assert client
+`;
+  const TEST_CLASS = `
+import pytest
+from pkg.app import make_special_app
+
+
+class TestOverride:
+    @pytest.fixture
+    def app(self):
+        return make_special_app()
+
+    def test_class_override(self, client):
+        assert client
+
+
+def test_plain(client):
+    assert client
+`;
+  const files = (v: string) => ({
+    'pkg/__init__.py': '',
+    'pkg/app.py': APP.replace('"v": 0', `"v": ${v}`),
+    'tests/conftest.py': CONFTEST_APP,
+    'tests/test_override.py': TEST_OVERRIDE,
+    'tests/test_class.py': TEST_CLASS,
+  });
+
+  it('follows a fixture a fixture asks for to the override closest to the test', async () => {
+    const p = await reviewProject(files('0'), files('1'));
+    expect(p.changed.map((c) => c.id)).toEqual(['pkg.app.make_special_app']);
+    expect(findAffectedTests(p).tests.map((t) => `${t.nodeId} ${t.hops}`)).toEqual([
+      'tests/test_class.py::TestOverride::test_class_override 2',
+      'tests/test_override.py::test_module_override 2',
+    ]);
+  });
+});

@@ -1,4 +1,4 @@
-// `npm run eval:tests -- <repo>:<source>:<tests> ... [--commits N] [--budget B]`: the test selection
+// `npm run eval:tests -- <repo>:<source>:<tests> ... [--commits N] [--budget B] [--scores FILE]`: the test selection
 // of PR digests scored against real per-test coverage.
 //
 // For each repository (a local clone, nothing committed) and each of its last N commits that change
@@ -14,9 +14,10 @@
 // A second table scores the most-likely tier cut at each depth (tests within k hops), from the same
 // digests. Each parent's coverage data is kept under the system temp folder
 // (repodigest-eval-coverage/<repo>-<parent sha>.coverage) and reused: scoring another build of the
-// tool on the same commits reruns no suite (delete the folder to measure afresh).
+// tool on the same commits reruns no suite (delete the folder to measure afresh). `--scores FILE`
+// writes every commit's scores as JSON, for rules computed from them afterwards.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -157,10 +158,12 @@ function main(): void {
   const argv = process.argv.slice(2);
   let commits = 20;
   let budget = 8000;
+  let scoresFile: string | undefined;
   const targets: [string, Target][] = [];
   for (let i = 0; i < argv.length; i++) {
     if (argv[i] === '--commits') commits = Number(argv[++i]);
     else if (argv[i] === '--budget') budget = Number(argv[++i]);
+    else if (argv[i] === '--scores') scoresFile = argv[++i];
     else {
       const [dir = '', source = 'src', tests = 'tests'] = argv[i]!.split(':');
       targets.push([dir.split('/').filter(Boolean).pop() ?? dir, { dir, source, tests }]);
@@ -193,6 +196,7 @@ function main(): void {
     const missed = scores.filter((s) => s.mustRunRecall !== undefined && s.mustRunRecall < 1).map((s) => s.commit);
     if (missed.length > 0) lines.push(`|  | must-run missed a truth file on: ${missed.join(', ')} |  |  |  |  |  |  |`);
   }
+  if (scoresFile !== undefined) writeFileSync(scoresFile, JSON.stringify(all.map((s) => ({ ...s, byDepth: Object.fromEntries(s.byDepth) })), null, 1));
   const depths = Array.from({ length: Math.max(0, ...all.flatMap((s) => [...s.byDepth.keys()])) + 1 }, (_, k) => k);
   process.stdout.write(
     [

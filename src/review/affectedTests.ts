@@ -5,12 +5,9 @@
 // - pytest's default collection rules: `test_*.py` / `*_test.py` files; module-level `test*`
 //   functions; `Test*` classes (and any `*TestCase` subclass, which pytest runs through unittest)
 //   with their `test*` methods, nested classes included. A redefined test (`test_x#2`) is one node.
-// - A hop is a resolved call edge, or a fixture used by a test or fixture (directly or through the
-//   fixtures it uses: pytest sets up the whole closure before the test): a parameter named like a
-//   fixture visible from it (the closest one: same class or its bases, same module, then the nearest
-//   conftest.py up the folders, as pytest overrides them), `@pytest.mark.usefixtures("name")`, and
-//   visible `autouse=True` fixtures. Name-only (heuristic) edges are not followed: a guess must not
-//   put a test on the list a CI runs.
+// - A hop is a resolved call edge, or a fixture in a test's fixture closure (pytestFixtures.ts: every
+//   name resolved from the test, as pytest overrides them). Name-only (heuristic) edges are not
+//   followed: a guess must not put a test on the list a CI runs.
 // - A hop is also one of the edges frameworkReach.ts draws for what frameworks and Python run with
 //   no call to show it (a callable handed to a runner, what a factory or an imported app hands out,
 //   what a class statement or an import runs): each stands for one call, so it counts one hop.
@@ -28,6 +25,7 @@ import type { Adjacency } from '../graph/adjacency.js';
 import type { Edge, PySymbol } from '../model.js';
 import { isConftest, isTestModule } from '../python/testFiles.js';
 import { frameworkReach, type Reach } from './frameworkReach.js';
+import { fixtureUsers } from './pytestFixtures.js';
 import type { MustRunTests } from './mustRunTests.js';
 
 export const MAX_HOPS = 2;
@@ -92,133 +90,6 @@ export function testNodeId(sym: PySymbol, symbols: ReadonlyMap<string, PySymbol>
   return `${sym.file}::${path.join('::')}`;
 }
 
-interface Fixture {
-  id: string;
-  name: string;
-  autouse: boolean;
-  /** Where it is visible: a class id, a module file, or a folder ('' for the root). */
-  scope: { kind: 'class'; id: string } | { kind: 'module'; file: string } | { kind: 'folder'; dir: string };
-}
-
-const FIXTURE = /^(?:pytest\.|pytest_asyncio\.)?fixture\b/;
-
-function fixtureOf(sym: PySymbol, symbols: ReadonlyMap<string, PySymbol>): Fixture | undefined {
-  if (sym.kind !== 'function' && sym.kind !== 'method') return undefined;
-  const decorator = sym.decorators.find((d) => FIXTURE.test(d.trim()));
-  if (decorator === undefined) return undefined;
-  const named = /\bname\s*=\s*["']([^"']+)["']/.exec(decorator);
-  const autouse = /\bautouse\s*=\s*True\b/.test(decorator);
-  const parent = sym.parent === undefined ? undefined : symbols.get(sym.parent);
-  const file = sym.file;
-  const scope: Fixture['scope'] =
-    parent?.kind === 'class'
-      ? { kind: 'class', id: parent.id }
-      : isConftest(file)
-        ? { kind: 'folder', dir: file.includes('/') ? file.slice(0, file.lastIndexOf('/')) : '' }
-        : { kind: 'module', file };
-  return { id: sym.id, name: named?.[1] ?? shortName(sym), autouse, scope };
-}
-
-/** The classes whose fixtures `sym` sees, closest first: each enclosing class, then its project bases (pytest reads fixtures as class attributes). */
-function classChain(sym: PySymbol, symbols: ReadonlyMap<string, PySymbol>, bases: ReadonlyMap<string, readonly string[]>): string[] {
-  const out: string[] = [];
-  let cur = sym.parent === undefined ? undefined : symbols.get(sym.parent);
-  while (cur && cur.kind === 'class') {
-    const queue = [cur.id];
-    for (let at = 0; at < queue.length; at++) {
-      const id = queue[at]!;
-      if (out.includes(id)) continue;
-      out.push(id);
-      queue.push(...(bases.get(id) ?? []));
-    }
-    cur = cur.parent === undefined ? undefined : symbols.get(cur.parent);
-  }
-  return out;
-}
-
-/** Visibility rank of a fixture from `user` (lower is closer), or undefined when it is not visible. */
-function rank(f: Fixture, user: PySymbol, classes: readonly string[]): number | undefined {
-  if (f.scope.kind === 'class') {
-    const at = classes.indexOf(f.scope.id);
-    return at < 0 ? undefined : at;
-  }
-  if (f.scope.kind === 'module') return f.scope.file === user.file ? 100 : undefined;
-  const dir = f.scope.dir;
-  if (dir !== '' && !user.file.startsWith(`${dir}/`)) return undefined;
-  return 1000 - (dir === '' ? 0 : dir.split('/').length);
-}
-
-/** user id -> the fixtures it uses (its parameters, `usefixtures`, and visible autouse fixtures). */
-function fixtureUses(symbols: ReadonlyMap<string, PySymbol>, bases: ReadonlyMap<string, readonly string[]>): Map<string, string[]> {
-  const byName = new Map<string, Fixture[]>();
-  const autouse: Fixture[] = [];
-  for (const sym of symbols.values()) {
-    if (!isTestModule(sym.file) && !isConftest(sym.file)) continue;
-    const f = fixtureOf(sym, symbols);
-    if (!f) continue;
-    byName.set(f.name, [...(byName.get(f.name) ?? []), f]);
-    if (f.autouse) autouse.push(f);
-  }
-  const uses = new Map<string, string[]>();
-  if (byName.size === 0) return uses;
-  for (const sym of symbols.values()) {
-    if (sym.kind !== 'function' && sym.kind !== 'method') continue;
-    const isTest = testNodeId(sym, symbols) !== undefined;
-    const ownFixture = fixtureOf(sym, symbols);
-    if (!isTest && !ownFixture) continue;
-    const classes = classChain(sym, symbols, bases);
-    const wanted = new Set(sym.params.filter((p) => p.kind !== 'var_positional' && p.kind !== 'var_keyword').map((p) => p.name));
-    const marks = [...sym.decorators, ...classes.flatMap((c) => symbols.get(c)?.decorators ?? [])];
-    for (const d of marks) {
-      if (!/usefixtures\s*\(/.test(d)) continue;
-      for (const m of d.matchAll(/["']([^"']+)["']/g)) wanted.add(m[1]!);
-    }
-    const chosen = new Set<string>();
-    for (const name of wanted) {
-      let best: { f: Fixture; r: number } | undefined;
-      for (const f of byName.get(name) ?? []) {
-        if (f.id === sym.id) continue; // a fixture overriding one of the same name asks for the outer one
-        const r = rank(f, sym, classes);
-        if (r !== undefined && (!best || r < best.r)) best = { f, r };
-      }
-      if (best) chosen.add(best.f.id);
-    }
-    if (isTest) for (const f of autouse) if (rank(f, sym, classes) !== undefined) chosen.add(f.id);
-    if (chosen.size > 0) uses.set(sym.id, [...chosen]);
-  }
-  return uses;
-}
-
-/**
- * fixture id -> every test and fixture that uses it, directly or through other fixtures: pytest sets
- * up a test's whole fixture closure before the test runs, so a fixture a fixture uses is as sure to
- * run as one the test names.
- */
-function fixtureUsers(uses: ReadonlyMap<string, readonly string[]>): Map<string, string[]> {
-  const direct = new Map<string, string[]>();
-  for (const [user, fixtures] of uses) {
-    for (const f of fixtures) {
-      const list = direct.get(f);
-      if (list) list.push(user);
-      else direct.set(f, [user]);
-    }
-  }
-  const out = new Map<string, string[]>();
-  for (const f of direct.keys()) {
-    const seen = new Set<string>([f]);
-    const queue = [...(direct.get(f) ?? [])];
-    for (let at = 0; at < queue.length; at++) {
-      const user = queue[at]!;
-      if (seen.has(user)) continue;
-      seen.add(user);
-      queue.push(...(direct.get(user) ?? []));
-    }
-    seen.delete(f);
-    out.set(f, [...seen]);
-  }
-  return out;
-}
-
 /** The test a symbol belongs to (itself, or the test it is nested in), with its node id. */
 function enclosingTest(sym: PySymbol, symbols: ReadonlyMap<string, PySymbol>): string | undefined {
   let cur: PySymbol | undefined = sym;
@@ -281,7 +152,6 @@ export function findAffectedTests(input: AffectedTestsInput): AffectedTests {
     if (list) list.push(e.to);
     else bases.set(e.from, [e.to]);
   }
-  const uses = fixtureUses(symbols, bases);
   const children = new Map<string, PySymbol[]>();
   for (const s of symbols.values()) {
     if (s.parent === undefined) continue;
@@ -296,7 +166,7 @@ export function findAffectedTests(input: AffectedTestsInput): AffectedTests {
     if (!nodes) runs.set(sym.id, (nodes = testsRun(sym, symbols)));
     return nodes;
   };
-  const usedBy = fixtureUsers(uses);
+  const usedBy = fixtureUsers(symbols, bases, (s) => testNodeId(s, symbols) !== undefined);
 
   const found = new Map<string, { reaches: Set<string>; hops: number }>();
   const note = (node: string, changedId: string, hops: number): void => {
