@@ -223,3 +223,74 @@ def test_plain(client):
     ]);
   });
 });
+
+describe('findAffectedTests: inherited test methods', () => {
+  const CODEC = `
+def encode(value):
+    return str(value) + ""
+
+
+def decode(text):
+    return text.strip()
+`;
+  // A mixin pytest does not collect, in a helper module of the suite.
+  const MIXIN = `
+from pkg.codec import decode, encode
+
+
+class RoundTripChecks:
+    def test_encode(self):
+        assert encode(1)
+
+    def test_decode(self):
+        assert decode(" 1 ")
+`;
+  // Expected, for a change to encode: TestPlain::test_encode and TestStrict::test_encode (inherited),
+  // TestBase::test_base_encode and TestDerived::test_base_encode (a collected base's method, inherited);
+  // not TestStrict's own test_decode override, nor TestOverrides::test_encode (it redefines the method).
+  const TEST_CODEC = `
+from pkg.codec import encode
+from tests.checks import RoundTripChecks
+
+
+class TestPlain(RoundTripChecks):
+    pass
+
+
+class TestStrict(RoundTripChecks):
+    def test_decode(self):
+        assert True
+
+
+class TestOverrides(RoundTripChecks):
+    def test_encode(self):
+        assert True
+
+
+class TestBase:
+    def test_base_encode(self):
+        assert encode(2)
+
+
+class TestDerived(TestBase):
+    pass
+`;
+  const files = (suffix: string) => ({
+    'pkg/__init__.py': '',
+    'pkg/codec.py': CODEC.replace('+ ""', `+ "${suffix}"`),
+    'tests/__init__.py': '',
+    'tests/checks.py': MIXIN,
+    'tests/test_codec.py': TEST_CODEC,
+  });
+
+  it('runs a base class test method under every class that inherits it, where pytest collects them', async () => {
+    const p = await reviewProject(files(''), files('!'));
+    expect(p.changed.map((c) => c.id)).toEqual(['pkg.codec.encode']);
+    expect(findAffectedTests(p).tests.map((t) => `${t.nodeId} ${t.hops} ${t.definedAt ?? '-'}`)).toEqual([
+      'tests/test_codec.py::TestBase::test_base_encode 1 -',
+      'tests/test_codec.py::TestDerived::test_base_encode 1 tests/test_codec.py::TestBase::test_base_encode',
+      'tests/test_codec.py::TestPlain::test_encode 1 tests/checks.py::RoundTripChecks::test_encode',
+      'tests/test_codec.py::TestStrict::test_encode 1 tests/checks.py::RoundTripChecks::test_encode',
+    ]);
+  });
+});

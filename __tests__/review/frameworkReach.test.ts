@@ -336,6 +336,7 @@ describe('framework reach: the most-likely tier', () => {
     expect(found.changed).toEqual(['pkg.serializer.Base.__init__']);
     expect(found.tests).toEqual([
       'tests/test_serializer.py::TestSerializer::test_dumps 2',
+      'tests/test_serializer.py::TestSubclass::test_dumps 2',
       'tests/test_serializer.py::TestSubclass::test_inherited_fixture 2',
       'tests/test_serializer.py::test_parametrized 1',
     ]);

@@ -87,7 +87,7 @@ function evalCommit(repo: string, t: Target, commit: string, budget: number): Sc
   git(t.dir, 'checkout', '-q', '--force', '--detach', commit);
   const run = spawnSync(process.execPath, [cli, 'pr', t.dir, '--base', parent, '--head', commit, '--format', 'json', '--budget', String(budget), '--no-cache', '--quiet'], { encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 });
   if (run.status !== 0) throw new Error(`${repo} ${commit}: repodigest failed: ${run.stderr.trim().split('\n').pop()}`);
-  const digest = JSON.parse(run.stdout) as { tests: { nodeId: string; hops: number }[]; mustRun: { files: string[] }; untested: string[]; changed: { id: string; file: string }[] };
+  const digest = JSON.parse(run.stdout) as { tests: { nodeId: string; hops: number; definedAt?: string }[]; mustRun: { files: string[] }; untested: string[]; changed: { id: string; file: string }[] };
   const fileOf = new Map(digest.changed.map((c) => [c.id, c.file] as const));
   const untested = digest.untested.flatMap((id) => {
     const file = fileOf.get(id);
@@ -102,12 +102,14 @@ function evalCommit(repo: string, t: Target, commit: string, budget: number): Sc
   if (truthRun.status !== 0) throw new Error(`${repo} ${commit}: coverage truth failed: ${truthRun.stderr.trim().split('\n').pop()}`);
   const truth = JSON.parse(truthRun.stdout) as { suite: { files: string[]; tests: string[] }; truth: { files: string[]; tests: string[] }; contradicted: string[]; failed: boolean; summary: string };
   const mustRun = new Set(digest.mustRun.files);
-  const likely = new Set(digest.tests.map((x) => asQualified(x.nodeId)));
+  // Coverage names an inherited test method by the class that defines it (its `__qualname__`).
+  const qualified = (x: { nodeId: string; definedAt?: string }) => asQualified(x.definedAt ?? x.nodeId);
+  const likely = new Set(digest.tests.map(qualified));
   const recall = (got: Set<string>, want: readonly string[]) => (want.length === 0 ? undefined : want.filter((w) => got.has(w)).length / want.length);
   const share = (n: number) => (truth.suite.tests.length === 0 ? 0 : n / truth.suite.tests.length);
   const byDepth = new Map<number, { recall: number | undefined; share: number }>();
   for (let k = 0; k <= Math.max(MAX_DEPTH_SHOWN, ...digest.tests.map((x) => x.hops)); k++) {
-    const kept = new Set(digest.tests.filter((x) => x.hops <= k).map((x) => asQualified(x.nodeId)));
+    const kept = new Set(digest.tests.filter((x) => x.hops <= k).map(qualified));
     byDepth.set(k, { recall: recall(kept, truth.truth.tests), share: share(kept.size) });
   }
   return {

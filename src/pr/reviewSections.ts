@@ -183,7 +183,7 @@ export function reviewJson(findings: ReviewFindings, tests: AffectedTests, redac
     breaking: findings.breaking.map((b) => ({ symbol: b.symbol, site: { file: b.site.file, line: b.site.line, caller: b.site.caller }, reason: b.reason, certainty: b.certainty })),
     overrides: findings.overrides.map((o) => ({ base: o.base, override: o.override, file: o.file, line: o.line, matches: o.matches, ...(o.reason ? { reason: o.reason } : {}) })),
     signatures: findings.signatures.map((s) => ({ id: s.id, before: s.diff.before, after: s.diff.after, breaking: s.diff.breaking, changes: s.diff.changes })),
-    tests: tests.tests.map((t) => ({ nodeId: t.nodeId, reaches: t.reaches, hops: t.hops })),
+    tests: tests.tests.map((t) => ({ nodeId: t.nodeId, reaches: t.reaches, hops: t.hops, ...(t.definedAt === undefined ? {} : { definedAt: t.definedAt }) })),
     testsCommand: pytestCommand(tests.tests.map((t) => t.nodeId)) ?? null,
     mustRun: { files: tests.mustRun?.files ?? [], command: pytestCommand(tests.mustRun?.files ?? []) ?? null, notes: tests.mustRun?.notes ?? [] },
     untested: tests.unreached,

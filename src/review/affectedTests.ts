@@ -2,9 +2,8 @@
 // caller hops over resolved edges and framework reach, as pytest node ids a workflow can run as they are.
 //
 // Decisions:
-// - pytest's default collection rules: `test_*.py` / `*_test.py` files; module-level `test*`
-//   functions; `Test*` classes (and any `*TestCase` subclass, which pytest runs through unittest)
-//   with their `test*` methods, nested classes included. A redefined test (`test_x#2`) is one node.
+// - The tests are what pytest collects (testItems.ts), inherited test methods under each class that
+//   collects them.
 // - A hop is a resolved call edge, or a fixture in a test's fixture closure (pytestFixtures.ts: every
 //   name resolved from the test, as pytest overrides them). Name-only (heuristic) edges are not
 //   followed: a guess must not put a test on the list a CI runs.
@@ -25,8 +24,9 @@ import type { Adjacency } from '../graph/adjacency.js';
 import type { Edge, PySymbol } from '../model.js';
 import { isConftest, isTestModule } from '../python/testFiles.js';
 import { frameworkReach, type Reach } from './frameworkReach.js';
-import { fixtureUsers } from './pytestFixtures.js';
 import type { MustRunTests } from './mustRunTests.js';
+import { fixtureUsers } from './pytestFixtures.js';
+import { collectTests, isTestClass, type TestItem, type TestItems } from './testItems.js';
 
 export const MAX_HOPS = 2;
 
@@ -36,6 +36,8 @@ export interface AffectedTest {
   reaches: string[];
   /** Fewest hops from the test to one of them (0: the test itself changed). */
   hops: number;
+  /** The node id of the method where the test is defined, when its class inherits it. */
+  definedAt?: string;
 }
 
 export interface AffectedTestsInput {
@@ -68,49 +70,19 @@ export function withMustRun(mostLikely: AffectedTests, mustRun: MustRunTests, sy
   return { ...mostLikely, unreached, mustRun };
 }
 
-function shortName(sym: PySymbol): string {
-  return (sym.name.split('.').pop() ?? sym.name).replace(/#\d+$/, '');
-}
-
-function isTestClass(sym: PySymbol, symbols: ReadonlyMap<string, PySymbol>): boolean {
-  if (sym.kind !== 'class' || !isTestModule(sym.file)) return false;
-  const parent = sym.parent === undefined ? undefined : symbols.get(sym.parent);
-  if (!parent || (parent.kind !== 'module' && !isTestClass(parent, symbols))) return false;
-  return shortName(sym).startsWith('Test') || sym.bases.some((b) => b.endsWith('TestCase'));
-}
-
-/** The pytest node id of a test function or method, or undefined when pytest would not collect it. */
-export function testNodeId(sym: PySymbol, symbols: ReadonlyMap<string, PySymbol>): string | undefined {
-  if (!isTestModule(sym.file) || !shortName(sym).startsWith('test')) return undefined;
-  const parent = sym.parent === undefined ? undefined : symbols.get(sym.parent);
-  if (!parent) return undefined;
-  if (sym.kind === 'function' && parent.kind === 'module') return `${sym.file}::${shortName(sym)}`;
-  if (sym.kind !== 'method' || !isTestClass(parent, symbols)) return undefined;
-  const path = sym.name.split('.').map((part) => part.replace(/#\d+$/, ''));
-  return `${sym.file}::${path.join('::')}`;
-}
-
-/** The test a symbol belongs to (itself, or the test it is nested in), with its node id. */
-function enclosingTest(sym: PySymbol, symbols: ReadonlyMap<string, PySymbol>): string | undefined {
-  let cur: PySymbol | undefined = sym;
-  while (cur) {
-    const node = testNodeId(cur, symbols);
-    if (node !== undefined) return node;
-    if (cur.kind === 'module' || cur.kind === 'class') return undefined;
-    cur = cur.parent === undefined ? undefined : symbols.get(cur.parent);
-  }
-  return undefined;
-}
-
 /**
- * The tests a reached symbol runs as part of: its own (or the one it is nested in); every test of a
- * test class; every test of a test module, for the module's top-level code runs before each.
+ * The tests a reached symbol runs as part of: its own (or the one it is nested in, under every class
+ * that collects it); every test of a test class; every test of a test module, for the module's
+ * top-level code runs before each.
  */
-function testsRun(sym: PySymbol, symbols: ReadonlyMap<string, PySymbol>): string[] {
-  if (isTestClass(sym, symbols)) return testsIn(sym, symbols);
-  if (sym.kind === 'module' && isTestModule(sym.file)) return testsIn(sym, symbols);
-  const node = enclosingTest(sym, symbols);
-  return node === undefined ? [] : [node];
+function testsRun(sym: PySymbol, symbols: ReadonlyMap<string, PySymbol>, items: TestItems): TestItem[] {
+  if (sym.kind === 'class') return items.byClass.get(sym.id) ?? [];
+  if (sym.kind === 'module') return isTestModule(sym.file) ? (items.byModule.get(sym.id) ?? []) : [];
+  for (let cur: PySymbol | undefined = sym; cur && cur.kind !== 'module' && cur.kind !== 'class'; cur = cur.parent === undefined ? undefined : symbols.get(cur.parent)) {
+    const own = items.bySymbol.get(cur.id);
+    if (own) return own;
+  }
+  return [];
 }
 
 /**
@@ -128,18 +100,6 @@ function runners(r: Reach, symbols: ReadonlyMap<string, PySymbol>, children: Rea
     out.add(inside ?? sym.id);
   }
   return [...out];
-}
-
-/** Every test method of a test class (nested classes included). */
-function testsIn(cls: PySymbol, symbols: ReadonlyMap<string, PySymbol>): string[] {
-  const out: string[] = [];
-  for (const s of symbols.values()) {
-    if (s.file === cls.file && s.id.startsWith(`${cls.id}.`)) {
-      const node = testNodeId(s, symbols);
-      if (node !== undefined) out.push(node);
-    }
-  }
-  return out;
 }
 
 export function findAffectedTests(input: AffectedTestsInput): AffectedTests {
@@ -160,18 +120,19 @@ export function findAffectedTests(input: AffectedTestsInput): AffectedTests {
     else children.set(s.parent, [s]);
   }
   const reach = input.edges === undefined ? new Map<string, Reach[]>() : frameworkReach(symbols, input.edges);
-  const runs = new Map<string, string[]>();
-  const run = (sym: PySymbol): string[] => {
+  const items = collectTests(symbols, bases);
+  const runs = new Map<string, TestItem[]>();
+  const run = (sym: PySymbol): TestItem[] => {
     let nodes = runs.get(sym.id);
-    if (!nodes) runs.set(sym.id, (nodes = testsRun(sym, symbols)));
+    if (!nodes) runs.set(sym.id, (nodes = testsRun(sym, symbols, items)));
     return nodes;
   };
-  const usedBy = fixtureUsers(symbols, bases, (s) => testNodeId(s, symbols) !== undefined);
+  const usedBy = fixtureUsers(symbols, bases, items.all);
 
-  const found = new Map<string, { reaches: Set<string>; hops: number }>();
-  const note = (node: string, changedId: string, hops: number): void => {
-    const had = found.get(node);
-    if (!had) found.set(node, { reaches: new Set([changedId]), hops });
+  const found = new Map<string, { reaches: Set<string>; hops: number; definedAt?: string }>();
+  const note = (item: TestItem, changedId: string, hops: number): void => {
+    const had = found.get(item.nodeId);
+    if (!had) found.set(item.nodeId, { reaches: new Set([changedId]), hops, ...(item.definedAt === undefined ? {} : { definedAt: item.definedAt }) });
     else {
       had.reaches.add(changedId);
       had.hops = Math.min(had.hops, hops);
@@ -187,7 +148,7 @@ export function findAffectedTests(input: AffectedTestsInput): AffectedTests {
     if (!start) continue;
     let reached = false;
     if (isTestClass(start, symbols)) {
-      for (const node of testsIn(start, symbols)) note(node, c.id, 0);
+      for (const item of items.byClass.get(start.id) ?? []) note(item, c.id, 0);
       continue;
     }
     const seen = new Map<string, number>([[c.id, 0]]);
@@ -199,13 +160,18 @@ export function findAffectedTests(input: AffectedTestsInput): AffectedTests {
         // Changed top-level code (imports, type aliases, constants, mostly) runs in every test that
         // imports its module: that is the must-run tier's; this one follows it only from what it calls.
         const topLevel = hops === 0 && sym?.kind === 'module';
-        for (const node of sym && !topLevel ? run(sym) : []) {
-          note(node, c.id, hops);
+        for (const item of sym && !topLevel ? run(sym) : []) {
+          note(item, c.id, hops);
           reached = true;
         }
         if (hops === maxHops) continue;
+        // A fixture runs for every test whose closure holds it: those tests are one hop up.
+        for (const item of usedBy.get(id) ?? []) {
+          note(item, c.id, hops + 1);
+          reached = true;
+        }
         const callers: Reach[] = adjacency.callers(id).filter((n) => n.resolution === 'resolved');
-        const ups = [...callers, ...(usedBy.get(id) ?? []).map((user) => ({ id: user })), ...(topLevel ? [] : (reach.get(id) ?? []))];
+        const ups = [...callers, ...(topLevel ? [] : (reach.get(id) ?? []))];
         for (const up of ups.flatMap((r) => runners(r, symbols, children))) {
           if (seen.has(up) || removed.has(up)) continue;
           seen.set(up, hops + 1);
@@ -217,7 +183,7 @@ export function findAffectedTests(input: AffectedTestsInput): AffectedTests {
     const inTests = isTestModule(start.file) || isConftest(start.file);
     if (!reached && !inTests && start.kind !== 'module') unreached.push(c.id);
   }
-  const tests = [...found].map(([nodeId, v]) => ({ nodeId, reaches: [...v.reaches].sort(), hops: v.hops }));
+  const tests = [...found].map(([nodeId, v]) => ({ nodeId, reaches: [...v.reaches].sort(), hops: v.hops, ...(v.definedAt === undefined ? {} : { definedAt: v.definedAt }) }));
   tests.sort((a, b) => (a.nodeId < b.nodeId ? -1 : a.nodeId > b.nodeId ? 1 : 0));
   return { tests, unreached: unreached.sort() };
 }

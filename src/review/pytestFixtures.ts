@@ -12,6 +12,7 @@
 //   on it or its classes, visible `autouse=True` fixtures, and what each of those asks for in turn.
 import type { PySymbol } from '../model.js';
 import { isConftest, isTestModule } from '../python/testFiles.js';
+import type { TestItem } from './testItems.js';
 
 interface Fixture {
   id: string;
@@ -50,10 +51,10 @@ function fixtureOf(sym: PySymbol, symbols: ReadonlyMap<string, PySymbol>): Fixtu
   return { id: sym.id, name: named?.[1] ?? shortName(sym), autouse, scope, wants: paramNames(sym) };
 }
 
-/** The classes whose fixtures `sym` sees, closest first: each enclosing class, then its project bases (pytest reads fixtures as class attributes). */
-function classChain(sym: PySymbol, symbols: ReadonlyMap<string, PySymbol>, bases: ReadonlyMap<string, readonly string[]>): string[] {
+/** The classes whose fixtures a test in class `cls` sees, closest first: each enclosing class, then its project bases (pytest reads fixtures as class attributes). */
+function classChain(cls: PySymbol | undefined, symbols: ReadonlyMap<string, PySymbol>, bases: ReadonlyMap<string, readonly string[]>): string[] {
   const out: string[] = [];
-  let cur = sym.parent === undefined ? undefined : symbols.get(sym.parent);
+  let cur = cls;
   while (cur && cur.kind === 'class') {
     const queue = [cur.id];
     for (let at = 0; at < queue.length; at++) {
@@ -67,45 +68,43 @@ function classChain(sym: PySymbol, symbols: ReadonlyMap<string, PySymbol>, bases
   return out;
 }
 
-/** Visibility rank of a fixture from `user` (lower is closer), or undefined when it is not visible. */
-function rank(f: Fixture, user: PySymbol, classes: readonly string[]): number | undefined {
+/** Visibility rank of a fixture from a test in `file` (lower is closer), or undefined when it is not visible. */
+function rank(f: Fixture, file: string, classes: readonly string[]): number | undefined {
   if (f.scope.kind === 'class') {
     const at = classes.indexOf(f.scope.id);
     return at < 0 ? undefined : at;
   }
-  if (f.scope.kind === 'module') return f.scope.file === user.file ? 100 : undefined;
+  if (f.scope.kind === 'module') return f.scope.file === file ? 100 : undefined;
   const dir = f.scope.dir;
-  if (dir !== '' && !user.file.startsWith(`${dir}/`)) return undefined;
+  if (dir !== '' && !file.startsWith(`${dir}/`)) return undefined;
   return 1000 - (dir === '' ? 0 : dir.split('/').length);
 }
 
-/**
- * fixture id -> the tests (symbol ids) whose fixture closure holds it. `bases`: class id -> its
- * project bases; `isTest`: whether pytest collects a function or method as a test.
- */
+/** fixture id -> the tests whose fixture closure holds it. `bases`: class id -> its project bases. */
 export function fixtureUsers(
   symbols: ReadonlyMap<string, PySymbol>,
   bases: ReadonlyMap<string, readonly string[]>,
-  isTest: (sym: PySymbol) => boolean,
-): Map<string, string[]> {
+  tests: readonly TestItem[],
+): Map<string, TestItem[]> {
   const byName = new Map<string, Fixture[]>();
   for (const sym of symbols.values()) {
     if (!isTestModule(sym.file) && !isConftest(sym.file)) continue;
     const f = fixtureOf(sym, symbols);
     if (f) byName.set(f.name, [...(byName.get(f.name) ?? []), f]);
   }
-  const out = new Map<string, string[]>();
+  const out = new Map<string, TestItem[]>();
   if (byName.size === 0) return out;
-  for (const test of symbols.values()) {
-    if ((test.kind !== 'function' && test.kind !== 'method') || !isTest(test)) continue;
-    const classes = classChain(test, symbols, bases);
+  for (const item of tests) {
+    const test = item.sym;
+    const file = item.nodeId.slice(0, item.nodeId.indexOf('::'));
+    const classes = classChain(item.cls, symbols, bases);
     // Each name's visible definitions from this test, closest first.
     const visible = new Map<string, Fixture[]>();
     const candidates = (name: string): Fixture[] => {
       let list = visible.get(name);
       if (!list) {
         const ranked = (byName.get(name) ?? []).flatMap((f) => {
-          const r = rank(f, test, classes);
+          const r = rank(f, file, classes);
           return r === undefined ? [] : [{ f, r }];
         });
         ranked.sort((a, b) => a.r - b.r || (a.f.id < b.f.id ? -1 : a.f.id > b.f.id ? 1 : 0));
@@ -127,7 +126,7 @@ export function fixtureUsers(
       }
     };
     for (const name of wanted) take(candidates(name)[0]);
-    for (const list of byName.values()) for (const f of list) if (f.autouse && rank(f, test, classes) !== undefined) take(candidates(f.name)[0]);
+    for (const list of byName.values()) for (const f of list) if (f.autouse && rank(f, file, classes) !== undefined) take(candidates(f.name)[0]);
     for (let at = 0; at < queue.length; at++) {
       const f = queue[at]!;
       for (const name of f.wants) {
@@ -137,8 +136,8 @@ export function fixtureUsers(
     }
     for (const id of closure) {
       const users = out.get(id);
-      if (users) users.push(test.id);
-      else out.set(id, [test.id]);
+      if (users) users.push(item);
+      else out.set(id, [item]);
     }
   }
   return out;
