@@ -294,3 +294,75 @@ class TestDerived(TestBase):
     ]);
   });
 });
+
+describe('findAffectedTests: callables held in class attributes', () => {
+  const COMPACT = `
+import json
+
+
+class _CompactJSON:
+    @staticmethod
+    def dumps(obj):
+        return json.dumps(obj, separators=(",", ":"))
+`;
+  // The base names a module as its default; a subclass puts a project class in its place, and the
+  // base's methods reach it through \`self.default_serializer\` (directly, or kept on the instance).
+  const SERIALIZER = `
+import json
+
+
+class Serializer:
+    default_serializer = json
+
+    def __init__(self, serializer=None):
+        if serializer is None:
+            serializer = self.default_serializer
+        self.serializer = serializer
+
+    def dumps(self, obj):
+        return self.serializer.dumps(obj)
+
+    def dumps_default(self, obj):
+        return self.default_serializer.dumps(obj)
+`;
+  const URL_SAFE = `
+from pkg._json import _CompactJSON
+from pkg.serializer import Serializer
+
+
+class URLSafeSerializer(Serializer):
+    default_serializer = _CompactJSON
+`;
+  // Expected, for a change to _CompactJSON.dumps: test_dumps and test_dumps_default (2 hops each).
+  const TEST = `
+from pkg.url_safe import URLSafeSerializer
+
+
+def test_dumps():
+    assert URLSafeSerializer().dumps({"a": 1})
+
+
+def test_dumps_default():
+    assert URLSafeSerializer().dumps_default({"a": 1})
+
+
+def test_other():
+    assert URLSafeSerializer()
+`;
+  const files = (sep: string) => ({
+    'pkg/__init__.py': '',
+    'pkg/_json.py': COMPACT.replace('(",", ":")', sep),
+    'pkg/serializer.py': SERIALIZER,
+    'pkg/url_safe.py': URL_SAFE,
+    'tests/test_url_safe.py': TEST,
+  });
+
+  it("follows a call on a class attribute to the project class a subclass puts there", async () => {
+    const p = await reviewProject(files('(",", ":")'), files('(", ", ":")'));
+    expect(p.changed.map((c) => c.id)).toEqual(['pkg._json._CompactJSON.dumps']);
+    expect(findAffectedTests(p).tests.map((t) => `${t.nodeId} ${t.hops}`)).toEqual([
+      'tests/test_url_safe.py::test_dumps 2',
+      'tests/test_url_safe.py::test_dumps_default 2',
+    ]);
+  });
+});
