@@ -1,4 +1,4 @@
-// `npm run eval:tests -- <repo>:<source>:<tests> ... [--commits N] [--budget B] [--scores FILE]`: the test selection
+// `npm run eval:tests -- <repo>:<source>:<tests> ... [--commits N] [--budget B] [--scores FILE] [--cli FILE]`: the test selection
 // of PR digests scored against real per-test coverage.
 //
 // For each repository (a local clone, nothing committed) and each of its last N commits that change
@@ -15,7 +15,8 @@
 // digests. Each parent's coverage data is kept under the system temp folder
 // (repodigest-eval-coverage/<repo>-<parent sha>.coverage) and reused: scoring another build of the
 // tool on the same commits reruns no suite (delete the folder to measure afresh). `--scores FILE`
-// writes every commit's scores as JSON, for rules computed from them afterwards.
+// writes every commit's scores as JSON, for rules computed from them afterwards; `--cli FILE` scores
+// another build of the CLI (a copy of dist/cli.js) in place of dist/cli.js.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -23,7 +24,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const repoRoot = join(fileURLToPath(new URL('.', import.meta.url)), '..', '..');
-const cli = join(repoRoot, 'dist', 'cli.js');
+let cli = join(repoRoot, 'dist', 'cli.js');
 const truthScript = join(repoRoot, 'scripts', 'eval', 'coverageTruth.py');
 
 interface Target {
@@ -166,6 +167,7 @@ function main(): void {
     if (argv[i] === '--commits') commits = Number(argv[++i]);
     else if (argv[i] === '--budget') budget = Number(argv[++i]);
     else if (argv[i] === '--scores') scoresFile = argv[++i];
+    else if (argv[i] === '--cli') cli = argv[++i]!;
     else {
       const [dir = '', source = 'src', tests = 'tests'] = argv[i]!.split(':');
       targets.push([dir.split('/').filter(Boolean).pop() ?? dir, { dir, source, tests }]);
