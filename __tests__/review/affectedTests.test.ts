@@ -116,7 +116,7 @@ function project(edit: (s: string) => string) {
 }
 
 describe('findAffectedTests', () => {
-  it('finds tests through calls, fixtures, classes and two hops; names what no test reaches', async () => {
+  it('finds tests through calls, fixtures, classes and deeper calls; names what no test reaches', async () => {
     const p = await reviewProject(project((s) => s), project((s) => s.replaceAll('+ 0', '+ 1')));
     expect(p.changed.map((c) => c.id).sort()).toEqual([
       'pkg.core.compute',
@@ -132,10 +132,13 @@ describe('findAffectedTests', () => {
       'tests/test_core.py::CheckStuff::test_a 1 pkg.core.compute,pkg.core.helper',
       'tests/test_core.py::TestThings::test_method 1 pkg.core.compute,pkg.core.helper',
       'tests/test_core.py::test_direct 1 pkg.core.compute,pkg.core.helper',
-      'tests/test_core.py::test_fixture 2 pkg.core.compute',
+      'tests/test_core.py::test_fixture 2 pkg.core.compute,pkg.core.helper',
       'tests/test_core.py::test_renamed 2 pkg.core.helper',
     ]);
-    expect(found.unreached).toEqual(['pkg.core.deep', 'pkg.core.untested']);
+    // test_deep reaches deep in 3 hops: with it the list would hold all 7 tests of the suite, over MAX_SHARE.
+    expect(found.beyond).toBe(1);
+    expect(found.unreached).toEqual(['pkg.core.untested']);
+    expect(findAffectedTests({ ...p, maxShare: 1 }).tests.at(-1)).toMatchObject({ nodeId: 'tests/test_core.py::test_deep', hops: 3, reaches: ['pkg.core.deep'] });
   });
 
   it('reaches nothing when no test calls the change', async () => {
@@ -364,5 +367,55 @@ def test_other():
       'tests/test_url_safe.py::test_dumps 2',
       'tests/test_url_safe.py::test_dumps_default 2',
     ]);
+  });
+});
+
+describe('findAffectedTests: deeper calls, a level at a time within a share of the suite', () => {
+  const CHAIN = `
+def target():
+    return 0 + 0
+
+
+def level1():
+    return target()
+
+
+def level2():
+    return level1()
+
+
+def level3():
+    return level2()
+
+
+def entry():
+    return level3()
+`;
+  // 20 tests: test_near reaches target in 2 hops, test_deep in 4, the six test_entry_* in 5, twelve
+  // test_other_* not at all. Expected, within a quarter of the suite: test_near and test_deep (2 of
+  // 20); the level of 5 hops would make it 8 of 20, so its six tests are left out and counted.
+  const TESTS = [
+    'from pkg.chain import entry, level1, level3',
+    '',
+    'def test_near():\n    assert level1() == 0',
+    'def test_deep():\n    assert level3() == 0',
+    ...Array.from({ length: 6 }, (_, i) => `def test_entry_${i}():\n    assert entry() == 0`),
+    ...Array.from({ length: 12 }, (_, i) => `def test_other_${i}():\n    assert True`),
+  ].join('\n\n\n');
+  const files = (v: string) => ({ 'pkg/__init__.py': '', 'pkg/chain.py': CHAIN.replace('0 + 0', `${v} + 0`), 'tests/test_chain.py': TESTS });
+
+  it('lists each deeper level whole while the list stays within the share, nearest first, and counts the rest', async () => {
+    const p = await reviewProject(files('0'), files('1'));
+    expect(p.changed.map((c) => c.id)).toEqual(['pkg.chain.target']);
+    const found = findAffectedTests({ ...p, maxShare: 0.25 });
+    expect(found.tests.map((t) => `${t.nodeId} ${t.hops}`)).toEqual(['tests/test_chain.py::test_near 2', 'tests/test_chain.py::test_deep 4']);
+    expect(found.beyond).toBe(6);
+    expect(found.unreached).toEqual([]);
+    const all = findAffectedTests({ ...p, maxShare: 1 });
+    expect(all.tests.map((t) => t.hops)).toEqual([2, 4, 5, 5, 5, 5, 5, 5]);
+    expect(all.beyond).toBe(0);
+    const shallow = findAffectedTests({ ...p, maxHops: 4, maxShare: 1 });
+    expect(shallow.tests.map((t) => t.nodeId)).toEqual(['tests/test_chain.py::test_near', 'tests/test_chain.py::test_deep']);
+    expect(shallow.beyond).toBe(0);
   });
 });
