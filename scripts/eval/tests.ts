@@ -15,7 +15,8 @@
 // digests. Each parent's coverage data is kept under the system temp folder
 // (repodigest-eval-coverage/<repo>-<parent sha>.coverage) and reused: scoring another build of the
 // tool on the same commits reruns no suite (delete the folder to measure afresh). `--scores FILE`
-// writes every commit's scores as JSON, for rules computed from them afterwards; `--cli FILE` scores
+// writes every commit's scores as JSON, for rules computed from them afterwards; a third table replays
+// the depth rule of review/affectedTests.ts at several share bounds; `--cli FILE` scores
 // another build of the CLI (a copy of dist/cli.js) in place of dist/cli.js.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -157,6 +158,31 @@ function depthRow(label: string, scores: Score[], depths: readonly number[]): st
   return `| ${label} | ${cells.join(' | ')} |`;
 }
 
+const BOUNDS = [0.1, 0.25, 0.5, 0.75, 1];
+
+/**
+ * The depth rule replayed on these digests for each share bound: every test within 2 hops, then each
+ * deeper level while the selection stays within the bound (of the suite coverage ran). Meaningful on
+ * a build that lists every level (MAX_SHARE set to Infinity): a bounded build has cut them already.
+ */
+function boundRow(label: string, scores: Score[]): string {
+  const pct = (x: number) => (Number.isNaN(x) ? '-' : `${(100 * x).toFixed(1)}%`);
+  const cells = BOUNDS.map((bound) => {
+    const at = scores.map((s) => {
+      let pick = [...s.byDepth.values()][0]!;
+      for (const [k, d] of [...s.byDepth].sort((a, b) => a[0] - b[0])) {
+        if (k > 2 && d.share > bound) break;
+        pick = d;
+      }
+      return pick;
+    });
+    const recalls = at.flatMap((d) => (d.recall === undefined ? [] : [d.recall]));
+    const mean = recalls.length === 0 ? Number.NaN : recalls.reduce((a, b) => a + b, 0) / recalls.length;
+    return `${pct(mean)} / ${pct(median(at.map((d) => d.share)))}`;
+  });
+  return `| ${label} | ${cells.join(' | ')} |`;
+}
+
 function main(): void {
   const argv = process.argv.slice(2);
   let commits = 20;
@@ -217,6 +243,13 @@ function main(): void {
       `| --- | ${depths.map(() => '---:').join(' | ')} |`,
       ...perRepo.map(([name, scores]) => depthRow(name, scores, depths)),
       depthRow('all', all, depths),
+      '',
+      'The depth rule at each share bound (on a build listing every level): recall (mean) / share of tests (median)',
+      '',
+      `| repository | ${BOUNDS.map((b) => `≤ ${100 * b}%`).join(' | ')} |`,
+      `| --- | ${BOUNDS.map(() => '---:').join(' | ')} |`,
+      ...perRepo.map(([name, scores]) => boundRow(name, scores)),
+      boundRow('all', all),
       '',
     ].join('\n'),
   );
