@@ -419,3 +419,46 @@ def entry():
     expect(shallow.beyond).toBe(0);
   });
 });
+
+describe('findAffectedTests: overrides a base method dispatches to', () => {
+  const STEPS = `
+class Pipeline:
+    def run(self):
+        return self.step() + 1
+
+    def step(self):
+        return 0
+
+
+class Doubling(Pipeline):
+    def step(self):
+        return 2 + 0
+`;
+  // Expected, for a change to Doubling.step: test_doubling (Pipeline.run calls self.step(), which a
+  // Doubling runs as its override); test_plain too, as the list cannot tell the receivers apart.
+  const TEST = `
+from pkg.steps import Doubling, Pipeline
+
+
+def test_doubling():
+    assert Doubling().run() == 3
+
+
+def test_plain():
+    assert Pipeline().run() == 1
+
+
+def test_none():
+    assert True
+`;
+  const files = (v: string) => ({ 'pkg/__init__.py': '', 'pkg/steps.py': STEPS.replace('2 + 0', `2 + ${v}`), 'tests/test_steps.py': TEST });
+
+  it('follows a self call in a base method to the subclass override it may run', async () => {
+    const p = await reviewProject(files('0'), files('1'));
+    expect(p.changed.map((c) => c.id)).toEqual(['pkg.steps.Doubling.step']);
+    expect(findAffectedTests({ ...p, maxShare: 1 }).tests.map((t) => `${t.nodeId} ${t.hops}`)).toEqual([
+      'tests/test_steps.py::test_doubling 2',
+      'tests/test_steps.py::test_plain 2',
+    ]);
+  });
+});

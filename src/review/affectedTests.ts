@@ -16,9 +16,10 @@
 // Decisions:
 // - The tests are what pytest collects (testItems.ts), inherited test methods under each class that
 //   collects them.
-// - A hop is a resolved call edge, or a fixture in a test's fixture closure (pytestFixtures.ts: every
-//   name resolved from the test, as pytest overrides them). Name-only (heuristic) edges are not
-//   followed: a guess must not put a test on the list a CI runs.
+// - A hop is a resolved call edge, a dispatch edge (a base method's `self.step()` to the subclass
+//   overrides it may run: the receiver is unknown, the override is real), or a fixture in a test's
+//   fixture closure (pytestFixtures.ts: every name resolved from the test, as pytest overrides them).
+//   Name-only (heuristic) edges are not followed: a guess must not put a test on the list a CI runs.
 // - A hop is also one of the edges frameworkReach.ts draws for what frameworks and Python run with
 //   no call to show it (a callable handed to a runner, what a factory or an imported app hands out,
 //   what a class statement or an import runs): each stands for one call, so it counts one hop.
@@ -32,7 +33,7 @@
 //   Code nested in a test (a local helper) counts as the test.
 // - Node ids are relative to the scanned folder, like the files of the digest.
 
-import type { Adjacency } from '../graph/adjacency.js';
+import { type Adjacency, isProved } from '../graph/adjacency.js';
 import type { Edge, PySymbol } from '../model.js';
 import { isConftest, isTestModule } from '../python/testFiles.js';
 import { frameworkReach, type Reach } from './frameworkReach.js';
@@ -207,7 +208,7 @@ export function findAffectedTests(input: AffectedTestsInput): AffectedTests {
           note(item, c.id, hops + 1);
           reached = true;
         }
-        const callers: Reach[] = adjacency.callers(id).filter((n) => n.resolution === 'resolved');
+        const callers: Reach[] = adjacency.callers(id).filter((n) => isProved(n.resolution));
         const ups = [...callers, ...(topLevel ? [] : (reach.get(id) ?? []))];
         for (const up of ups.flatMap((r) => runners(r, symbols, children))) {
           if (seen.has(up) || removed.has(up)) continue;
