@@ -1,4 +1,4 @@
-import type { Adjacency } from '../graph/adjacency.js';
+import { type Adjacency } from '../graph/adjacency.js';
 import type { Edge, PySymbol } from '../model.js';
 import type { MustRunTests } from './mustRunTests.js';
 /** Tests this close to a change are always listed. */
