@@ -1,5 +1,5 @@
 // The XML PR digest is the JSON digest's data as elements: the review's fields (header, overview,
-// changed, breaking, overrides, signatures, tests, mustRun, untested, callSites, redactions) and the
+// changed, breaking, overrides, signatures, tests, testsBeyond, mustRun, untested, callSites, redactions) and the
 // packed symbols read back to the JSON's values, no markdown is left outside the code's CDATA, and the
 // budget bounds the XML document exactly.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,7 +16,7 @@ afterAll(removeTempDirs);
 type Json = string | number | boolean | null | Json[] | { [key: string]: Json };
 
 /** The review fields, in the order both formats write them. */
-const REVIEW_KEYS = ['header', 'overview', 'changed', 'nonPython', 'breaking', 'overrides', 'signatures', 'tests', 'testsCommand', 'mustRun', 'untested', 'callSites', 'redactions'];
+const REVIEW_KEYS = ['header', 'overview', 'changed', 'nonPython', 'breaking', 'overrides', 'signatures', 'tests', 'testsBeyond', 'testsCommand', 'mustRun', 'untested', 'callSites', 'redactions'];
 /** Fields whose text is code: a child element holding CDATA (`code`: the element's own CDATA), never an attribute. */
 const CODE_KEYS = new Set(['before', 'after']);
 /** Our prose names ids in code spans; XML says the same words without the backticks. */

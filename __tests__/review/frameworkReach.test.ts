@@ -335,9 +335,10 @@ describe('framework reach: the most-likely tier', () => {
     const found = await selected(SERIALIZER, replaceIn('pkg/serializer.py', 'key + ""', 'key + "x"'));
     expect(found.changed).toEqual(['pkg.serializer.Base.__init__']);
     expect(found.tests).toEqual([
-      'tests/test_serializer.py::TestSerializer::test_dumps 2',
-      'tests/test_serializer.py::TestSubclass::test_inherited_fixture 2',
       'tests/test_serializer.py::test_parametrized 1',
+      'tests/test_serializer.py::TestSerializer::test_dumps 2',
+      'tests/test_serializer.py::TestSubclass::test_dumps 2',
+      'tests/test_serializer.py::TestSubclass::test_inherited_fixture 2',
     ]);
   });
 

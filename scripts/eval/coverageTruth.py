@@ -1,13 +1,16 @@
 """Ground truth for test selection: which tests execute the lines a commit changes.
 
 Run inside a checkout of the commit's parent (the base). Reads a JSON request on stdin:
-  {"source": "src", "tests": "tests", "changed": {"src/pkg/mod.py": [12, 13]}, "untested": [["src/pkg/mod.py", "Class.method"], ...]}
+  {"source": "src", "tests": "tests", "changed": {"src/pkg/mod.py": [12, 13]}, "untested": [["src/pkg/mod.py", "Class.method"], ...],
+   "cache": "/tmp/.../<parent sha>.coverage"}
 runs the suite once under coverage with per-test contexts (dynamic_context = test_function), and
 prints JSON:
   {"suite": {"files": [...], "tests": [...]}, "truth": {"files": [...], "tests": [...]},
    "contradicted": [...], "failed": bool}
 Tests are (file, qualname) pairs written "file::qual.name"; files are repository-relative paths.
 The analysed project's code runs here, on purpose: this is the evaluation's ground truth, never the tool.
+With "cache", the coverage data of that path (and the run's outcome beside it, `.run.json`) is reused
+when present and written otherwise: one parent's suite gives the same contexts for every scoring of it.
 """
 import ast
 import json
@@ -22,16 +25,15 @@ import coverage
 def main() -> None:
     req = json.load(sys.stdin)
     root = os.getcwd()
-    data = tempfile.mktemp(suffix=".coverage")
-    rc = tempfile.mktemp(suffix=".coveragerc")
-    with open(rc, "w") as f:
-        f.write("[run]\ndynamic_context = test_function\n")
-    env = dict(os.environ, PYTHONPATH=os.pathsep.join([os.path.join(root, req["source"]), metadata_dir(root), os.environ.get("PYTHONPATH", "")]))
-    run = subprocess.run(
-        [sys.executable, "-m", "coverage", "run", f"--rcfile={rc}", f"--data-file={data}", f"--source={req['source']}",
-         "-m", "pytest", "-q", "-p", "no:cacheprovider", req["tests"]],
-        cwd=root, env=env, capture_output=True, text=True, timeout=1800,
-    )
+    data = req.get("cache") or tempfile.mktemp(suffix=".coverage")
+    outcome = data + ".run.json"
+    if req.get("cache") and os.path.exists(data) and os.path.exists(outcome):
+        with open(outcome) as f:
+            returncode, summary = json.load(f)
+    else:
+        returncode, summary = run_suite(root, req, data)
+        with open(outcome, "w") as f:
+            json.dump([returncode, summary], f)
     cov = coverage.CoverageData(data)
     cov.read()
     test_files = {}
@@ -76,10 +78,23 @@ def main() -> None:
         "suite": {"files": sorted(set(test_files.values())), "tests": sorted(f"{f}::{q}" for f, q in suite)},
         "truth": {"files": sorted({f for f, _ in truth}), "tests": sorted(f"{f}::{q}" for f, q in truth)},
         "contradicted": sorted(contradicted),
-        "failed": run.returncode not in (0, 1),
-        "summary": (run.stdout.strip().splitlines() or [""])[-1],
+        "failed": returncode not in (0, 1),
+        "summary": summary,
     }
     json.dump(out, sys.stdout)
+
+
+def run_suite(root: str, req: dict, data: str):
+    rc = tempfile.mktemp(suffix=".coveragerc")
+    with open(rc, "w") as f:
+        f.write("[run]\ndynamic_context = test_function\n")
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join([os.path.join(root, req["source"]), metadata_dir(root), os.environ.get("PYTHONPATH", "")]))
+    run = subprocess.run(
+        [sys.executable, "-m", "coverage", "run", f"--rcfile={rc}", f"--data-file={data}", f"--source={req['source']}",
+         "-m", "pytest", "-q", "-p", "no:cacheprovider", req["tests"]],
+        cwd=root, env=env, capture_output=True, text=True, timeout=1800,
+    )
+    return run.returncode, (run.stdout.strip().splitlines() or [""])[-1]
 
 
 def metadata_dir(root: str) -> str:

@@ -3,7 +3,7 @@
 //
 // Decisions:
 // - Fields and their order: header, overview, changed, nonPython, breaking, overrides, signatures,
-//   tests, testsCommand, mustRun, untested, callSites, redactions. The JSON's keys are these names.
+//   tests, testsBeyond, testsCommand, mustRun, untested, callSites, redactions. The JSON's keys are these names.
 // - `complete` (the JSON: metadata, never cut by the budget) lists everything, `changed` with each
 //   symbol's diff. Otherwise (the XML: inside the budget) the lists follow the section level
 //   (levels.ts), as the markdown sections do: a list cut short comes with `<key>Total`, the count of
@@ -119,7 +119,8 @@ export function reviewListsData(findings: ReviewFindings, tests: AffectedTests, 
     ...listed('breaking', breaking, max(MAX_LISTED, MAX_LISTED, COMPACT_GROUPS)),
     ...listed('overrides', overrides, max(MAX_LISTED, 0, 0)),
     ...listed('signatures', signatures, max(MAX_LISTED, 0, 0)),
-    ...listed('tests', tests.tests.map((t) => ({ nodeId: t.nodeId, reaches: t.reaches, hops: t.hops })), testsMax),
+    ...listed('tests', tests.tests.map((t) => ({ nodeId: t.nodeId, reaches: t.reaches, hops: t.hops, ...(t.definedAt === undefined ? {} : { definedAt: t.definedAt }) })), testsMax),
+    testsBeyond: tests.beyond ?? 0,
     testsCommand,
     mustRun: {
       ...listed('files', mustRunFiles, filesMax),

@@ -24,7 +24,7 @@
 //   the matching overrides, the signature changes and the untested symbols; `counts` keeps the verdict
 //   count and at most COMPACT_GROUPS verdict lines, and makes the tests one line of counts. At a small
 //   budget, whole lists can keep most of the changed symbols out of the document.
-import type { AffectedTest, AffectedTests } from '../review/affectedTests.js';
+import { type AffectedTest, type AffectedTests, MAX_HOPS } from '../review/affectedTests.js';
 import type { ReviewFindings } from '../review/breakingSites.js';
 import { pytestCommand } from '../review/pytestCommand.js';
 import { codeSpan } from '../shared/fence.js';
@@ -131,22 +131,27 @@ function mustRunLines(tests: AffectedTests, detail: ReviewDetail): string[] {
   return [`Must run: ${plural(n, 'test file')} ${n === 1 ? 'imports' : 'import'} the changed code${list}.`, ...(detail === 'counts' ? [] : tier.notes.map((note) => `- ${note}`)), ''];
 }
 
+/** How far the most-likely tier follows calls (affectedTests.ts). */
+const WITHIN = `within ${MAX_HOPS} calls`;
+
 export function renderTestsSection(tests: AffectedTests, detail: ReviewDetail = 'full'): string {
   const lines = ['### Tests that exercise the change', '', ...mustRunLines(tests, detail)];
   const n = tests.tests.length;
   const untested = tests.unreached.length;
   if (detail === 'counts') {
-    const reach = n === 0 ? 'No test reaches a changed symbol within two calls' : `${plural(n, 'test')} ${n === 1 ? 'reaches' : 'reach'} a changed symbol within two calls`;
+    const beyond = tests.beyond ?? 0;
+    const reach = n === 0 && beyond > 0 ? `${plural(beyond, 'test')} ${beyond === 1 ? 'reaches' : 'reach'} a changed symbol through deeper calls, none listed` : n === 0 ? `No test reaches a changed symbol ${WITHIN}` : `${plural(n, 'test')} ${n === 1 ? 'reaches' : 'reach'} a changed symbol ${WITHIN}`;
     const none = untested > 0 ? `; ${plural(untested, 'changed symbol')} ${untested === 1 ? 'is' : 'are'} reached by none` : '';
     lines.push(`${reach}${none} (the JSON digest lists them${n > 0 ? `, the Action's ${codeSpan('tests')} output the tests` : ''}).`);
     return lines.join('\n');
   }
   const noneImports = tests.mustRun !== undefined && tests.mustRun.files.length === 0 ? ' or imports its module' : '';
-  if (n === 0) lines.push(`No test reaches a changed symbol within two calls${noneImports}${untested > 0 && detail === 'full' ? ':' : '.'}`);
+  if (n === 0 && (tests.beyond ?? 0) > 0) lines.push('Most likely: none listed.');
+  else if (n === 0) lines.push(`No test reaches a changed symbol ${WITHIN}${noneImports}${untested > 0 && detail === 'full' ? ':' : '.'}`);
   else {
     // One parenthesis: the command when it is short, and where every node id is.
     const run = n <= NAMED_GROUP ? `run ${n === 1 ? 'it' : 'them'} with ${codeSpan(pytestCommand(tests.tests.map((t) => t.nodeId))!)}; ` : '';
-    lines.push(`Most likely: ${plural(n, 'test')} ${n === 1 ? 'reaches' : 'reach'} a changed symbol within two calls (${run}every node id is in the Action's ${codeSpan('tests')} output):`, '');
+    lines.push(`Most likely: ${plural(n, 'test')} ${n === 1 ? 'reaches' : 'reach'} a changed symbol ${WITHIN} (${run}every node id is in the Action's ${codeSpan('tests')} output):`, '');
     const groups = sameReach(tests.tests);
     let shown = 0;
     for (const group of groups.slice(0, detail === 'full' ? MAX_LISTED : COMPACT_GROUPS)) {
@@ -158,11 +163,13 @@ export function renderTestsSection(tests: AffectedTests, detail: ReviewDetail = 
     }
     lines.push(...more(tests.tests.length, shown));
   }
+  const beyond = tests.beyond ?? 0;
+  if (beyond > 0) lines.push('', `${plural(beyond, n === 0 ? 'test' : 'more test')} ${beyond === 1 ? 'reaches' : 'reach'} the change through deeper calls, left out of this list to keep it a small share of the suite (the must-run tier covers them).`);
   if (untested > 0 && detail !== 'full') {
-    lines.push('', `${plural(untested, 'changed symbol')} ${untested === 1 ? 'is' : 'are'} reached by no test within two calls (listed in the JSON digest).`);
+    lines.push('', `${plural(untested, 'changed symbol')} ${untested === 1 ? 'is' : 'are'} reached by no test ${WITHIN} (listed in the JSON digest).`);
   } else if (untested > 0) {
     // A paragraph between the two lists: a blank line alone would join them into one list.
-    if (tests.tests.length > 0) lines.push('', 'Changed symbols that no test reaches within two calls and no test module imports:');
+    if (tests.tests.length > 0) lines.push('', `Changed symbols that no test reaches ${WITHIN} and no test module imports:`);
     lines.push('');
     for (const id of tests.unreached.slice(0, MAX_LISTED)) lines.push(`- ${codeSpan(id)}`);
     lines.push(...more(tests.unreached.length, MAX_LISTED));

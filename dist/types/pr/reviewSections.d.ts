@@ -1,4 +1,4 @@
-import type { AffectedTests } from '../review/affectedTests.js';
+import { type AffectedTests } from '../review/affectedTests.js';
 import type { ReviewFindings } from '../review/breakingSites.js';
 export declare const MAX_LISTED = 20;
 /** How many verdict or test lines the shortened review sections keep. */

@@ -1,13 +1,20 @@
-import type { Adjacency } from '../graph/adjacency.js';
+import { type Adjacency } from '../graph/adjacency.js';
 import type { Edge, PySymbol } from '../model.js';
 import type { MustRunTests } from './mustRunTests.js';
-export declare const MAX_HOPS = 2;
+/** Tests this close to a change are always listed. */
+export declare const NEAR_HOPS = 2;
+/** The longest caller chain followed. */
+export declare const MAX_HOPS = 8;
+/** Deeper levels are listed while the list stays within this share of the suite's tests. */
+export declare const MAX_SHARE = 0.75;
 export interface AffectedTest {
     nodeId: string;
     /** Changed symbol ids this test reaches, sorted. */
     reaches: string[];
     /** Fewest hops from the test to one of them (0: the test itself changed). */
     hops: number;
+    /** The node id of the method where the test is defined, when its class inherits it. */
+    definedAt?: string;
 }
 export interface AffectedTestsInput {
     symbols: ReadonlyMap<string, PySymbol>;
@@ -17,12 +24,16 @@ export interface AffectedTestsInput {
         change: 'added' | 'modified' | 'removed';
     }[];
     maxHops?: number;
+    /** Overrides MAX_SHARE. */
+    maxShare?: number;
     /** Every edge: what frameworks run with no call edge (frameworkReach.ts) is followed like a caller. */
     edges?: readonly Edge[];
 }
 export interface AffectedTests {
-    /** The most-likely tier: tests that call a changed symbol within MAX_HOPS, by node id. */
+    /** The most-likely tier: tests that reach a changed symbol (the depth rule above), nearest first, then by node id. */
     tests: AffectedTest[];
+    /** Tests that reach the change through deeper calls than the list keeps (over MAX_SHARE of the suite). */
+    beyond?: number;
     /** Changed functions, methods and classes outside tests that no test reaches in either tier. */
     unreached: string[];
     /** The must-run tier: test modules that import the changed code (mustRunTests.ts). */
@@ -33,6 +44,4 @@ export interface AffectedTests {
  * no test module imports its file (a framework may call it where no call edge shows).
  */
 export declare function withMustRun(mostLikely: AffectedTests, mustRun: MustRunTests, symbols: ReadonlyMap<string, PySymbol>): AffectedTests;
-/** The pytest node id of a test function or method, or undefined when pytest would not collect it. */
-export declare function testNodeId(sym: PySymbol, symbols: ReadonlyMap<string, PySymbol>): string | undefined;
 export declare function findAffectedTests(input: AffectedTestsInput): AffectedTests;

@@ -3,7 +3,9 @@
 // name): a project has far fewer classes than call sites.
 //
 // Member lookup follows Python: the first class in the MRO that binds the name wins; instance
-// attributes are the `self.<name> = ...` assignments in the methods of the MRO's classes. A lookup
+// attributes are the `self.<name> = ...` assignments in the methods of the MRO's classes. Read
+// through `self`, a member may also be what a subclass puts in its place: a method override, or a
+// project class or function a subclass binds to the same class attribute. A lookup
 // that reaches an external or unknown base before finding the name stops there (see mro.ts).
 
 import type { Binding, PySymbol, RefExpr } from '../../model.js';
@@ -210,6 +212,35 @@ export class ClassModel {
       for (const v of lookup.values) if (v.k === 'def' && !found.includes(v.id) && this.ev.symbol(v.id)?.kind === 'method') found.push(v.id);
     }
     const out: Value[] = found.length > MAX_OVERRIDES ? [] : found.map((id): Value => ({ k: 'def', id, dispatch: true }));
+    byName.set(name, out);
+    return out;
+  }
+
+  private readonly attributeMemo = new Map<string, Map<string, Value[]>>();
+
+  /**
+   * Project classes and functions that project subclasses of `cls` bind to class attribute `name` in
+   * their own bodies (`default_serializer = _CompactJSON` over the base's `= json`): what
+   * `self.<name>` holds in the base's methods when `self` is one of those subclasses. None beyond
+   * MAX_OVERRIDES, as for method overrides.
+   */
+  attributeOverrides(cls: string, name: string): Value[] {
+    let byName = this.attributeMemo.get(cls);
+    if (!byName) this.attributeMemo.set(cls, (byName = new Map()));
+    const known = byName.get(name);
+    if (known) return known;
+    const found: Value[] = [];
+    const subs = this.allSubclasses(cls);
+    for (let i = 1; i < subs.length && found.length <= MAX_OVERRIDES; i++) {
+      const sub = this.ev.symbol(subs[i]!);
+      const values = sub ? this.ev.localName(sub, name) : undefined;
+      for (const v of values ?? []) {
+        if (v.k !== 'def') continue;
+        const kind = this.ev.symbol(v.id)?.kind;
+        if ((kind === 'class' || kind === 'function') && !found.some((f) => f.k === 'def' && f.id === v.id)) found.push(v);
+      }
+    }
+    const out = found.length > MAX_OVERRIDES ? [] : found;
     byName.set(name, out);
     return out;
   }

@@ -178,13 +178,17 @@ export class Evaluator {
         if (s?.kind !== 'class') return BUILTIN; // attributes of function objects (cache_clear, __name__)
         const lookup = this.classes.classLookup(this.classes.mro.mro(v.id), name);
         const found = lookup.found === 'member' ? lookup.values : lookup.found === 'ext' ? BUILTIN : [];
-        return v.self && (found.length === 0 || found.some((f) => f.k === 'def')) ? unionValues([found, this.classes.overrides(v.id, name)]) : found;
+        if (!v.self) return found;
+        const overrides = found.length === 0 || found.some((f) => f.k === 'def') ? this.classes.overrides(v.id, name) : [];
+        return unionValues([found, overrides, this.classes.attributeOverrides(v.id, name)]);
       }
       case 'inst': {
         const found = this.classes.instanceMemberOf(v.id, name);
         // A mixin's `self.m()` where only the classes mixing it in define m (found nothing): what
         // those subclasses' MROs find, as dispatch.
-        return !v.exact && (found.length === 0 || found.some((f) => f.k === 'def')) ? unionValues([found, this.classes.overrides(v.id, name)]) : found;
+        if (v.exact) return found;
+        const overrides = found.length === 0 || found.some((f) => f.k === 'def') ? this.classes.overrides(v.id, name) : [];
+        return unionValues([found, overrides, this.classes.attributeOverrides(v.id, name)]);
       }
       case 'super':
         return unionValues(this.classes.superChains(v.cls).map((chain) => this.classes.instanceMember(chain, name)));

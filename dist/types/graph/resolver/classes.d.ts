@@ -54,6 +54,14 @@ export declare class ClassModel {
      * finds anyway, is the useful answer, and fifty edges from one call would flood a digest.
      */
     overrides(cls: string, name: string): Value[];
+    private readonly attributeMemo;
+    /**
+     * Project classes and functions that project subclasses of `cls` bind to class attribute `name` in
+     * their own bodies (`default_serializer = _CompactJSON` over the base's `= json`): what
+     * `self.<name>` holds in the base's methods when `self` is one of those subclasses. None beyond
+     * MAX_OVERRIDES, as for method overrides.
+     */
+    attributeOverrides(cls: string, name: string): Value[];
     private lookupVia;
     superChains(cls: string): string[][];
     private readonly subclassMemo;
