@@ -57,6 +57,23 @@ describe('secrets in names', () => {
     expect(text).toBe('app/k_[redacted: aws-access-key].py and [redacted: github-token]');
   });
 
+  it('finds the same values, in the same order, in a tree of tens of thousands of names', async () => {
+    // Names are read a few thousand at a time: values at both ends and across the cut points are all found.
+    const names = Array.from({ length: 12_001 }, (_, i) => `pkg.mod_${i}.f`);
+    names[0] = `app/${GITHUB_TOKEN}.py`;
+    names[4_999] = `pkg.k_${AWS_KEY_ID}.f`;
+    names[5_000] = 'Fix https://user:s3cr3tP4ss@db.internal/x';
+    names[12_000] = `Fix ${TITLE_TOKEN} leak`;
+    const table = await nameSecrets(names);
+    // secretlint's provider rules first, then the project's own (an AWS key id inside an identifier, URL passwords).
+    expect([...table]).toEqual([
+      [GITHUB_TOKEN, 'github-token'],
+      [TITLE_TOKEN, 'github-token'],
+      [AWS_KEY_ID, 'aws-access-key'],
+      ['s3cr3tP4ss', 'url-password'],
+    ]);
+  });
+
   it('never replace a short value everywhere (a one-letter URL password in a title)', async () => {
     const table = await nameSecrets(['Fix http://e.x:a@b.co/r', 'app/main.py']);
     expect([...table.keys()]).toEqual([]);

@@ -23,12 +23,26 @@ export function namePlaceholder(kind: string): string {
  */
 export async function nameSecrets(names: Iterable<string>, table: SecretTable = new Map()): Promise<Map<string, string>> {
   const all = new Map(table);
-  const text = [...names].join('\n');
-  await collectProviderSecrets([text], all);
+  const texts = linesOf([...names], NAMES_PER_TEXT);
+  await collectProviderSecrets(texts, all);
   // Replaced wherever it occurs, so a value must be long enough not to be a common word: a URL
   // password `a` in a title would otherwise turn every `a` of the digest into a placeholder.
-  for (const [value, kind] of ruleSecrets(text)) if (value.length >= MIN_VALUE_LENGTH && !all.has(value)) all.set(value, kind);
+  for (const text of texts) for (const [value, kind] of ruleSecrets(text)) if (value.length >= MIN_VALUE_LENGTH && !all.has(value)) all.set(value, kind);
   return all;
+}
+
+/**
+ * Names are read as texts of this many lines: a large tree's million symbol ids joined into one text
+ * of tens of MB made secretlint index it whole, on a heap the records already fill. A value never
+ * spans two names, and both passes keep the order of the names, so the table is the one a single text
+ * gives.
+ */
+const NAMES_PER_TEXT = 5000;
+
+function linesOf(names: readonly string[], perText: number): string[] {
+  const texts: string[] = [];
+  for (let i = 0; i < names.length; i += perText) texts.push(names.slice(i, i + perText).join('\n'));
+  return texts;
 }
 
 /** `text` with every value of `table` replaced by its name placeholder (longest first, so no value is left half-replaced). */
