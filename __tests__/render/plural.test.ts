@@ -77,6 +77,6 @@ describe('the PR digest summary line', () => {
       }
     }
     expect(content).toBeDefined();
-    expect(content).toMatch(/1 changed symbol \\\(0 added, 1 modified, 0 removed\\\)/);
+    expect(content).toMatch(/1 changed symbol \(0 added, 1 modified, 0 removed\)/);
   });
 });

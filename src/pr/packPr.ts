@@ -45,7 +45,8 @@ function packPrDocument(prepared: PreparedPr, pack: PackSettings): PackResult {
 function packPrAt(prepared: PreparedPr, pack: PackSettings, level: SectionsLevel): PackResult {
   const { index, entries } = prepared;
   const graph = mermaidWanted(pack) ? graphOf(prepared) : '';
-  const notes = [...prepared.notes, ...levelNotes(level, entries, graph !== '' && !level.mermaid)];
+  // What the level compacted is said in our own words only: markdown as written, never cut short.
+  const cut = levelNotes(level, entries, graph !== '' && !level.mermaid);
   return packRoots(index, prepared.roots, pack, {
     title: 'RepoDigest: pull request context',
     removed: prepared.removed,
@@ -61,7 +62,7 @@ function packPrAt(prepared: PreparedPr, pack: PackSettings, level: SectionsLevel
           preamble: [],
           preambleData: xmlPreamble(prepared, pack, level),
         }
-      : { preamble: (usage: TokenUsage) => markdownPreamble(prepared, pack, level, usage, notes, graph) }),
+      : { preamble: (usage: TokenUsage) => markdownPreamble(prepared, pack, level, usage, cut, graph) }),
   });
 }
 
@@ -82,7 +83,7 @@ function xmlPreamble(prepared: PreparedPr, pack: PackSettings, level: SectionsLe
 }
 
 /** The PR sections as markdown at `level` (markdown, and JSON's `content`). */
-function markdownPreamble(prepared: PreparedPr, pack: PackSettings, level: SectionsLevel, usage: TokenUsage, notes: readonly string[], graph: string): string[] {
+function markdownPreamble(prepared: PreparedPr, pack: PackSettings, level: SectionsLevel, usage: TokenUsage, cut: readonly string[], graph: string): string[] {
   const { changes, index, request, entries } = prepared;
   const adjacency = adjacencyOf(index);
   // The verdicts come first, right after the header, before the list and the code.
@@ -108,8 +109,8 @@ function markdownPreamble(prepared: PreparedPr, pack: PackSettings, level: Secti
     budget: usage.budget,
     encoding: usage.encoding,
     incomplete: changes.incomplete,
-    notes,
-    ...(redacted === undefined ? {} : { markdownNotes: [redacted] }),
+    notes: prepared.notes,
+    markdownNotes: [...cut, ...(redacted === undefined ? [] : [redacted])],
   });
   return [header, ...sections];
 }
