@@ -4,8 +4,9 @@
 // and resolution (graph/) see the names Python sees and need no change of their own. Code text
 // (`full`, `signature`), docstrings and string literals (`__all__` entries: Python looks those up
 // as written) stay as written; so do the string literals and comments inside expression texts
-// (defaults, decorators, annotations), which are shown and checked against the file. A definition spelled otherwise keeps its spelling in `spelledAs`,
-// and the file gets a note, so the digest can say what Python will do.
+// (defaults, decorators, annotations), which are shown and checked against the file. A definition
+// spelled otherwise keeps its spelling in `spelledAs`, and the file gets a note, so the digest can
+// say what Python will do.
 import type { Binding, CallSite, FileRecord, Param, PySymbol, RefExpr } from '../model.js';
 
 const NON_ASCII = /[^\x00-\x7f]/;
