@@ -1,5 +1,9 @@
-// `npm run eval:tests -- <repo>:<source>:<tests> ... [--commits N] [--budget B] [--scores FILE] [--cli FILE]`: the test selection
-// of PR digests scored against real per-test coverage.
+// `npm run eval:tests -- <repo>:<source>:<tests> ... [--commits N] [--budget B] [--scores FILE] [--cli FILE] [--apt PKG,...]`:
+// the test selection of PR digests scored against real per-test coverage.
+//
+// It installs what it runs when missing: Debian's python3-pytest and python3-coverage, and the
+// repositories' own test dependencies named with `--apt` (flask's: python3-werkzeug, python3-jinja2,
+// python3-click, python3-itsdangerous), with apt-get (root, or sudo without a password).
 //
 // For each repository (a local clone, nothing committed) and each of its last N commits that change
 // Python under <source>, replayed as a PR (parent -> commit):
@@ -183,23 +187,41 @@ function boundRow(label: string, scores: Score[]): string {
   return `| ${label} | ${cells.join(' | ')} |`;
 }
 
+/** Installs the Debian packages not installed yet (dpkg-query says which), or stops with the command to run. */
+function ensureDebianPackages(packages: readonly string[]): void {
+  const missing = packages.filter((p) => spawnSync('dpkg-query', ['-W', '-f=${Status}', p], { encoding: 'utf8' }).stdout?.includes('install ok installed') !== true);
+  if (missing.length === 0) return;
+  const sudo = process.getuid?.() === 0 ? [] : ['sudo', '-n'];
+  const run = (args: string[]): boolean => {
+    const [command, ...rest] = [...sudo, ...args];
+    return spawnSync(command!, rest, { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } }).status === 0;
+  };
+  process.stderr.write(`eval:tests: installing ${missing.join(', ')}\n`);
+  if (!run(['apt-get', 'install', '-y', '--no-install-recommends', ...missing]) && !(run(['apt-get', 'update']) && run(['apt-get', 'install', '-y', '--no-install-recommends', ...missing]))) {
+    throw new Error(`cannot install ${missing.join(' ')}: run apt-get install ${missing.join(' ')} as root`);
+  }
+}
+
 function main(): void {
   const argv = process.argv.slice(2);
   let commits = 20;
   let budget = 8000;
   let scoresFile: string | undefined;
+  const apt: string[] = [];
   const targets: [string, Target][] = [];
   for (let i = 0; i < argv.length; i++) {
     if (argv[i] === '--commits') commits = Number(argv[++i]);
     else if (argv[i] === '--budget') budget = Number(argv[++i]);
     else if (argv[i] === '--scores') scoresFile = argv[++i];
     else if (argv[i] === '--cli') cli = argv[++i]!;
+    else if (argv[i] === '--apt') apt.push(...argv[++i]!.split(',').filter(Boolean));
     else {
       const [dir = '', source = 'src', tests = 'tests'] = argv[i]!.split(':');
       targets.push([dir.split('/').filter(Boolean).pop() ?? dir, { dir, source, tests }]);
     }
   }
-  if (targets.length === 0) throw new Error('usage: npm run eval:tests -- <repo>:<source>:<tests> ... [--commits N] [--budget B]');
+  if (targets.length === 0) throw new Error('usage: npm run eval:tests -- <repo>:<source>:<tests> ... [--commits N] [--budget B] [--scores FILE] [--cli FILE] [--apt PKG,...]');
+  ensureDebianPackages(['python3-pytest', 'python3-coverage', ...apt]);
   const all: Score[] = [];
   const lines: string[] = [];
   const perRepo: [string, Score[]][] = [];
