@@ -129,9 +129,28 @@ describe('a docstring-only edit', () => {
       6000,
     );
     expect(digest.tests).toEqual([]);
+    expect(digest.mustRun).toEqual([]);
     expect(section(digest.markdown, '### Call sites to check')).not.toContain('tests/test_core.py');
     expect(digest.packed.filter((p) => p.id.startsWith('tests.'))).toEqual([]);
     expect(section(digest.markdown, '### Overview')).toMatch(/docstring or comment only \(1\)/i);
+  });
+});
+
+describe('an annotation-only edit', () => {
+  it('selects the test modules that import it (annotations run where dataclasses read them), and no most-likely test', async () => {
+    const model = (type: string) => `from dataclasses import dataclass\n\n\n@dataclass\nclass Point:\n    x: ${type}\n    y: ${type}\n\n\ndef norm(p):\n    return abs(p.x) + abs(p.y)\n`;
+    const digest = await digestOf(
+      {
+        'pkg/__init__.py': '',
+        'pkg/geo.py': model('int'),
+        'tests/test_geo.py': 'from pkg.geo import Point, norm\n\n\ndef test_norm():\n    assert norm(Point(1, -2)) == 3\n',
+        'tests/test_other.py': 'def test_nothing():\n    assert True\n',
+      },
+      { 'pkg/geo.py': model('float') },
+      6000,
+    );
+    expect(digest.mustRun).toEqual(['tests/test_geo.py']);
+    expect(digest.tests).toEqual([]);
   });
 });
 

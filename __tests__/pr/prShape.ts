@@ -17,6 +17,8 @@ export interface Digest {
   markdown: string;
   packed: PackedItem[];
   tests: unknown[];
+  /** Test modules of the must-run tier. */
+  mustRun: string[];
 }
 
 /** Base files committed, head files written over them and committed; the digest of that one commit. */
@@ -28,8 +30,8 @@ export async function digestOf(base: Record<string, string>, head: Record<string
   repo.commit('head');
   const run = await cli('pr', repo.dir, '--base', 'HEAD~1', '--head', 'HEAD', '--budget', String(budget), '--format', 'json');
   expect(run.code, run.stderr).toBe(0);
-  const json = JSON.parse(run.stdout) as { content: string; packed: PackedItem[]; tests: unknown[] };
-  return { markdown: json.content, packed: json.packed, tests: json.tests };
+  const json = JSON.parse(run.stdout) as { content: string; packed: PackedItem[]; tests: unknown[]; mustRun: { files: string[] } };
+  return { markdown: json.content, packed: json.packed, tests: json.tests, mustRun: json.mustRun.files };
 }
 
 /** The markdown section that starts with `heading` (up to the next `##` or `###` heading). */

@@ -9,8 +9,8 @@
 // Python under <source>, replayed as a PR (parent -> commit):
 // - truth: the parent's test suite is run once under coverage with per-test contexts
 //   (coverageTruth.py, Debian's python3-pytest and python3-coverage); the tests whose covered lines
-//   include a line the commit changes (a pure insertion counts the lines on either side) are the
-//   tests that exercise the change;
+//   include a line whose code the commit changes (a pure insertion counts the lines on either side;
+//   comments and docstrings left out, codeChanges.py) are the tests that exercise the change;
 // - RepoDigest: `dist/cli.js pr --format json` at the commit; its must-run files and most-likely node
 //   ids are scored against the truth: recall, and the share of the suite each selects. An "untested"
 //   claim is contradicted when coverage shows a test running a changed line of that symbol.
@@ -31,6 +31,7 @@ import { fileURLToPath } from 'node:url';
 const repoRoot = join(fileURLToPath(new URL('.', import.meta.url)), '..', '..');
 let cli = join(repoRoot, 'dist', 'cli.js');
 const truthScript = join(repoRoot, 'scripts', 'eval', 'coverageTruth.py');
+const codeChangesScript = join(repoRoot, 'scripts', 'eval', 'codeChanges.py');
 
 interface Target {
   dir: string;
@@ -73,6 +74,22 @@ function changedBaseLines(dir: string, parent: string, commit: string, source: s
   return out;
 }
 
+/**
+ * The base lines whose code the commit changes (codeChanges.py): comment- and docstring-only changes
+ * select no test by the digest's rule and change no behaviour, so coverage of their lines is no truth.
+ */
+function codeChangedBaseLines(dir: string, parent: string, commit: string, source: string): Record<string, number[]> {
+  const files: Record<string, [string, string]> = {};
+  for (const path of Object.keys(changedBaseLines(dir, parent, commit, source))) {
+    const at = (rev: string) => spawnSync('git', ['show', `${rev}:${path}`], { cwd: dir, encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 });
+    const head = at(commit);
+    files[path] = [at(parent).stdout, head.status === 0 ? head.stdout : ''];
+  }
+  const run = spawnSync('/usr/bin/python3', [codeChangesScript], { input: JSON.stringify({ files }), encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 });
+  if (run.status !== 0) throw new Error(`code changes of ${commit}: ${run.stderr.trim().split('\n').pop()}`);
+  return JSON.parse(run.stdout) as Record<string, number[]>;
+}
+
 /** `file::Class::test` -> `file::Class.test` (coverage's qualified names). */
 function asQualified(nodeId: string): string {
   const [file, ...rest] = nodeId.split('::');
@@ -89,7 +106,7 @@ function qualnameIn(id: string, file: string): string | undefined {
 
 function evalCommit(repo: string, t: Target, commit: string, budget: number): Score {
   const parent = `${commit}^`;
-  const changed = changedBaseLines(t.dir, parent, commit, t.source);
+  const changed = codeChangedBaseLines(t.dir, parent, commit, t.source);
   git(t.dir, 'checkout', '-q', '--force', '--detach', commit);
   const run = spawnSync(process.execPath, [cli, 'pr', t.dir, '--base', parent, '--head', commit, '--format', 'json', '--budget', String(budget), '--no-cache', '--quiet'], { encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 });
   if (run.status !== 0) throw new Error(`${repo} ${commit}: repodigest failed: ${run.stderr.trim().split('\n').pop()}`);

@@ -123,8 +123,9 @@ export async function prepareFromScan(request: Omit<PrDigestRequest, 'pack'>, se
   notes.push(...reboundGoneNotes(entries, rebound, index));
   const changed = entries.map((c) => manifestRow(c, infos.get(c.id), changes.files));
   const mechanical = new Set(entries.filter((c) => c.changeClass !== undefined && MECHANICAL.has(c.changeClass)).map((c) => c.id));
+  const inert = new Set(entries.filter((c) => c.changeClass === 'docstring' || c.changeClass === 'formatting').map((c) => c.id));
   // Signatures bound against their call sites, overrides, tests; the removed references folded in.
-  const review = await reviewPr({ repoDir: request.repoDir, changes, index, removedReferences, inherited, extract, mechanical, ...(request.index?.redact === false ? {} : { secrets: redaction.table }) }, git);
+  const review = await reviewPr({ repoDir: request.repoDir, changes, index, removedReferences, inherited, extract, mechanical, inert, ...(request.index?.redact === false ? {} : { secrets: redaction.table }) }, git);
   step(4);
   const packable = packableEntries(entries, index);
   const views = viewsOfEach(packable, index, infos);

@@ -53,6 +53,12 @@ export interface PrReviewInput {
    * diff/changeClass.ts): no test is said to reach them and their signature reports are left out.
    */
   mechanical?: ReadonlySet<string>;
+  /**
+   * Ids of changes that cannot change what the code does when it runs (docstring, comment or
+   * formatting only): they select no must-run test. An annotation-only change still does: Python
+   * evaluates annotations at run time where dataclasses, attrs and `typing.get_type_hints` read them.
+   */
+  inert?: ReadonlySet<string>;
 }
 
 /** The id inside its file: the qualified name's segments of the id, so with any `#N` (`Response.encoding#2`). */
@@ -170,11 +176,13 @@ export async function reviewPr(input: PrReviewInput, git: GitDeps = { runGit: ru
   }
   const mechanical = input.mechanical ?? new Set<string>();
   findings.signatures = findings.signatures.filter((s) => !mechanical.has(s.id));
-  // Docstring-, comment-, annotation- and formatting-only changes select no test: a file is changed
-  // for the must-run tier when one of its changed symbols changes behaviour (or it has no symbol row).
+  // Docstring-, comment- and formatting-only changes select no test: a file is changed for the
+  // must-run tier when one of its changed symbols changes code (or it has no symbol row). The
+  // most-likely tier leaves annotation-only changes out too: they do not change what a call does.
+  const inert = input.inert ?? new Set<string>();
   const headPaths = new Set(input.index.files.map((f) => f.path));
   const symbolFiles = new Set(input.changes.changed.map((c) => c.file));
-  const behaviourFiles = new Set(input.changes.changed.filter((c) => !mechanical.has(c.id) && headPaths.has(c.file)).map((c) => c.file));
+  const behaviourFiles = new Set(input.changes.changed.filter((c) => !inert.has(c.id) && headPaths.has(c.file)).map((c) => c.file));
   const mustRun = findMustRunTests({
     symbols: input.index.byId,
     edges: input.index.edges,

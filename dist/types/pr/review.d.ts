@@ -28,5 +28,11 @@ export interface PrReviewInput {
      * diff/changeClass.ts): no test is said to reach them and their signature reports are left out.
      */
     mechanical?: ReadonlySet<string>;
+    /**
+     * Ids of changes that cannot change what the code does when it runs (docstring, comment or
+     * formatting only): they select no must-run test. An annotation-only change still does: Python
+     * evaluates annotations at run time where dataclasses, attrs and `typing.get_type_hints` read them.
+     */
+    inert?: ReadonlySet<string>;
 }
 export declare function reviewPr(input: PrReviewInput, git?: GitDeps): Promise<PrReview>;
