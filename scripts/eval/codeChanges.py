@@ -14,6 +14,8 @@ import json
 import sys
 import tokenize
 
+DOCSTRING = "<docstring>"
+
 
 def docstring_lines(tree):
     lines = set()
@@ -42,7 +44,7 @@ def code_only(text):
     out = []
     for number, line in enumerate(lines, 1):
         if number in blank:
-            out.append("<docstring>")
+            out.append(DOCSTRING)
         elif number in comments:
             out.append(line[: comments[number]].rstrip())
         else:
@@ -53,8 +55,9 @@ def code_only(text):
 def changed_base_lines(base, head):
     a, b = code_only(base), code_only(head)
     out = []
-    for tag, i1, i2, _j1, _j2 in difflib.SequenceMatcher(None, a, b, autojunk=False).get_opcodes():
-        if tag == "equal":
+    for tag, i1, i2, j1, j2 in difflib.SequenceMatcher(None, a, b, autojunk=False).get_opcodes():
+        # A docstring that grew or shrank: placeholder lines only on both sides.
+        if tag == "equal" or all(line == DOCSTRING for line in a[i1:i2] + b[j1:j2]):
             continue
         out.extend(range(i1 + 1, i2 + 1) if i2 > i1 else [i1, i1 + 1])
     return sorted(set(n for n in out if n >= 1))
