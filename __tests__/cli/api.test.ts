@@ -1,6 +1,6 @@
 import { expect, test } from 'vitest';
-import { DEFAULT_PACK_SETTINGS, indexRepository, packRepository, searchRepository } from '../../src/index.js';
-import { sampleRepo } from './cliHarness.js';
+import { DEFAULT_PACK_SETTINGS, indexRepository, packPr, packRepository, prDigest, preparePr, searchRepository } from '../../src/index.js';
+import { samplePrRepository, sampleRepo } from './cliHarness.js';
 
 test('the package API indexes once and packs many times', async () => {
   const index = await indexRepository(sampleRepo);
@@ -15,3 +15,12 @@ test('the package API indexes once and packs many times', async () => {
   // Packing again gives the same bytes: nothing in the index is mutated by a pack.
   expect(packRepository(index, { entry: 'shop.checkout.checkout' }, { ...DEFAULT_PACK_SETTINGS, budget: 1500 }).content).toBe(bySymbol.content);
 });
+
+test('PR digest settings are partial too: what is not given comes from DEFAULT_PACK_SETTINGS', async () => {
+  const repoDir = samplePrRepository();
+  const partial = await prDigest({ repoDir, base: 'HEAD~1', head: 'HEAD', fullIndex: true, pack: { budget: 3000 } });
+  const whole = await prDigest({ repoDir, base: 'HEAD~1', head: 'HEAD', fullIndex: true, pack: { ...DEFAULT_PACK_SETTINGS, budget: 3000 } });
+  expect(partial.result.content).toBe(whole.result.content);
+  const prepared = await preparePr({ repoDir, base: 'HEAD~1', head: 'HEAD', fullIndex: true });
+  expect(packPr(prepared, { budget: 3000, format: 'xml' }).content).toBe(packPr(prepared, { ...DEFAULT_PACK_SETTINGS, budget: 3000, format: 'xml' }).content);
+}, 60_000);

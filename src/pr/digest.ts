@@ -5,7 +5,7 @@ import type { RepoIndex } from '../model.js';
 import type { ChangedSymbolRow } from '../pack/document.js';
 import type { PackResult } from '../pack/packer.js';
 import { type ScannedFiles, scanRepository } from '../pipeline/indexRepository.js';
-import type { PackSettings } from '../pipeline/packRepository.js';
+import { type PackSettings, withPackDefaults } from '../pipeline/packRepository.js';
 import { createHeapGuard } from '../shared/heapGuard.js';
 import { type OnDemandOutcome, type OnDemandStats, onDemandPr } from './onDemandRounds.js';
 import { packPr } from './packPr.js';
@@ -67,7 +67,7 @@ export async function preparePrPacks(
 }
 
 export async function prDigest(request: PrDigestRequest): Promise<PrDigest> {
-  const { prepared, results, stats } = await preparePrPacks(request, [request.pack]);
+  const { prepared, results, stats } = await preparePrPacks(request, [withPackDefaults(request.pack)]);
   return {
     indexing: stats,
     changes: prepared.changes,

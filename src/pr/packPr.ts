@@ -1,7 +1,7 @@
 
 import type { DataRecord, DataValue, TokenUsage } from '../pack/document.js';
 import type { PackResult } from '../pack/packer.js';
-import { adjacencyOf, type PackSettings, packRoots } from '../pipeline/packRepository.js';
+import { adjacencyOf, type PackSettings, packRoots, withPackDefaults } from '../pipeline/packRepository.js';
 import { jsonAroundMarkdown } from '../render/json.js';
 import { redactNames } from '../review/redactNames.js';
 import { renderCallSites } from './callSites.js';
@@ -14,7 +14,8 @@ import { renderBreakingSection, renderReviewSummary, renderTestsSection } from '
 import { renderChangedList, renderPrHeader } from './sections.js';
 
 /** The cheap half, once per output format: pack the prepared roots with the PR sections as preamble. */
-export function packPr(prepared: PreparedPr, pack: PackSettings): PackResult {
+export function packPr(prepared: PreparedPr, settings: Partial<PackSettings>): PackResult {
+  const pack = withPackDefaults(settings);
   if (pack.format === 'json') {
     // The budget bounds the document (`content`), which is the markdown digest byte for byte; the JSON
     // around it (the complete manifest, every skip) is metadata (render/json.ts).

@@ -3,7 +3,7 @@ import type { RemovedReference } from '../diff/removedReferences.js';
 import type { RepoIndex } from '../model.js';
 import type { ChangedSymbolRow } from '../pack/document.js';
 import type { PackResult } from '../pack/packer.js';
-import type { PackSettings } from '../pipeline/packRepository.js';
+import { type PackSettings } from '../pipeline/packRepository.js';
 import { type OnDemandOutcome, type OnDemandStats } from './onDemandRounds.js';
 import { type PreparedPr } from './prepare.js';
 import type { PrDigestRequest } from './request.js';

@@ -8,7 +8,8 @@ export interface PrDigestRequest {
     prNumber?: number;
     title?: string;
     index?: IndexOptions;
-    pack: PackSettings;
+    /** Laid over DEFAULT_PACK_SETTINGS, like every settings argument of the package API. */
+    pack: Partial<PackSettings>;
     /** Fetch base/head from origin when a shallow checkout lacks them (the action; the CLI stays offline). */
     fetchMissing?: boolean;
     /** Only when git cannot answer: the REST API fallback (the action supplies it). */
