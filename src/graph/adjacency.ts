@@ -72,20 +72,31 @@ export function compareNeighbours(a: Neighbour, b: Neighbour): number {
   return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
 }
 
-type Table = Map<string, Map<string, { resolution: Resolution; lines: Set<number>; confidence?: number }>>;
+/** One pair's merged edges; lines in arrival order, sorted and made unique when frozen. */
+interface Cell {
+  resolution: Resolution;
+  lines: number[];
+  confidence?: number;
+}
+type Table = Map<string, Map<string, Cell>>;
 
 function add(table: Table, key: string, other: string, edge: Edge): void {
   let row = table.get(key);
   if (!row) table.set(key, (row = new Map()));
   const cell = row.get(other);
   if (!cell) {
-    const fresh: { resolution: Resolution; lines: Set<number>; confidence?: number } = { resolution: edge.resolution, lines: new Set(edge.lines ?? []) };
+    const fresh: Cell = { resolution: edge.resolution, lines: edge.lines ? [...edge.lines] : [] };
     if (edge.confidence !== undefined) fresh.confidence = edge.confidence;
     row.set(other, fresh);
     return;
   }
   mergeInto(cell, edge);
-  for (const line of edge.lines ?? []) cell.lines.add(line);
+  if (edge.lines) cell.lines.push(...edge.lines);
+}
+
+function sortedUnique(lines: number[]): number[] {
+  lines.sort((a, b) => a - b);
+  return lines.filter((line, i) => i === 0 || line !== lines[i - 1]);
 }
 
 function freeze(table: Table): Map<string, readonly Neighbour[]> {
@@ -95,7 +106,7 @@ function freeze(table: Table): Map<string, readonly Neighbour[]> {
       Object.freeze({
         id,
         resolution: cell.resolution,
-        lines: Object.freeze([...cell.lines].sort((a, b) => a - b)),
+        lines: Object.freeze(sortedUnique(cell.lines)),
         ...((cell.resolution === 'heuristic' || cell.resolution === 'resolved') && cell.confidence !== undefined ? { confidence: cell.confidence } : {}),
       }),
     );
@@ -104,19 +115,23 @@ function freeze(table: Table): Map<string, readonly Neighbour[]> {
   return out;
 }
 
+/**
+ * One direction's neighbours, built and frozen before the next is started: on a large tree the
+ * working tables of all three at once (a map per symbol, a cell per pair) were the largest heap of a
+ * PR digest after resolution.
+ */
+function neighbours(edges: readonly Edge[], kind: 'calls' | 'references', keyOf: (edge: Edge) => string, otherOf: (edge: Edge) => string): Map<string, readonly Neighbour[]> {
+  const table: Table = new Map();
+  for (const edge of edges) if (edge.kind === kind) add(table, keyOf(edge), otherOf(edge), edge);
+  return freeze(table);
+}
+
 export function buildAdjacency(edges: readonly Edge[]): Adjacency {
-  const down: Table = new Map();
-  const up: Table = new Map();
-  const referenced: Table = new Map();
-  for (const edge of edges) {
-    if (edge.kind === 'references') add(referenced, edge.to, edge.from, edge);
-    if (edge.kind !== 'calls') continue;
-    add(down, edge.from, edge.to, edge);
-    add(up, edge.to, edge.from, edge);
-  }
-  const callees = freeze(down);
-  const callers = freeze(up);
-  const users = freeze(referenced);
+  const from = (edge: Edge) => edge.from;
+  const to = (edge: Edge) => edge.to;
+  const callees = neighbours(edges, 'calls', from, to);
+  const callers = neighbours(edges, 'calls', to, from);
+  const users = neighbours(edges, 'references', to, from);
   return {
     callees: (id) => callees.get(id) ?? NONE,
     callers: (id) => callers.get(id) ?? NONE,
