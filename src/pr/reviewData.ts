@@ -56,7 +56,7 @@ function listed(key: string, items: readonly DataValue[], max: number): DataReco
 }
 
 /** A manifest entry with its keys in a fixed order, optional ones only when set; the diff only when asked. */
-export function changedEntry(c: ChangedSymbolRow, withDiff: boolean): DataRecord {
+function changedEntry(c: ChangedSymbolRow, withDiff: boolean): DataRecord {
   return {
     id: c.id,
     file: c.file,

@@ -31,6 +31,7 @@
 // something at a decorator line runs it for the test under that decorator only (affectedTests.ts).
 import type { Edge, PySymbol, RefExpr } from '../model.js';
 import { isTestModule, isTestPath } from '../python/testFiles.js';
+import { pushTo } from '../shared/arrays.js';
 
 export interface Reach {
   /** The symbol whose running runs the target. */
@@ -46,7 +47,7 @@ const DEFINITION_HOOKS = ['__prepare__', '__new__', '__init__'];
 export function frameworkReach(symbols: ReadonlyMap<string, PySymbol>, edges: readonly Edge[]): Map<string, Reach[]> {
   const out = new Map<string, Reach[]>();
   const add = (to: string, from: string, lines?: readonly number[]): void => {
-    if (to !== from && symbols.has(to)) push(out, to, lines === undefined ? { id: from } : { id: from, lines });
+    if (to !== from && symbols.has(to)) pushTo(out, to, lines === undefined ? { id: from } : { id: from, lines });
   };
   const handsOut = new Map<string, string[]>();
   const references = new Map<string, Edge[]>();
@@ -56,14 +57,14 @@ export function frameworkReach(symbols: ReadonlyMap<string, PySymbol>, edges: re
   for (const e of edges) {
     if (e.resolution !== 'resolved') continue;
     if (e.kind === 'references') {
-      push(handsOut, e.from, e.to);
-      push(references, e.from, e);
+      pushTo(handsOut, e.from, e.to);
+      pushTo(references, e.from, e);
     } else if (e.kind === 'calls') calls.push(e);
-    else if (e.kind === 'inherits') push(bases, e.from, e.to);
-    else if (e.kind === 'imports') push(importsOf, e.from, e.to);
+    else if (e.kind === 'inherits') pushTo(bases, e.from, e.to);
+    else if (e.kind === 'imports') pushTo(importsOf, e.from, e.to);
   }
   const children = new Map<string, PySymbol[]>();
-  for (const s of symbols.values()) if (s.parent !== undefined) push(children, s.parent, s);
+  for (const s of symbols.values()) if (s.parent !== undefined) pushTo(children, s.parent, s);
   const inFile = (module: PySymbol): PySymbol[] => {
     const all: PySymbol[] = [];
     for (let at = [module]; at.length > 0; ) {
@@ -104,7 +105,7 @@ export function frameworkReach(symbols: ReadonlyMap<string, PySymbol>, edges: re
       if (on === undefined) continue;
       const owner = symbols.get(`${s.module}.${on}`);
       if (owner && owner.kind !== 'module') add(s.id, owner.id);
-      else push(registered, `${s.module}:${on}`, s.id);
+      else pushTo(registered, `${s.module}:${on}`, s.id);
     }
   }
   for (const s of symbols.values()) {
@@ -182,11 +183,6 @@ function objectHandOuts(
   return out;
 }
 
-function push<K, V>(map: Map<K, V[]>, key: K, value: V): void {
-  const list = map.get(key);
-  if (list) list.push(value);
-  else map.set(key, [value]);
-}
 
 /** The plain names a value reads: `routes`, `[Route("/", h), *extra]`, `make(cfg).app`. */
 function namesIn(e: RefExpr): string[] {

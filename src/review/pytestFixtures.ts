@@ -10,6 +10,7 @@
 //   one out (the definition it overrides).
 // - A test sets up its whole closure before it runs: its parameters, `@pytest.mark.usefixtures(...)`
 //   on it or its classes, visible `autouse=True` fixtures, and what each of those asks for in turn.
+import { bareName } from '../graph/resolver/projectIndex.js';
 import type { PySymbol } from '../model.js';
 import { isConftest, isTestModule } from '../python/testFiles.js';
 import type { TestItem } from './testItems.js';
@@ -25,10 +26,6 @@ interface Fixture {
 }
 
 const FIXTURE = /^(?:pytest\.|pytest_asyncio\.)?fixture\b/;
-
-function shortName(sym: PySymbol): string {
-  return (sym.name.split('.').pop() ?? sym.name).replace(/#\d+$/, '');
-}
 
 function paramNames(sym: PySymbol): string[] {
   return sym.params.filter((p) => p.kind !== 'var_positional' && p.kind !== 'var_keyword').map((p) => p.name);
@@ -48,7 +45,7 @@ function fixtureOf(sym: PySymbol, symbols: ReadonlyMap<string, PySymbol>): Fixtu
       : isConftest(file)
         ? { kind: 'folder', dir: file.includes('/') ? file.slice(0, file.lastIndexOf('/')) : '' }
         : { kind: 'module', file };
-  return { id: sym.id, name: named?.[1] ?? shortName(sym), autouse, scope, wants: paramNames(sym) };
+  return { id: sym.id, name: named?.[1] ?? bareName(sym), autouse, scope, wants: paramNames(sym) };
 }
 
 /** The classes whose fixtures a test in class `cls` sees, closest first: each enclosing class, then its project bases (pytest reads fixtures as class attributes). */

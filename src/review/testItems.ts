@@ -7,8 +7,10 @@
 // - A collected class runs the `test*` methods it inherits from its project bases (another test
 //   class, or a mixin pytest does not collect, wherever it is defined) under its own node id, `file::Sub::test_y`, unless it
 //   or a class between redefines the method: a change to the base's method runs in every such class.
+import { bareName } from '../graph/resolver/projectIndex.js';
 import type { PySymbol } from '../model.js';
 import { isTestModule } from '../python/testFiles.js';
+import { pushTo } from '../shared/arrays.js';
 
 export interface TestItem {
   nodeId: string;
@@ -30,16 +32,12 @@ export interface TestItems {
   all: TestItem[];
 }
 
-function shortName(sym: PySymbol): string {
-  return (sym.name.split('.').pop() ?? sym.name).replace(/#\d+$/, '');
-}
-
 /** Whether pytest collects `sym` as a test class. */
 export function isTestClass(sym: PySymbol, symbols: ReadonlyMap<string, PySymbol>): boolean {
   if (sym.kind !== 'class' || !isTestModule(sym.file)) return false;
   const parent = sym.parent === undefined ? undefined : symbols.get(sym.parent);
   if (!parent || (parent.kind !== 'module' && !isTestClass(parent, symbols))) return false;
-  return shortName(sym).startsWith('Test') || sym.bases.some((b) => b.endsWith('TestCase'));
+  return bareName(sym).startsWith('Test') || sym.bases.some((b) => b.endsWith('TestCase'));
 }
 
 function classPath(cls: PySymbol): string {
@@ -47,13 +45,13 @@ function classPath(cls: PySymbol): string {
 }
 
 /** The pytest node id of a test function or method where it is defined, or undefined when pytest would not collect it there. */
-export function testNodeId(sym: PySymbol, symbols: ReadonlyMap<string, PySymbol>): string | undefined {
-  if (!isTestModule(sym.file) || !shortName(sym).startsWith('test')) return undefined;
+function testNodeId(sym: PySymbol, symbols: ReadonlyMap<string, PySymbol>): string | undefined {
+  if (!isTestModule(sym.file) || !bareName(sym).startsWith('test')) return undefined;
   const parent = sym.parent === undefined ? undefined : symbols.get(sym.parent);
   if (!parent) return undefined;
-  if (sym.kind === 'function' && parent.kind === 'module') return `${sym.file}::${shortName(sym)}`;
+  if (sym.kind === 'function' && parent.kind === 'module') return `${sym.file}::${bareName(sym)}`;
   if (sym.kind !== 'method' || !isTestClass(parent, symbols)) return undefined;
-  return `${classPath(parent)}::${shortName(sym)}`;
+  return `${classPath(parent)}::${bareName(sym)}`;
 }
 
 /** `bases`: class id -> its project bases (resolved `inherits` edges). */
@@ -62,7 +60,7 @@ export function collectTests(symbols: ReadonlyMap<string, PySymbol>, bases: Read
   const methods = new Map<string, PySymbol[]>(); // class id -> its `test*` methods
   for (const sym of symbols.values()) {
     if (sym.kind !== 'function' && sym.kind !== 'method') continue;
-    if (!shortName(sym).startsWith('test')) continue;
+    if (!bareName(sym).startsWith('test')) continue;
     const nodeId = testNodeId(sym, symbols);
     const parent = sym.parent === undefined ? undefined : symbols.get(sym.parent);
     if (nodeId !== undefined) items.push({ nodeId, sym, ...(parent?.kind === 'class' ? { cls: parent } : {}) });
@@ -70,7 +68,7 @@ export function collectTests(symbols: ReadonlyMap<string, PySymbol>, bases: Read
   }
   for (const cls of symbols.values()) {
     if (!isTestClass(cls, symbols)) continue;
-    const own = new Set((methods.get(cls.id) ?? []).map(shortName));
+    const own = new Set((methods.get(cls.id) ?? []).map(bareName));
     const seen = new Set([cls.id]);
     const queue = [...(bases.get(cls.id) ?? [])];
     for (let at = 0; at < queue.length; at++) {
@@ -78,7 +76,7 @@ export function collectTests(symbols: ReadonlyMap<string, PySymbol>, bases: Read
       if (seen.has(base)) continue;
       seen.add(base);
       for (const m of methods.get(base) ?? []) {
-        const name = shortName(m);
+        const name = bareName(m);
         if (own.has(name)) continue;
         own.add(name);
         const defining = symbols.get(base)!;
@@ -92,15 +90,10 @@ export function collectTests(symbols: ReadonlyMap<string, PySymbol>, bases: Read
   const byClass = new Map<string, TestItem[]>();
   const byModule = new Map<string, TestItem[]>();
   for (const item of items) {
-    push(bySymbol, item.sym.id, item);
-    for (let c: PySymbol | undefined = item.cls; c?.kind === 'class'; c = c.parent === undefined ? undefined : symbols.get(c.parent)) push(byClass, c.id, item);
-    push(byModule, (item.cls ?? item.sym).module, item);
+    pushTo(bySymbol, item.sym.id, item);
+    for (let c: PySymbol | undefined = item.cls; c?.kind === 'class'; c = c.parent === undefined ? undefined : symbols.get(c.parent)) pushTo(byClass, c.id, item);
+    pushTo(byModule, (item.cls ?? item.sym).module, item);
   }
   return { bySymbol, byClass, byModule, all: items };
 }
 
-function push<K, V>(map: Map<K, V[]>, key: K, value: V): void {
-  const list = map.get(key);
-  if (list) list.push(value);
-  else map.set(key, [value]);
-}

@@ -14,3 +14,10 @@ export function appendAll<T>(target: T[], items: Iterable<T>): T[] {
   } else for (const item of items) target.push(item);
   return target;
 }
+
+/** Adds `value` to the list `map` holds for `key`, starting the list when there is none. */
+export function pushTo<K, V>(map: Map<K, V[]>, key: K, value: V): void {
+  const list = map.get(key);
+  if (list) list.push(value);
+  else map.set(key, [value]);
+}

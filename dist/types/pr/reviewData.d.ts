@@ -33,8 +33,6 @@ export interface ReviewDataInput {
     /** The call sites' input without its levels (callSites.ts). */
     sites: Omit<CallSitesInput, 'contract' | 'other'>;
 }
-/** A manifest entry with its keys in a fixed order, optional ones only when set; the diff only when asked. */
-export declare function changedEntry(c: ChangedSymbolRow, withDiff: boolean): DataRecord;
 /** The findings and the test tiers at `detail` (the breaking … untested fields). */
 export declare function reviewListsData(findings: ReviewFindings, tests: AffectedTests, detail: DataDetail): DataRecord;
 /** The review record at `detail`: every list whole (`complete`, the JSON), or as a section level shows it (the XML). */

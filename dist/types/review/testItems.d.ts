@@ -19,7 +19,5 @@ export interface TestItems {
 }
 /** Whether pytest collects `sym` as a test class. */
 export declare function isTestClass(sym: PySymbol, symbols: ReadonlyMap<string, PySymbol>): boolean;
-/** The pytest node id of a test function or method where it is defined, or undefined when pytest would not collect it there. */
-export declare function testNodeId(sym: PySymbol, symbols: ReadonlyMap<string, PySymbol>): string | undefined;
 /** `bases`: class id -> its project bases (resolved `inherits` edges). */
 export declare function collectTests(symbols: ReadonlyMap<string, PySymbol>, bases: ReadonlyMap<string, readonly string[]>): TestItems;

@@ -69,6 +69,13 @@ export interface ClassEvaluator {
   callResult(v: Value): Value[];
 }
 
+/** The memo row of class `cls` in a per-class, per-name memo (no concatenated key strings: a hit is the common case). */
+function rowOf<T>(memo: Map<string, Map<string, T>>, cls: string): Map<string, T> {
+  let row = memo.get(cls);
+  if (!row) memo.set(cls, (row = new Map()));
+  return row;
+}
+
 export class ClassModel {
   readonly mro: MroComputer;
   private readonly index: ProjectIndex;
@@ -127,8 +134,7 @@ export class ClassModel {
 
   /** `instance.name` for an instance of `classId`, memoised per class and name. */
   instanceMemberOf(classId: string, name: string): Value[] {
-    let byName = this.instanceMemo.get(classId);
-    if (!byName) this.instanceMemo.set(classId, (byName = new Map()));
+    const byName = rowOf(this.instanceMemo, classId);
     let values = byName.get(name);
     if (!values) {
       values = this.instanceMember(this.mro.mro(classId), name);
@@ -141,8 +147,7 @@ export class ClassModel {
 
   /** Property getters that reading `name` on an instance of `classId` runs (memoised). */
   gettersOf(classId: string, name: string): string[] {
-    let byName = this.getterMemo.get(classId);
-    if (!byName) this.getterMemo.set(classId, (byName = new Map()));
+    const byName = rowOf(this.getterMemo, classId);
     let ids = byName.get(name);
     if (!ids) {
       ids = this.propertyGetters(this.mro.mro(classId), name);
@@ -192,8 +197,7 @@ export class ClassModel {
    * finds anyway, is the useful answer, and fifty edges from one call would flood a digest.
    */
   overrides(cls: string, name: string): Value[] {
-    let byName = this.overrideMemo.get(cls);
-    if (!byName) this.overrideMemo.set(cls, (byName = new Map()));
+    const byName = rowOf(this.overrideMemo, cls);
     const known = byName.get(name);
     if (known) return known;
     // The search stops as soon as more than MAX_OVERRIDES distinct methods are found (the answer is
@@ -225,8 +229,7 @@ export class ClassModel {
    * MAX_OVERRIDES, as for method overrides.
    */
   attributeOverrides(cls: string, name: string): Value[] {
-    let byName = this.attributeMemo.get(cls);
-    if (!byName) this.attributeMemo.set(cls, (byName = new Map()));
+    const byName = rowOf(this.attributeMemo, cls);
     const known = byName.get(name);
     if (known) return known;
     const found: Value[] = [];

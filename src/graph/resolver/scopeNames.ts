@@ -2,6 +2,7 @@
 // and (for classes) which methods assign `self.<attr>`. Without them every lookup would rescan a
 // module's statements, which is quadratic on modules with hundreds of imports.
 import type { Binding, ImportRecord, PySymbol } from '../../model.js';
+import { pushTo } from '../../shared/arrays.js';
 
 export interface ScopeNames {
   bindings: Map<string, Binding[]>;
@@ -11,11 +12,6 @@ export interface ScopeNames {
   bound: Set<string>;
 }
 
-function push<K, V>(map: Map<K, V[]>, key: K, value: V): void {
-  const list = map.get(key);
-  if (list) list.push(value);
-  else map.set(key, [value]);
-}
 
 /** The name an import statement binds in its scope (`import a.b` binds `a`). */
 export function importedName(rec: ImportRecord): string {
@@ -28,13 +24,13 @@ export function scopeNames(scope: PySymbol, childNames?: Iterable<string>): Scop
   for (const p of scope.params) names.bound.add(p.name);
   for (const b of scope.bindings) {
     if (b.target.length !== 1 || b.adds) continue; // `X.append(v)` does not bind X (nameLookup.ts: addedTo)
-    push(names.bindings, b.target[0]!, b);
+    pushTo(names.bindings, b.target[0]!, b);
     names.bound.add(b.target[0]!);
   }
   for (const rec of scope.imports) {
     if (rec.kind === 'from' && rec.name === '*') names.stars.push(rec);
     else {
-      push(names.imports, importedName(rec), rec);
+      pushTo(names.imports, importedName(rec), rec);
       names.bound.add(importedName(rec));
     }
   }
@@ -53,7 +49,7 @@ export function selfAssignments(methods: Iterable<PySymbol>): Map<string, SelfAs
     if (method.kind !== 'method') continue;
     const self = method.params[0]?.name;
     for (const b of method.bindings) {
-      if (b.target.length === 2 && b.target[0] === self) push(out, b.target[1]!, { method, binding: b });
+      if (b.target.length === 2 && b.target[0] === self) pushTo(out, b.target[1]!, { method, binding: b });
     }
   }
   return out;
