@@ -68,6 +68,12 @@ describe('eval:review measures', () => {
 
   it('reads the call lines a site list quotes, and cuts a diff to a budget at a line', () => {
     expect(listedCallLines(DIGEST)).toEqual([{ file: 'pkg/b.py', tag: 'code', text: 'return f(3)' }]);
+    // Several sites of one file are listed under a line naming it.
+    const nested = ['- `pkg.a.f` (modified), 3 call sites:', '  - `pkg/c.py`:', '    - 4 in `use`: `f(1)`', '    - 9 in `Box.run`: ``x = f(`a`)``', '  - 1 more outside test files: `pkg/d.py: 3`', '    - 5 in `x`: `f(2)`'].join('\n');
+    expect(listedCallLines(nested)).toEqual([
+      { file: 'pkg/c.py', tag: 'code', text: 'f(1)' },
+      { file: 'pkg/c.py', tag: 'code', text: 'x = f(`a`)' },
+    ]);
     const count = createTokenCounter('o200k_base').count;
     const cut = cutToBudget(DIFF, 20, count);
     expect(count(cut)).toBeLessThanOrEqual(20);

@@ -3,7 +3,7 @@
 // each figure is computed).
 //
 // Run: npm run eval:review -- <git repo> [<git repo> ...] [--commits N] [--budgets 3000,6000,12000]
-//      [--scan M] [--no-jedi]
+//      [--scan M] [--no-jedi] [--sha S ...] [--missed]
 //
 // - Commits: per repository, the first-parent commits among the last M (default 400) that change .py
 //   files, newest first, taken to fill size buckets by changed .py lines (< 50, 50-500, > 500) in the
@@ -17,6 +17,8 @@
 //   of up to MAX_FUNCTIONS changed non-test functions and methods whose behaviour or signature changed
 //   or that were added; a site counts as shown when its line's text is among the digest's code lines of
 //   its file, and as quoted when the call-site list quotes it. Sites in test files are counted apart.
+// - `--sha S` (repeatable, a prefix is enough) replays only the named commits of each repository;
+//   `--missed` prints every jedi site outside the tests that the digest neither shows nor quotes.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -42,10 +44,12 @@ interface Options {
   budgets: number[];
   scan: number;
   jedi: boolean;
+  shas: string[];
+  missed: boolean;
 }
 
 function parseArgs(argv: string[]): Options {
-  const o: Options = { repos: [], commits: 10, budgets: [3000, 6000, 12000], scan: 400, jedi: true };
+  const o: Options = { repos: [], commits: 10, budgets: [3000, 6000, 12000], scan: 400, jedi: true, shas: [], missed: false };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
     const value = () => argv[++i] ?? '';
@@ -53,11 +57,13 @@ function parseArgs(argv: string[]): Options {
     else if (arg === '--scan') o.scan = Number(value());
     else if (arg === '--budgets') o.budgets = value().split(',').map(Number);
     else if (arg === '--no-jedi') o.jedi = false;
+    else if (arg === '--sha') o.shas.push(value());
+    else if (arg === '--missed') o.missed = true;
     else if (arg.startsWith('--')) throw new Error(`unknown option ${arg}`);
     else o.repos.push(arg);
   }
   if (o.repos.length === 0 || !Number.isInteger(o.commits) || o.budgets.some((b) => !Number.isInteger(b) || b <= 0)) {
-    throw new Error('usage: npm run eval:review -- <git repo> [...] [--commits N] [--budgets 3000,6000,12000] [--scan M] [--no-jedi]');
+    throw new Error('usage: npm run eval:review -- <git repo> [...] [--commits N] [--budgets 3000,6000,12000] [--scan M] [--no-jedi] [--sha S ...] [--missed]');
   }
   return o;
 }
@@ -66,22 +72,33 @@ function git(dir: string, ...args: string[]): string {
   return execFileSync('git', ['-C', dir, ...args], { encoding: 'utf8', maxBuffer: 512 * 1024 * 1024 });
 }
 
+/** Lines added and deleted in .py files by `sha` against its first parent. */
+function changedPyLines(dir: string, sha: string): number {
+  return git(dir, 'diff', '--numstat', `${sha}~1`, sha, '--', '*.py')
+    .split('\n')
+    .filter(Boolean)
+    .reduce((n, row) => n + row.split('\t').slice(0, 2).reduce((m, x) => m + (Number(x) || 0), 0), 0);
+}
+
 function bucketOf(lines: number): Bucket {
   return lines < 50 ? '< 50' : lines <= 500 ? '50-500' : '> 500';
 }
 
 /** The commits to replay (see the top of the file), oldest first. */
 function pickCommits(dir: string, o: Options): { sha: string; lines: number }[] {
+  if (o.shas.length > 0) {
+    return o.shas
+      .filter((s) => spawnSync('git', ['-C', dir, 'rev-parse', '-q', '--verify', `${s}^{commit}`]).status === 0)
+      .map((s) => git(dir, 'rev-parse', `${s}^{commit}`).trim())
+      .map((sha) => ({ sha, lines: changedPyLines(dir, sha) }));
+  }
   const shas = git(dir, 'rev-list', '--first-parent', `--max-count=${o.scan}`, 'HEAD', '--', '*.py').split('\n').filter(Boolean);
   const quota: Record<Bucket, number> = { '< 50': Math.round((o.commits * 4) / 10), '50-500': Math.round((o.commits * 4) / 10), '> 500': 0 };
   quota['> 500'] = o.commits - quota['< 50'] - quota['50-500'];
   const byBucket: Record<Bucket, { sha: string; lines: number }[]> = { '< 50': [], '50-500': [], '> 500': [] };
   for (const sha of shas) {
     if (spawnSync('git', ['-C', dir, 'rev-parse', '-q', '--verify', `${sha}~1`]).status !== 0) continue;
-    const lines = git(dir, 'diff', '--numstat', `${sha}~1`, sha, '--', '*.py')
-      .split('\n')
-      .filter(Boolean)
-      .reduce((n, row) => n + row.split('\t').slice(0, 2).reduce((m, x) => m + (Number(x) || 0), 0), 0);
+    const lines = changedPyLines(dir, sha);
     if (lines === 0 || lines > MAX_LINES) continue;
     byBucket[bucketOf(lines)].push({ sha, lines });
   }
@@ -118,7 +135,7 @@ interface CommitRow {
   at: AtBudget[];
   diffTokens: number;
   cpuMs: number;
-  calls?: { found: number; shown: number; listed: number; testFound: number; testShown: number; failed: number };
+  calls?: { found: number; shown: number; listed: number; testFound: number; testShown: number; failed: number; missed: string[] };
   error?: string;
 }
 
@@ -177,22 +194,27 @@ function callLines(dir: string, sha: string, prepared: Awaited<ReturnType<typeof
     const short = e.name.slice(e.name.lastIndexOf('.') + 1).replace(/#\d+$/, '');
     for (let line = e.lines[0]; line <= Math.min(e.lines[1], text.length); line++) {
       const m = new RegExp(`\\bdef\\s+(${short})\\b`).exec(text[line - 1] ?? '');
-      if (m) return [{ file: e.file, line, column: m.index + m[0].length - short.length }];
+      if (m) return [{ file: e.file, line, column: m.index + m[0].length - short.length, short }];
     }
     return [];
   });
-  const out = { found: 0, shown: 0, listed: 0, testFound: 0, testShown: 0, failed: 0 };
+  const out = { found: 0, shown: 0, listed: 0, testFound: 0, testShown: 0, failed: 0, missed: [] as string[] };
   if (positions.length === 0) return out;
   const pool = new Set(shown.filter((l) => l.tag !== '-').map((l) => `${l.file}\u0000${l.text.trim()}`));
   const quoted = new Set(listed.map((l) => `${l.file}\u0000${l.text.trim()}`));
   const texts = new Map<string, string[]>();
-  for (const sites of jedi(dir, positions, []).refs) {
+  const refs = jedi(dir, positions.map(({ file, line, column }) => ({ file, line, column })), []).refs;
+  for (const [i, sites] of refs.entries()) {
     if (sites === null) {
       out.failed++;
       continue;
     }
+    // jedi lists other definitions of the name (an overload, a property's setter, the base method) as
+    // references: a `def` line is not a call site.
+    const definition = new RegExp(`^\\s*(async\\s+)?def\\s+${positions[i]!.short}\\b`);
     for (const [file, line] of sites) {
       if (!texts.has(file)) texts.set(file, fileAt(dir, sha, file).split('\n'));
+      if (definition.test(texts.get(file)![line - 1] ?? '')) continue;
       const k = `${file}\u0000${(texts.get(file)![line - 1] ?? '').trim()}`;
       const hit = pool.has(k);
       if (isTestPath(file)) {
@@ -203,6 +225,7 @@ function callLines(dir: string, sha: string, prepared: Awaited<ReturnType<typeof
         if (hit) out.shown++;
         // Quoted in the call-site list (a long line is cut there: its start counts).
         if (hit || quoted.has(k) || [...quoted].some((q) => q.endsWith('…') && k.startsWith(q.slice(0, -1)))) out.listed++;
+        else out.missed.push(`${file}:${line}: ${k.slice(k.indexOf('\u0000') + 1)}`);
       }
     }
   }
@@ -272,6 +295,10 @@ async function main(): Promise<void> {
     }
   }
   process.stdout.write(`${render(rows, o)}\n`);
+  if (o.missed) {
+    const missed = rows.flatMap((r) => (r.calls?.missed ?? []).map((m) => `${r.repo} ${r.sha} ${m}`));
+    process.stdout.write(`\nCall sites outside tests neither shown nor quoted (${missed.length}):\n${missed.map((m) => `- ${m}`).join('\n')}\n`);
+  }
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

@@ -147,9 +147,17 @@ export function duplicatedLines(shown: readonly CodeLine[], held: (file: string,
 /** The call lines the "Call sites to check" list quotes (`path:line` in `caller`: `code`), as code lines of their file. */
 export function listedCallLines(markdown: string): CodeLine[] {
   const out: CodeLine[] = [];
+  // A file's sites are either one line each (`path:line` in `caller`: code) or under a line naming the
+  // file (`path`:), each as `line in `caller`: code`.
+  let file: string | undefined;
   for (const line of markdown.split('\n')) {
-    const m = /^\s+- `([^`]+):(\d+)` in `[^`]+`.*?: (`+) ?(.*?) ?\3$/.exec(line);
-    if (m) out.push({ file: m[1]!, tag: 'code', text: m[4]! });
+    const alone = /^\s+- `([^`]+):(\d+)` in `[^`]+`.*?: (`+) ?(.*?) ?\3$/.exec(line);
+    const heading = /^ {2}- `([^`]+)`:$/.exec(line);
+    const nested = /^ {4}- \d+ in `[^`]+`.*?: (`+) ?(.*?) ?\1$/.exec(line);
+    if (alone) out.push({ file: alone[1]!, tag: 'code', text: alone[4]! });
+    if (heading) file = heading[1];
+    else if (nested && file !== undefined) out.push({ file, tag: 'code', text: nested[2]! });
+    else if (!/^ {4}- /.test(line)) file = undefined;
   }
   return out;
 }
