@@ -58,10 +58,11 @@ describe('a signature change with callers', () => {
         '### Call sites to check',
         '',
         '- `pkg.shapes.area` (modified, signature changed), 3 call sites:',
-        // Each site quotes its call line.
-        '  - `pkg/panel.py:5` in `pkg.panel.panel_area`: `return area(w, h)`',
-        '  - `pkg/panel.py:9` in `pkg.panel.double_panel`: `return 2 * area(w, h)`',
-        '  - `pkg/report.py:7` in `pkg.report.summary`: `return slugify(f"{area(w, h)}")`',
+        // Each site quotes its call line; several in one file are listed under it.
+        '  - `pkg/panel.py`:',
+        '    - 5 in `panel_area`: `return area(w, h)`',
+        '    - 9 in `double_panel`: `return 2 * area(w, h)`',
+        '  - `pkg/report.py:7` in `summary`: `return slugify(f"{area(w, h)}")`',
         '',
       ].join('\n'),
     );

@@ -38,8 +38,9 @@ describe('repodigest pr with a renamed module', () => {
       [
         '- **Removed but still called:** `reports.report` (now `reporting.report`), 1 call site, 2 imports:',
         '  - `cli.py:1` in `cli` (import)',
-        '  - `main.py:2` in `main` (import)',
-        '  - `main.py:6` in `main.run`',
+        '  - `main.py`:',
+        '    - 2 in `main` (import)',
+        '    - 6 in `run`',
       ].join('\n'),
     );
     expect(content).toContain(['- **Removed but still imported:** `reports`, 1 import:', '  - `cli.py:2` in `cli` (import)'].join('\n'));

@@ -5,7 +5,8 @@ import { removedStillReferenced } from '../../src/diff/removedReferences.js';
 import { buildAdjacency } from '../../src/graph/adjacency.js';
 import { buildCallGraph } from '../../src/graph/callGraph.js';
 import type { PySymbol } from '../../src/model.js';
-import { MAX_SITES_LISTED, renderCallSites } from '../../src/pr/callSites.js';
+import { renderCallSites } from '../../src/pr/callSites.js';
+import { createTokenCounter } from '../../src/pack/tokens.js';
 import { escapeMarkdownText, type PrEntry, renderChangedList, renderPrHeader } from '../../src/pr/sections.js';
 import { extractFile } from '../../src/python/extract.js';
 import { loadPythonParser } from '../../src/python/treeSitter.js';
@@ -129,8 +130,9 @@ describe('tables and call sites on a hostile path', () => {
       '### Call sites to check',
       '',
       '- **Removed but still called:** `we|ird.f`, 2 call sites:',
-      '  - `app/g @me.py:7` in `app.g`',
-      '  - `app/g @me.py:9` in `app.g`',
+      '  - `app/g @me.py`:',
+      '    - 7 in `app.g`',
+      '    - 9 in `app.g`',
     ]);
   });
 });
@@ -178,8 +180,9 @@ describe('compact levels (issue 8: more compact, never silently shorter)', () =>
       '### Call sites to check',
       '',
       '- `pkg.a.f` (modified, signature changed), 3 call sites:',
-      '  - `pkg/c.py:12` in `pkg.c.use`',
-      '  - `pkg/c.py:40` in `pkg.c.use`',
+      '  - `pkg/c.py`:',
+      '    - 12 in `pkg.c.use`',
+      '    - 40 in `pkg.c.use`',
       '  - `pkg/d.py:3` in `pkg.d.more`',
       '- `pkg.a.g` (modified), 2 call sites: `pkg/c.py: 12, 97`',
     ]);
@@ -198,27 +201,45 @@ describe('compact levels (issue 8: more compact, never silently shorter)', () =>
     ]);
   });
 
-  // rich 39ee57df at 6,000 tokens: `Console.print`'s 49 call sites outside tests, a line each, left room for one neighbour.
-  it('lists more than MAX_SITES_LISTED call sites outside tests one line per file, even in a full list', () => {
-    const sitesOf = (n: number) =>
-      buildAdjacency([
-        { from: 'pkg.c.use', to: 'pkg.a.g', kind: 'calls', resolution: 'resolved', lines: Array.from({ length: n - 1 }, (_, i) => i + 1) },
-        { from: 'pkg.d.more', to: 'pkg.a.g', kind: 'calls', resolution: 'resolved', lines: [3] },
-        { from: 'tests.test_a.test_g', to: 'pkg.a.g', kind: 'calls', resolution: 'resolved', lines: [8] },
-      ]);
-    const where: Record<string, string> = { ...files, 'tests.test_a.test_g': 'tests/test_a.py' };
-    const render = (n: number) =>
-      renderCallSites({ changed: entries, adjacency: sitesOf(n), locate: (id) => (where[id] ? { file: where[id]! } : undefined), alarms: [], contract: 'full', other: 'full', isTest: (f) => f.startsWith('tests/') }).split('\n');
-    const many = MAX_SITES_LISTED + 1;
-    expect(render(many).slice(2)).toEqual([
-      `- \`pkg.a.g\` (modified), ${many + 1} call sites:`,
-      `  - ${many} outside test files: \`pkg/c.py: ${Array.from({ length: many - 1 }, (_, i) => i + 1).join(', ')}\`; \`pkg/d.py: 3\``,
-      '  - 1 in test files: `tests/test_a.py: 8`',
+  // rich 39ee57df at 6,000 tokens: `Console.print`'s 49 call sites outside tests, a line each, left room
+  // for one neighbour; marshmallow 7609530d0: lists folded to counts so that a six-function change could
+  // be shown whole, its callers' lines nowhere.
+  it('gives sites lines of their own while the token cap lasts, one symbol after another, the rest per file', () => {
+    const many = buildAdjacency([
+      { from: 'pkg.c.use', to: 'pkg.a.g', kind: 'calls', resolution: 'resolved', lines: Array.from({ length: 40 }, (_, i) => i + 1) },
+      { from: 'pkg.d.more', to: 'pkg.a.f', kind: 'calls', resolution: 'resolved', lines: [3] },
+      { from: 'tests.test_a.test_g', to: 'pkg.a.g', kind: 'calls', resolution: 'resolved', lines: [8] },
     ]);
-    const few = render(MAX_SITES_LISTED);
-    expect(few).toContain('  - `pkg/d.py:3` in `pkg.d.more`');
-    expect(few).toContain('  - `tests/test_a.py:8` in `tests.test_a.test_g`');
-    expect(few).toHaveLength(2 + 1 + MAX_SITES_LISTED + 1);
+    const where: Record<string, string> = { ...files, 'tests.test_a.test_g': 'tests/test_a.py' };
+    const counter = createTokenCounter('o200k_base');
+    const render = (tokens?: number) =>
+      renderCallSites({
+        changed: entries,
+        adjacency: many,
+        locate: (id) => (where[id] ? { file: where[id]! } : undefined),
+        alarms: [],
+        contract: 'full',
+        other: 'full',
+        isTest: (f) => f.startsWith('tests/'),
+        ...(tokens === undefined ? {} : { cap: { tokens, count: counter.count } }),
+      }).split('\n');
+    // Without a cap every site has its line.
+    expect(render()).toHaveLength(2 + 2 + 1 + 1 + 40 + 1);
+    // A small cap: the lines of numbers first, then one line each while it lasts, `pkg.a.f` (its
+    // contract changed) before the 40 of `pkg.a.g`.
+    const capped = render(200);
+    expect(capped.slice(2, 4)).toEqual(['- `pkg.a.f` (modified, signature changed), 1 call site:', '  - `pkg/d.py:3` in `pkg.d.more`']);
+    const own = capped.filter((l) => /^ {4}- \d+ in `pkg\.c\.use`/.test(l));
+    expect(own.length).toBeGreaterThan(0);
+    expect(own.length).toBeLessThan(40);
+    expect(capped).toContain(`  - ${40 - own.length} more outside test files: \`pkg/c.py: ${Array.from({ length: 40 - own.length }, (_, i) => i + 1 + own.length).join(', ')}\``);
+    expect(capped.at(-1)).toBe('  - 1 in test files: `tests/test_a.py` 1');
+    expect(counter.count(capped.slice(2).join('\n'))).toBeLessThanOrEqual(200 + 40);
+    // Below the lines of numbers themselves: the longest list folds to per-file counts.
+    expect(render(20).slice(2)).toEqual([
+      '- `pkg.a.f` (modified, signature changed), 1 call site: `pkg/d.py: 3`',
+      '- `pkg.a.g` (modified), 41 call sites in 2 files: `pkg/c.py` 40, `tests/test_a.py` 1',
+    ]);
   });
 
   it('says no call site exists only when none does', () => {
@@ -264,13 +285,15 @@ describe('PR sections for a real pull request', () => {
       '',
       // The import of the removed name fails too (sites in file and line order, diff/removedReferences.ts).
       '- **Removed but still called:** `pkg.shapes.legacy`, 2 call sites, 1 import:',
-      '  - `app/caller.py:1` in `app.caller` (import)',
-      expect.stringMatching(/^ {2}- `app\/caller\.py:6` in `app\.caller\.report`/),
-      expect.stringMatching(/^ {2}- `app\/caller\.py:10` in `app\.caller\.twice`/),
+      // Several in one file are listed under it, each caller by its name in the file (a module by its own).
+      '  - `app/caller.py`:',
+      '    - 1 in `app.caller` (import)',
+      expect.stringMatching(/^ {4}- 6 in `report`/),
+      expect.stringMatching(/^ {4}- 10 in `twice`/),
       expect.stringMatching(/^- `nest\.outer\.inner` \(modified\), 1 call site:$/),
-      expect.stringMatching(/^ {2}- `nest\.py:4` in `nest\.outer`/),
+      expect.stringMatching(/^ {2}- `nest\.py:4` in `outer`/),
       '- `pkg.shapes.Circle.area` (modified), 1 call site:',
-      expect.stringMatching(/^ {2}- `app\/caller\.py:6` in `app\.caller\.report`/),
+      expect.stringMatching(/^ {2}- `app\/caller\.py:6` in `report`/),
     ]);
   });
 

@@ -28,6 +28,13 @@ import type {
  * is one line of counts. The pack keeps the first level that shows every changed symbol in its best
  * view; else the one showing the most changed symbols as code (their changed lines), then the most in
  * the document at all (signatures count), then the most in their best view, fuller on a tie.
+ *
+ * Call sites come before whole views: the levels of SITES_KEPT compact everything but the call-site
+ * lists (which SITES_SHARE bounds on its own), and one of them is kept whenever it shows as many
+ * changed symbols as code and in the document as the most compact level does. A call line is what a
+ * reviewer checks a behaviour change against; an unchanged docstring that a whole view adds to the
+ * change's hunks is not (a six-function change took every call list down to counts so that each
+ * function could be shown whole).
  */
 export interface SectionsLevel {
   mermaid: boolean;
@@ -51,6 +58,15 @@ const LADDER: readonly SectionsLevel[] = [
   { mermaid: false, list: 'summary', contract: 'counts', other: 'counts', review: 'counts' },
 ];
 
+/** The levels that keep every call-site list as full as its share allows, fullest first (see above). */
+export const SITES_KEPT: readonly SectionsLevel[] = [
+  { mermaid: true, list: 'table', contract: 'full', other: 'full', review: 'full' },
+  { mermaid: false, list: 'table', contract: 'full', other: 'full', review: 'full' },
+  { mermaid: false, list: 'table', contract: 'full', other: 'full', review: 'compact' },
+  { mermaid: false, list: 'names', contract: 'full', other: 'full', review: 'compact' },
+  { mermaid: false, list: 'names', contract: 'full', other: 'full', review: 'counts' },
+];
+
 /** The review sections as a level renders them (markdown): equal texts are one level. */
 function reviewText(prepared: PreparedPr, detail: ReviewDetail): string {
   const { findings, tests } = prepared.review;
@@ -62,7 +78,7 @@ export function mermaidWanted(pack: PackSettings): boolean {
   return pack.mermaid !== false && pack.format !== 'xml';
 }
 
-export function levelsFor(prepared: PreparedPr, pack: PackSettings): SectionsLevel[] {
+export function levelsFor(prepared: PreparedPr, pack: PackSettings, ladder: readonly SectionsLevel[] = LADDER): SectionsLevel[] {
   const hasGraph = mermaidWanted(pack) && graphOf(prepared) !== '';
   const sites = renderCallSites({ ...sitesInput(prepared, pack), contract: 'full', other: 'full' });
   const hasContract = prepared.entries.some((e) => e.contract !== undefined && e.change !== 'removed');
@@ -77,7 +93,7 @@ export function levelsFor(prepared: PreparedPr, pack: PackSettings): SectionsLev
   };
   const seen = new Set<string>();
   const out: SectionsLevel[] = [];
-  for (const level of LADDER) {
+  for (const level of ladder) {
     const effective = {
       mermaid: level.mermaid && hasGraph,
       list: level.list,
@@ -126,6 +142,11 @@ type Score = [number, number, number];
 function atLeast(a: Score, b: Score): boolean {
   for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return a[i]! > b[i]!;
   return true;
+}
+
+/** Whether `kept` shows as many changed symbols as code, then in the document, as `compact` (their best views aside). */
+export function showsAsMuch(prepared: PreparedPr, kept: PackResult, compact: PackResult): boolean {
+  return atLeast(scoreOf(prepared, kept).slice(0, 2) as Score, scoreOf(prepared, compact).slice(0, 2) as Score);
 }
 
 /**
@@ -204,7 +225,7 @@ function summaryOf(changed: readonly ChangedSymbol[]): string {
 }
 
 /** The share of the budget the call-site lists may take before they fold to per-file counts (sections.ts). */
-export const SITES_SHARE = 0.08;
+export const SITES_SHARE = 0.2;
 
 export function sitesInput(prepared: PreparedPr, pack?: PackSettings) {
   const { index } = prepared;

@@ -5,7 +5,7 @@ import { adjacencyOf, type PackSettings, packRoots, withPackDefaults } from '../
 import { jsonAroundMarkdown } from '../render/json.js';
 import { redactNames } from '../review/redactNames.js';
 import { renderCallSites } from './callSites.js';
-import { bestOf, graphOf, levelNotes, levelsFor, mermaidWanted, perPrepared, type SectionsLevel, sitesInput } from './levels.js';
+import { bestOf, graphOf, levelNotes, levelsFor, mermaidWanted, perPrepared, SITES_KEPT, type SectionsLevel, showsAsMuch, sitesInput } from './levels.js';
 import { MAX_RISKIEST, type OverviewInput, type RiskyItem, renderOverview } from './overview.js';
 import { isTestIn, type PreparedPr } from './prepare.js';
 import { redactionNote } from './redactionNote.js';
@@ -31,13 +31,26 @@ export function packPr(prepared: PreparedPr, settings: Partial<PackSettings>): P
 }
 
 function packPrDocument(prepared: PreparedPr, pack: PackSettings): PackResult {
+  // Each level is packed at most once, whichever ladder asks for it.
+  const packs = new Map<string, PackResult>();
+  const packAt = (level: SectionsLevel): PackResult => {
+    const key = JSON.stringify(level);
+    if (!packs.has(key)) packs.set(key, packPrAt(prepared, pack, level));
+    return packs.get(key)!;
+  };
   // Levels that name every changed symbol (table, names) are chosen among by what they show; the
-  // unnamed ones (counts, summary) only when none of those fits at all.
+  // unnamed ones (counts, summary) only when none of those fits at all. Among the named, one that
+  // keeps the call-site lists wins when it shows the change as well as the most compact (levels.ts).
   const levels = levelsFor(prepared, pack);
   const named = levels.filter((l) => l.list === 'table' || l.list === 'names');
-  const first = bestOf(prepared, named, (level) => packPrAt(prepared, pack, level));
+  const kept = bestOf(prepared, levelsFor(prepared, pack, SITES_KEPT), packAt).result;
+  if (kept && named.length > 0) {
+    const compact = bestOf(prepared, named.slice(-1), packAt).result;
+    if (compact === undefined || showsAsMuch(prepared, kept, compact)) return kept;
+  }
+  const first = bestOf(prepared, named, packAt);
   if (first.result) return first.result;
-  const second = bestOf(prepared, levels.filter((l) => !named.includes(l)), (level) => packPrAt(prepared, pack, level));
+  const second = bestOf(prepared, levels.filter((l) => !named.includes(l)), packAt);
   if (second.result) return second.result;
   throw second.error ?? first.error;
 }

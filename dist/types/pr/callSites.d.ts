@@ -3,9 +3,13 @@ import type { Adjacency } from '../graph/adjacency.js';
 import type { ImportRecord } from '../model.js';
 import type { DataRecord } from '../pack/document.js';
 import { type PrEntry, type SitesLevel } from './sections.js';
-/** Where a caller lives: the pipeline's symbol lookup (head index, plus removed symbols); `imports` gives import lines. */
+/**
+ * Where a caller lives: the pipeline's symbol lookup (head index, plus removed symbols); `name` is its
+ * qualified name inside the file (`Class.method`, `''` for the module), `imports` gives import lines.
+ */
 export type LocateSymbol = (id: string) => {
     file: string;
+    name?: string;
     imports?: readonly ImportRecord[];
 } | undefined;
 /** The code of line `line` of symbol `callerId`, which calls `name` there. */
@@ -41,10 +45,8 @@ export interface CallSitesInput {
 }
 /** Files named in one folded list at most; the rest are counted. */
 export declare const MAX_FOLDED_FILES = 30;
-/** More call sites in test files than this, for one symbol, are listed one line per file (decision above). */
+/** More call sites in test files than this, for one symbol, are counted per file (decision above). */
 export declare const MAX_TEST_SITES_LISTED = 5;
-/** More call sites outside test files than this, for one symbol, are listed one line per file (decision above). */
-export declare const MAX_SITES_LISTED = 20;
 /**
  * Call sites for every changed symbol that has any: alarms first (always in full), then the symbols
  * whose contract changed, then the rest; `contract` and `other` say how compact each group is. A

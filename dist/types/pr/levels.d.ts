@@ -14,6 +14,13 @@ import type { ListLevel, PrEntry, SitesLevel } from './sections.js';
  * is one line of counts. The pack keeps the first level that shows every changed symbol in its best
  * view; else the one showing the most changed symbols as code (their changed lines), then the most in
  * the document at all (signatures count), then the most in their best view, fuller on a tie.
+ *
+ * Call sites come before whole views: the levels of SITES_KEPT compact everything but the call-site
+ * lists (which SITES_SHARE bounds on its own), and one of them is kept whenever it shows as many
+ * changed symbols as code and in the document as the most compact level does. A call line is what a
+ * reviewer checks a behaviour change against; an unchanged docstring that a whole view adds to the
+ * change's hunks is not (a six-function change took every call list down to counts so that each
+ * function could be shown whole).
  */
 export interface SectionsLevel {
     mermaid: boolean;
@@ -22,9 +29,11 @@ export interface SectionsLevel {
     other: SitesLevel;
     review: ReviewDetail;
 }
+/** The levels that keep every call-site list as full as its share allows, fullest first (see above). */
+export declare const SITES_KEPT: readonly SectionsLevel[];
 /** Whether the Mermaid graph is drawn for this format: never in XML (no one renders it there), never when turned off. */
 export declare function mermaidWanted(pack: PackSettings): boolean;
-export declare function levelsFor(prepared: PreparedPr, pack: PackSettings): SectionsLevel[];
+export declare function levelsFor(prepared: PreparedPr, pack: PackSettings, ladder?: readonly SectionsLevel[]): SectionsLevel[];
 export declare const graphOf: (prepared: PreparedPr) => string;
 /** Memoise on the prepared PR (it is immutable once built). */
 export declare function perPrepared<T>(build: (prepared: PreparedPr) => T): (prepared: PreparedPr) => T;
@@ -34,6 +43,8 @@ export declare function perPrepared<T>(build: (prepared: PreparedPr) => T): (pre
  */
 export declare function scoreOf(prepared: PreparedPr, result: PackResult): Score;
 type Score = [number, number, number];
+/** Whether `kept` shows as many changed symbols as code, then in the document, as `compact` (their best views aside). */
+export declare function showsAsMuch(prepared: PreparedPr, kept: PackResult, compact: PackResult): boolean;
 /**
  * The level that shows the most changed symbols as code (then the most at all, then the most in their
  * best view), fuller on a tie.
@@ -48,7 +59,7 @@ export declare function bestOf(prepared: PreparedPr, levels: readonly SectionsLe
 /** What the header says a level left out or compacted (nothing at the fullest level). */
 export declare function levelNotes(level: SectionsLevel, entries: readonly PrEntry[], graphCut: boolean): string[];
 /** The share of the budget the call-site lists may take before they fold to per-file counts (sections.ts). */
-export declare const SITES_SHARE = 0.08;
+export declare const SITES_SHARE = 0.2;
 export declare function sitesInput(prepared: PreparedPr, pack?: PackSettings): {
     cap?: undefined;
     changed: PrEntry[];
