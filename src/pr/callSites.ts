@@ -102,8 +102,8 @@ function siteLines(sites: readonly SiteRef[]): string[] {
   const out: string[] = [];
   for (let i = 0; i < sites.length; ) {
     const file = sites[i]!.file;
-    let j = i + 1;
-    while (file !== undefined && j < sites.length && sites[j]!.file === file) j++;
+    const run = file === undefined ? 1 : sites.slice(i).findIndex((s) => s.file !== file);
+    const j = run < 0 ? sites.length : i + run;
     if (j - i === 1) out.push(siteLine(sites[i]!));
     else out.push(fileLine(file!), ...sites.slice(i, j).map(nestedSiteLine));
     i = j;
