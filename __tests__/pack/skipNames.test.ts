@@ -59,9 +59,10 @@ describe('the Skipped section of the sample PR digest', () => {
     const result = pack(3000)!;
     const section = skippedSection(result);
     expect(section).toContain('## Skipped (');
+    // Skips are named in the packer's order: the first one left unnamed is one whose line does not fit.
     const named = namedIds(result);
-    const unnamed = lostNeighbours(result).filter((s) => !named.has(s.id));
-    for (const skip of unnamed) expect(counter.count(markdownRenderer.skipText(skip))).toBeGreaterThan(3000 - result.totalTokens);
+    const next = lostNeighbours(result).find((s) => !named.has(s.id));
+    if (next) expect(counter.count(markdownRenderer.skipText(next))).toBeGreaterThan(3000 - result.totalTokens);
     expect(result.skipped.filter((s) => s.reason.startsWith(DROPPED))).toEqual([]);
     expect(result.totalTokens).toBeLessThanOrEqual(3000);
   });
