@@ -462,3 +462,78 @@ def test_none():
     ]);
   });
 });
+
+describe('findAffectedTests: objects and overrides that code outside the project calls', () => {
+  // A WSGI-style app that tests build and drive through an outside client, and a formatter whose
+  // override an outside base (string.Formatter.vformat) calls back (flask c24f8c8199: the test client
+  // calls the app through Werkzeug; markupsafe 562e82e775: `format_field` under `Formatter.vformat`).
+  const APP = `
+import string
+
+
+class App:
+    def __init__(self, name):
+        self.name = name
+
+    def __call__(self, environ, start):
+        return self.handle(environ)
+
+    def handle(self, environ):
+        return environ
+
+
+class Fmt(string.Formatter):
+    def format_field(self, value, spec):
+        return str(value)
+
+
+def render(text, *args):
+    return Fmt().vformat(text, args, {})
+`;
+  const CONFTEST = `
+import pytest
+from outside.testing import Client
+
+from pkg.app import App
+
+
+@pytest.fixture
+def app():
+    return App("x")
+
+
+@pytest.fixture
+def client(app):
+    return Client(app)
+`;
+  const TEST = `
+from pkg.app import render
+
+
+def test_get(client):
+    assert client.get("/").status == 200
+
+
+def test_render():
+    assert render("{}", 1) == "1"
+
+
+def test_none():
+    assert True
+`;
+  const files = (handle: string, field: string) => ({
+    'pkg/__init__.py': '',
+    'pkg/app.py': APP.replace('return environ', handle).replace('return str(value)', field),
+    'tests/conftest.py': CONFTEST,
+    'tests/test_app.py': TEST,
+  });
+
+  it("reaches a built app's __call__ and an outside base's callbacks", async () => {
+    const p = await reviewProject(files('return environ', 'return str(value)'), files('return dict(environ)', 'return repr(value)'));
+    expect(p.changed.map((c) => c.id).sort()).toEqual(['pkg.app.App.handle', 'pkg.app.Fmt.format_field']);
+    expect(findAffectedTests({ ...p, maxShare: 1 }).tests.map((t) => `${t.nodeId} ${t.reaches.join(',')}`)).toEqual([
+      'tests/test_app.py::test_render pkg.app.Fmt.format_field',
+      'tests/test_app.py::test_get pkg.app.App.handle',
+    ]);
+  });
+});
