@@ -463,77 +463,57 @@ def test_none():
   });
 });
 
-describe('findAffectedTests: objects and overrides that code outside the project calls', () => {
-  // A WSGI-style app that tests build and drive through an outside client, and a formatter whose
-  // override an outside base (string.Formatter.vformat) calls back (flask c24f8c8199: the test client
-  // calls the app through Werkzeug; markupsafe 562e82e775: `format_field` under `Formatter.vformat`).
-  const APP = `
+describe('findAffectedTests: overrides that a base from outside the project calls back', () => {
+  // markupsafe 562e82e775: `EscapeFormatter.format_field`, which `string.Formatter.vformat` calls.
+  const FMT = `
 import string
-
-
-class App:
-    def __init__(self, name):
-        self.name = name
-
-    def __call__(self, environ, start):
-        return self.handle(environ)
-
-    def handle(self, environ):
-        return environ
 
 
 class Fmt(string.Formatter):
     def format_field(self, value, spec):
         return str(value)
 
+    def _unused(self):
+        return 0
+
+
+class Plain:
+    def shown(self):
+        return 1
+
 
 def render(text, *args):
     return Fmt().vformat(text, args, {})
-`;
-  const CONFTEST = `
-import pytest
-from outside.testing import Client
-
-from pkg.app import App
 
 
-@pytest.fixture
-def app():
-    return App("x")
-
-
-@pytest.fixture
-def client(app):
-    return Client(app)
+def plain():
+    return Plain()
 `;
   const TEST = `
-from pkg.app import render
-
-
-def test_get(client):
-    assert client.get("/").status == 200
+from pkg.fmt import plain, render
 
 
 def test_render():
     assert render("{}", 1) == "1"
 
 
+def test_plain():
+    assert plain() is not None
+
+
 def test_none():
     assert True
 `;
-  const files = (handle: string, field: string) => ({
+  const files = (field: string, shown: string) => ({
     'pkg/__init__.py': '',
-    'pkg/app.py': APP.replace('return environ', handle).replace('return str(value)', field),
-    'tests/conftest.py': CONFTEST,
-    'tests/test_app.py': TEST,
+    'pkg/fmt.py': FMT.replace('return str(value)', field).replace('return 1', shown),
+    'tests/test_fmt.py': TEST,
   });
 
-  it("reaches a built app's __call__ and an outside base's callbacks", async () => {
-    const p = await reviewProject(files('return environ', 'return str(value)'), files('return dict(environ)', 'return repr(value)'));
-    expect(p.changed.map((c) => c.id).sort()).toEqual(['pkg.app.App.handle', 'pkg.app.Fmt.format_field']);
-    expect(findAffectedTests({ ...p, maxShare: 1 }).tests.map((t) => `${t.nodeId} ${t.reaches.join(',')}`)).toEqual([
-      'tests/test_app.py::test_render pkg.app.Fmt.format_field',
-      'tests/test_app.py::test_get pkg.app.App.handle',
-    ]);
+  it("reaches the overrides of a class built from an outside base, and only those", async () => {
+    const p = await reviewProject(files('return str(value)', 'return 1'), files('return repr(value)', 'return 2'));
+    expect(p.changed.map((c) => c.id).sort()).toEqual(['pkg.fmt.Fmt.format_field', 'pkg.fmt.Plain.shown']);
+    // `Plain` has no outside base: building it runs none of its methods.
+    expect(findAffectedTests({ ...p, maxShare: 1 }).tests.map((t) => `${t.nodeId} ${t.reaches.join(',')}`)).toEqual(['tests/test_fmt.py::test_render pkg.fmt.Fmt.format_field']);
   });
 });

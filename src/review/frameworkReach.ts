@@ -19,10 +19,6 @@
 // - Registration: a function decorated `@cli.command()` or `@app.route(...)`, where `cli`/`app` is a
 //   function or class of the same module, is run by whoever runs that symbol (a group dispatches to
 //   its commands).
-// - Callable objects: test code that builds an instance of a project class defining `__call__` (its
-//   own or a project base's: a WSGI or ASGI app, a middleware, a callable validator) runs that
-//   `__call__`: an object that is called is built in a test to be called, by the test or by a client
-//   outside the project (`app.test_client().get("/")` calls the app through Werkzeug).
 // - Hooks of an outside base: code that builds an instance of a project class with a base from
 //   outside the project runs the class's public methods that no project code calls (`class
 //   EscapeFormatter(string.Formatter)` overrides `format_field`, which `Formatter.vformat` calls):
@@ -99,16 +95,12 @@ export function frameworkReach(symbols: ReadonlyMap<string, PySymbol>, edges: re
       if (init !== undefined) add(init, x.id);
     }
   }
-  // Callable objects, and hooks of an outside base.
+  // Hooks of an outside base.
   const called = new Set(calls.map((e) => e.to));
   const hooksOf = new Map<string, string[]>();
   for (const e of calls) {
     const cls = classBuilt(symbols.get(e.to));
     if (cls === undefined || testSide(cls.id)) continue;
-    if (testSide(e.from)) {
-      const call = [cls.id, ...ancestorsOf(cls.id, bases)].map((c) => `${c}.__call__`).find((id) => symbols.has(id));
-      if (call !== undefined) add(call, e.from, e.lines);
-    }
     if (!hooksOf.has(cls.id)) hooksOf.set(cls.id, outsideBaseHooks(cls, children.get(cls.id) ?? [], bases, called));
     for (const hook of hooksOf.get(cls.id)!) add(hook, e.from, e.lines);
   }
