@@ -462,3 +462,58 @@ def test_none():
     ]);
   });
 });
+
+describe('findAffectedTests: overrides that a base from outside the project calls back', () => {
+  // markupsafe 562e82e775: `EscapeFormatter.format_field`, which `string.Formatter.vformat` calls.
+  const FMT = `
+import string
+
+
+class Fmt(string.Formatter):
+    def format_field(self, value, spec):
+        return str(value)
+
+    def _unused(self):
+        return 0
+
+
+class Plain:
+    def shown(self):
+        return 1
+
+
+def render(text, *args):
+    return Fmt().vformat(text, args, {})
+
+
+def plain():
+    return Plain()
+`;
+  const TEST = `
+from pkg.fmt import plain, render
+
+
+def test_render():
+    assert render("{}", 1) == "1"
+
+
+def test_plain():
+    assert plain() is not None
+
+
+def test_none():
+    assert True
+`;
+  const files = (field: string, shown: string) => ({
+    'pkg/__init__.py': '',
+    'pkg/fmt.py': FMT.replace('return str(value)', field).replace('return 1', shown),
+    'tests/test_fmt.py': TEST,
+  });
+
+  it("reaches the overrides of a class built from an outside base, and only those", async () => {
+    const p = await reviewProject(files('return str(value)', 'return 1'), files('return repr(value)', 'return 2'));
+    expect(p.changed.map((c) => c.id).sort()).toEqual(['pkg.fmt.Fmt.format_field', 'pkg.fmt.Plain.shown']);
+    // `Plain` has no outside base: building it runs none of its methods.
+    expect(findAffectedTests({ ...p, maxShare: 1 }).tests.map((t) => `${t.nodeId} ${t.reaches.join(',')}`)).toEqual(['tests/test_fmt.py::test_render pkg.fmt.Fmt.format_field']);
+  });
+});

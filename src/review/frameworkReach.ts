@@ -19,6 +19,10 @@
 // - Registration: a function decorated `@cli.command()` or `@app.route(...)`, where `cli`/`app` is a
 //   function or class of the same module, is run by whoever runs that symbol (a group dispatches to
 //   its commands).
+// - Hooks of an outside base: code that builds an instance of a project class with a base from
+//   outside the project runs the class's public methods that no project code calls (`class
+//   EscapeFormatter(string.Formatter)` overrides `format_field`, which `Formatter.vformat` calls):
+//   such a method exists to be called back by the base.
 // - Class definition: the statement `class C(Base, metaclass=M)` runs M's `__prepare__`, `__new__` and
 //   `__init__` and every project base's `__init_subclass__` (metaclasses and hooks inherited through
 //   project bases included): the scope that defines C (a test, a module) runs them.
@@ -90,6 +94,15 @@ export function frameworkReach(symbols: ReadonlyMap<string, PySymbol>, edges: re
       const init = cls === undefined ? undefined : [cls, ...ancestorsOf(cls, bases)].map((c) => `${c}.__init__`).find((id) => symbols.has(id));
       if (init !== undefined) add(init, x.id);
     }
+  }
+  // Hooks of an outside base.
+  const called = new Set(calls.map((e) => e.to));
+  const hooksOf = new Map<string, string[]>();
+  for (const e of calls) {
+    const cls = classBuilt(symbols.get(e.to));
+    if (cls === undefined || testSide(cls.id)) continue;
+    if (!hooksOf.has(cls.id)) hooksOf.set(cls.id, outsideBaseHooks(cls, children.get(cls.id) ?? [], bases, called));
+    for (const hook of hooksOf.get(cls.id)!) add(hook, e.from, e.lines);
   }
   // Factory hand-outs.
   for (const e of calls) {
@@ -230,6 +243,25 @@ function classNamesHanded(x: PySymbol): string[] {
 function classNamed(name: string, module: string, symbols: ReadonlyMap<string, PySymbol>, importsOf: ReadonlyMap<string, string[]>): string | undefined {
   if (symbols.get(`${module}.${name}`)?.kind === 'class') return `${module}.${name}`;
   return (importsOf.get(module) ?? []).find((id) => id.endsWith(`.${name}`) && symbols.get(id)?.kind === 'class');
+}
+
+/** The class a call builds: a constructor call has an edge to the class (and one to its `__init__`). */
+function classBuilt(target: PySymbol | undefined): PySymbol | undefined {
+  return target?.kind === 'class' ? target : undefined;
+}
+
+/** Bases that name no class at all: `object`, typing's generics and protocols, ABCs. */
+const NOT_A_CALLER = /^(?:object|(?:typing\.|typing_extensions\.)?(?:Generic|Protocol|NamedTuple|TypedDict)(?:\[.*\])?|(?:abc\.)?ABC|metaclass\s*=.*|\w+\s*=.*)$/;
+
+/**
+ * The public methods of `cls` that an outside base may call back: none unless one of its bases is
+ * from outside the project (a written base that is no project class); then its own public methods
+ * that no project code calls.
+ */
+function outsideBaseHooks(cls: PySymbol, members: readonly PySymbol[], bases: ReadonlyMap<string, string[]>, called: ReadonlySet<string>): string[] {
+  const written = cls.bases.map((b) => b.trim()).filter((b) => b !== '' && !NOT_A_CALLER.test(b));
+  if (written.length <= (bases.get(cls.id) ?? []).length) return [];
+  return members.filter((m) => m.kind === 'method' && !m.name.slice(m.name.lastIndexOf('.') + 1).startsWith('_') && !called.has(m.id)).map((m) => m.id);
 }
 
 /** A class's project bases, nearest first, each once. */
