@@ -242,6 +242,24 @@ describe('compact levels (issue 8: more compact, never silently shorter)', () =>
     ]);
   });
 
+  it('lists a constructor call once, under __init__, when the class and its __init__ both changed', () => {
+    const both: PrEntry[] = [
+      { id: 'pkg.a.Box', file: 'pkg/a.py', name: 'Box', kind: 'class', change: 'added', lines: [1, 9] },
+      { id: 'pkg.a.Box.__init__', file: 'pkg/a.py', name: 'Box.__init__', kind: 'method', change: 'added', lines: [2, 3] },
+    ];
+    const calls = buildAdjacency([
+      { from: 'pkg.c.use', to: 'pkg.a.Box', kind: 'calls', resolution: 'resolved', lines: [5, 8] },
+      { from: 'pkg.c.use', to: 'pkg.a.Box.__init__', kind: 'calls', resolution: 'resolved', lines: [5] },
+    ]);
+    expect(renderCallSites({ changed: both, adjacency: calls, locate, alarms: [], contract: 'full', other: 'full' }).split('\n').slice(2)).toEqual([
+      // Line 8 uses the class otherwise (an isinstance check, a subclass): it stays the class's.
+      '- `pkg.a.Box` (added), 1 call site:',
+      '  - `pkg/c.py:8` in `pkg.c.use`',
+      '- `pkg.a.Box.__init__` (added), 1 call site:',
+      '  - `pkg/c.py:5` in `pkg.c.use`',
+    ]);
+  });
+
   it('says no call site exists only when none does', () => {
     const none = buildAdjacency([]);
     expect(renderCallSites({ changed: entries, adjacency: none, locate, alarms: [], contract: 'counts', other: 'counts' })).toContain('_No call sites of the changed symbols were found._');

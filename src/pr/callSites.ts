@@ -22,6 +22,8 @@
 // - A site listed on a line of its own shows the code of its call line: the line a reviewer checks,
 //   even when its caller's code did not fit.
 // - A removed symbol's own calls no longer exist in head: it is never listed or counted as a caller.
+// - A constructor call is a site of the class and of its `__init__`: when both changed, it is listed
+//   once, under `__init__` (the signature a call binds to).
 // - A function defined inside another, at any depth (a test's local `receive`/`send`, a closure, a
 //   method of a class local to a test) has no list: its calls are in the enclosing function's code.
 // - Token numbers are parameters: the packer's footer logic knows them only after packing.
@@ -224,7 +226,17 @@ function symbolsWithSites(input: CallSitesInput): { contract: WithSites[]; other
   // A mechanical change cannot change what a call does: its callers have nothing to check. A function
   // local to another is called from that function's code, not from places a reviewer must find.
   const listed = changed.filter((c) => c.change !== 'removed' && c.carriedBy === undefined && !isMechanical(c.changeClass) && input.isLocal?.(c.id) !== true);
-  const withSites = listed.map((c) => ({ c, ...callerSites(c, adjacency, locate, removed, input.lineText) })).filter((x) => x.sites.length > 0);
+  const all = listed.map((c) => ({ c, ...callerSites(c, adjacency, locate, removed, input.lineText) }));
+  // A constructor call is a call site of the class and of its `__init__`: listed once, under `__init__`.
+  const byId = new Map(all.map((x) => [x.c.id, x]));
+  const withSites = all
+    .map((x) => {
+      const init = x.c.kind === 'class' ? byId.get(`${x.c.id}.__init__`) : undefined;
+      if (init === undefined) return x;
+      const atInit = new Set(init.sites.map((s) => `${s.caller}\u0000${s.line}`));
+      return { ...x, sites: x.sites.filter((s) => !atInit.has(`${s.caller}\u0000${s.line}`)) };
+    })
+    .filter((x) => x.sites.length > 0);
   return { contract: withSites.filter((x) => x.c.contract !== undefined), other: withSites.filter((x) => x.c.contract === undefined) };
 }
 
