@@ -11,9 +11,9 @@
 //   line number) per test call is the budget the callers' code needs (a class that tests construct
 //   everywhere would fill the section with test lines and leave out its only caller outside the tests).
 // - Call-site lists are capped by tokens, not counts (SITES_SHARE of the budget, pr/levels.ts). Every
-//   site outside the tests is first in its file's line of numbers; then sites get a line of their own, with their code,
-//   while the share lasts: outside test files before inside, callers outside the change before callers
-//   the change's own code shows, symbols whose contract changed before the others, and one site of
+//   site outside the tests is first in its file's line of numbers; then sites get a line of their own,
+//   with their code, while the share lasts: outside test files before inside, callers outside the
+//   change before callers the change's own code shows, contract changes before the others, one site of
 //   each symbol in turn, so that a symbol with hundreds of sites does not take the share from the rest
 //   (a widely used method's call lines took more of the budget than all its neighbours' code, while a
 //   six-function change's own callers were cut to counts). When even the lines of numbers exceed the
@@ -416,7 +416,7 @@ function byFileData(sites: readonly SiteRef[], withLines: boolean): DataRecord[]
  */
 export function callSiteData(input: CallSitesInput, complete: boolean): DataRecord[] {
   const { contract, other } = symbolsWithSites(input);
-  const shown = allocate(input, [...contract.map((x) => ({ x, level: input.contract })), ...other.map((x) => ({ x, level: input.other }))]);
+  const shown = complete ? new Map<string, Shown>() : allocate(input, [...contract.map((x) => ({ x, level: input.contract })), ...other.map((x) => ({ x, level: input.other }))]);
   const entry = (x: WithSites, level: SitesLevel): DataRecord => {
     const head = { id: x.c.id, change: x.c.change, ...(x.c.contract === undefined ? {} : { contract: x.c.contract }), ...(x.guesses > 0 ? { byNameMatch: x.guesses } : {}) };
     if (complete) return { ...head, sites: x.sites.map(siteData) };
