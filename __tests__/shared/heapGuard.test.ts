@@ -84,6 +84,17 @@ describe('createHeapGuard', () => {
     expect(collections).toBe(2);
   });
 
+  it('checkStep reads the heap on every call, between the steps of a phase without a per-file loop', () => {
+    const heap = { now: reading(30), reads: 0 };
+    const guard = createHeapGuard({ read: () => (heap.reads++, heap.now), collect: () => undefined, machineMemory: () => 8192 * MB }, 64);
+    guard.check(1, 10, 'files resolved'); // sampled: the first call reads
+    guard.checkStep(0, 4, 'review steps done');
+    guard.checkStep(1, 4, 'review steps done');
+    expect(heap.reads).toBe(3);
+    heap.now = reading(90);
+    expect(() => guard.checkStep(2, 4, 'review steps done')).toThrow(/^out of memory: the JavaScript heap holds 90 MB of its 100 MB limit with 2 of 4 review steps done \(remedies: /);
+  });
+
   it('a guard made for an on-demand run does not offer --on-demand', () => {
     const full = { read: () => reading(95), collect: () => undefined, machineMemory: () => 8192 * MB };
     expect(() => createHeapGuard(full, 1, true).check(3, 9, 'files parsed on demand')).toThrow(/^out of memory: .*3 of 9 files parsed on demand \(remedies: a folder of the repository/);

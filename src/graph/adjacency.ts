@@ -1,4 +1,12 @@
-// Callers and callees of a symbol over `calls` edges, built once, looked up in constant time.
+// Callers and callees of a symbol over `calls` edges, each symbol's list built when first asked for.
+//
+// Decision: no table of every symbol's neighbours. A PR digest asks for the neighbours of the changed
+// symbols and of what the packer and the test search reach from them, a small part of a large tree,
+// while a table of every pair (an object and a line array per edge, twice) was three times the size of
+// the edges themselves and the largest heap after resolution. What is kept is, per direction, the
+// positions of its edges sorted by key (4 bytes an edge); a lookup finds its key's run by binary search
+// and builds the list from those edges, once. The edges are read, not copied: they must not change
+// after the adjacency is built (an index's never do).
 //
 // Decision: neighbours are sorted by resolution strength (resolved, then dispatch, then heuristic;
 // heuristic ones by confidence, highest first), then by id, because that is the order the packer
@@ -7,7 +15,7 @@
 // the strongest and the lines are merged. Only `calls` edges are neighbours (`references` are not calls).
 // A resolved edge with a confidence (one of several items a container lookup picks) ranks after the
 // certain resolved ones; merged with a certain edge of the same pair, it is certain.
-import type { Edge, Resolution } from '../model.js';
+import type { Edge, EdgeKind, Resolution } from '../model.js';
 
 export interface Neighbour {
   id: string;
@@ -78,11 +86,9 @@ interface Cell {
   lines: number[];
   confidence?: number;
 }
-type Table = Map<string, Map<string, Cell>>;
 
-function add(table: Table, key: string, other: string, edge: Edge): void {
-  let row = table.get(key);
-  if (!row) table.set(key, (row = new Map()));
+/** One more edge of the pair `other` into a key's row (edges arrive in their order in the list). */
+function add(row: Map<string, Cell>, other: string, edge: Edge): void {
   const cell = row.get(other);
   if (!cell) {
     const fresh: Cell = { resolution: edge.resolution, lines: edge.lines ? [...edge.lines] : [] };
@@ -99,42 +105,79 @@ function sortedUnique(lines: number[]): number[] {
   return lines.filter((line, i) => i === 0 || line !== lines[i - 1]);
 }
 
-function freeze(table: Table): Map<string, readonly Neighbour[]> {
-  const out = new Map<string, readonly Neighbour[]>();
-  for (const [key, row] of table) {
-    const list = [...row].map(([id, cell]) =>
-      Object.freeze({
-        id,
-        resolution: cell.resolution,
-        lines: Object.freeze(sortedUnique(cell.lines)),
-        ...((cell.resolution === 'heuristic' || cell.resolution === 'resolved') && cell.confidence !== undefined ? { confidence: cell.confidence } : {}),
-      }),
-    );
-    out.set(key, Object.freeze(list.sort(compareNeighbours)));
-  }
-  return out;
+function freeze(row: Map<string, Cell>): readonly Neighbour[] {
+  const list = [...row].map(([id, cell]) =>
+    Object.freeze({
+      id,
+      resolution: cell.resolution,
+      lines: Object.freeze(sortedUnique(cell.lines)),
+      ...((cell.resolution === 'heuristic' || cell.resolution === 'resolved') && cell.confidence !== undefined ? { confidence: cell.confidence } : {}),
+    }),
+  );
+  return Object.freeze(list.sort(compareNeighbours));
 }
 
 /**
- * One direction's neighbours, built and frozen before the next is started: on a large tree the
- * working tables of all three at once (a map per symbol, a cell per pair) were the largest heap of a
- * PR digest after resolution.
+ * The positions of the edges of `kind` in `edges`, sorted by key and, within a key, by position (so a
+ * key's edges are merged in list order). An index's edges are sorted by `from` already: then no sort.
  */
-function neighbours(edges: readonly Edge[], kind: 'calls' | 'references', keyOf: (edge: Edge) => string, otherOf: (edge: Edge) => string): Map<string, readonly Neighbour[]> {
-  const table: Table = new Map();
-  for (const edge of edges) if (edge.kind === kind) add(table, keyOf(edge), otherOf(edge), edge);
-  return freeze(table);
+function positionsByKey(edges: readonly Edge[], kind: EdgeKind, keyOf: (edge: Edge) => string): Uint32Array {
+  let count = 0;
+  for (const edge of edges) if (edge.kind === kind) count++;
+  const positions = new Uint32Array(count);
+  let sorted = true;
+  let at = 0;
+  for (let i = 0; i < edges.length; i++) {
+    if (edges[i]!.kind !== kind) continue;
+    if (at > 0 && keyOf(edges[positions[at - 1]!]!) > keyOf(edges[i]!)) sorted = false;
+    positions[at++] = i;
+  }
+  if (sorted) return positions;
+  return positions.sort((a, b) => {
+    const ka = keyOf(edges[a]!);
+    const kb = keyOf(edges[b]!);
+    return ka < kb ? -1 : ka > kb ? 1 : a - b;
+  });
+}
+
+/** The first place in `positions` whose edge's key is not below `id` (binary search). */
+function firstAtOrAbove(edges: readonly Edge[], positions: Uint32Array, keyOf: (edge: Edge) => string, id: string): number {
+  let lo = 0;
+  let hi = positions.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (keyOf(edges[positions[mid]!]!) < id) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/** One direction's neighbours: a key's list is built from its edges on the first lookup and kept. */
+function neighbours(edges: readonly Edge[], kind: 'calls' | 'references', keyOf: (edge: Edge) => string, otherOf: (edge: Edge) => string): (id: string) => readonly Neighbour[] {
+  const positions = positionsByKey(edges, kind, keyOf);
+  const built = new Map<string, readonly Neighbour[]>();
+  return (id) => {
+    const known = built.get(id);
+    if (known) return known;
+    const row = new Map<string, Cell>();
+    for (let i = firstAtOrAbove(edges, positions, keyOf, id); i < positions.length; i++) {
+      const edge = edges[positions[i]!]!;
+      if (keyOf(edge) !== id) break;
+      add(row, otherOf(edge), edge);
+    }
+    if (row.size === 0) return NONE;
+    const list = freeze(row);
+    built.set(id, list);
+    return list;
+  };
 }
 
 export function buildAdjacency(edges: readonly Edge[]): Adjacency {
   const from = (edge: Edge) => edge.from;
   const to = (edge: Edge) => edge.to;
-  const callees = neighbours(edges, 'calls', from, to);
-  const callers = neighbours(edges, 'calls', to, from);
-  const users = neighbours(edges, 'references', to, from);
   return {
-    callees: (id) => callees.get(id) ?? NONE,
-    callers: (id) => callers.get(id) ?? NONE,
-    users: (id) => users.get(id) ?? NONE,
+    callees: neighbours(edges, 'calls', from, to),
+    callers: neighbours(edges, 'calls', to, from),
+    users: neighbours(edges, 'references', to, from),
   };
 }

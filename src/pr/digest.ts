@@ -41,9 +41,10 @@ export async function preparePrPacks(
   packs: readonly PackSettings[],
   hooks: { onPrepared?: (prepared: PreparedPr) => void; withViewer?: boolean } = {},
 ): Promise<OnDemandOutcome> {
-  if (!request.fullIndex && request.index?.heapGuard === undefined) {
-    // One heap guard for every round, scan and resolution alike, that knows the run is on demand (its line then offers no `--on-demand`).
-    request = { ...request, index: { ...request.index, heapGuard: createHeapGuard(undefined, undefined, true) } };
+  if (request.index?.heapGuard === undefined) {
+    // One heap guard for the whole run: every scan and resolution, the review steps and the packs. An on-demand
+    // run's knows it is one (its line then offers no `--on-demand`).
+    request = { ...request, index: { ...request.index, heapGuard: createHeapGuard(undefined, undefined, !request.fullIndex) } };
   }
   const setup = await setupPr(request);
   let told = false;

@@ -177,6 +177,7 @@ export function bestOf(
       error = error_;
     }
     tried.set(i, outcome);
+    prepared.request.index?.heapGuard?.checkStep(tried.size, most, 'section layouts packed');
     prepared.request.onStep?.('pack', tried.size, most);
     return outcome;
   };

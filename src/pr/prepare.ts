@@ -23,6 +23,7 @@ import { addCounts, sortedCounts } from '../review/redact.js';
 import { redactDiffs } from '../review/redactDiffs.js';
 import { type IndexRedaction, redactIndex } from '../review/redactIndex.js';
 import { nameSecrets } from '../review/redactNames.js';
+import { createHeapGuard } from '../shared/heapGuard.js';
 import { namedList, plural } from '../shared/plural.js';
 import { attributeReaders } from './attributeFlow.js';
 import type { ImportersOf } from './callSites.js';
@@ -86,9 +87,15 @@ export async function prepareFromScan(request: Omit<PrDigestRequest, 'pack'>, se
   const { git, extract, pathChanges, warning } = setup;
   const files = withRemovedSymbols(scanned.files, pathChanges.removedSymbols);
   const index = assembleIndex(request.repoDir, files, scanned.skippedFiles, graphOptionsOf(request.index ?? {}), scanned.callGraph);
+  // The review has no per-file loop for the heap guard: the heap is judged before and after each of its steps.
+  const heap = request.index?.heapGuard ?? createHeapGuard();
+  heap.checkStep(0, REVIEW_STEPS, 'review steps done');
   // Before anything is packed: every text of the index is redacted in place, so token counts are of what is shown.
   const redaction: IndexRedaction = request.index?.redact === false ? { table: new Map(), counts: [] } : await redactIndex(index);
-  const step = (done: number) => request.onStep?.('review', done, REVIEW_STEPS);
+  const step = (done: number) => {
+    heap.checkStep(done, REVIEW_STEPS, 'review steps done');
+    request.onStep?.('review', done, REVIEW_STEPS);
+  };
   step(1);
   // The index names modules as Python imports them (`src.flask.app` -> `flask.app`): so do the changes.
   const idOf = importIdOf(index);

@@ -8,9 +8,11 @@
 //   WATCH_SHARE. Only when the used heap passes NEAR_SHARE of the limit is a full collection forced (the
 //   used figure counts garbage too) and the live heap judged: still above NEAR_SHARE -> the error.
 //   V8 cannot hand an out-of-memory back to JavaScript (the process aborts), so the check must come
-//   before the limit, and it cannot see the phases without a per-file loop (packing, rendering): the
-//   Action's analysis worker also gets a heap limit of its own (action/analysis.ts), whose overflow
-//   ends only the worker, reported as the same line.
+//   before the limit. The phases without a per-file loop (a PR's review steps after resolution, its
+//   packs) call `checkStep` between their steps, which reads the heap every time: a step that fills
+//   the heap by itself is still V8's abort, but a heap left nearly full gives the line before the next
+//   step. The Action's analysis worker also gets a heap limit of its own (action/analysis.ts), whose
+//   overflow ends only the worker, reported as the same line.
 // - No re-exec with a larger heap for the CLI: a second process on every run would add a Node start-up's
 //   CPU and memory to every digest, and a larger heap is the user's call (NODE_OPTIONS); the line
 //   names the value this machine allows (SAFE_MEMORY_SHARE of its memory, cgroup limit included).
@@ -51,6 +53,8 @@ export interface HeapGuard {
    * "files parsed").
    */
   check(done: number, total: number, what: string): void;
+  /** The same check, the heap read on every call: between the steps of a phase without a per-file loop. */
+  checkStep(done: number, total: number, what: string): void;
 }
 
 /** Whether a reading is near the limit (pure). */
@@ -101,19 +105,26 @@ export function createHeapGuard(deps: HeapGuardDeps = processHeapDeps(), sampleE
   let nextCollectAt = 0;
   // Past WATCH_SHARE of the limit every call reads the heap: 64 files can be a quarter of a small heap.
   let every = sampleEvery;
+  const judge = (done: number, total: number, what: string): void => {
+    const first = deps.read();
+    every = nearLimit(first, WATCH_SHARE) ? 1 : sampleEvery;
+    if (!nearLimit(first) || first.used < nextCollectAt) return;
+    deps.collect();
+    const live = deps.read();
+    every = nearLimit(live, WATCH_SHARE) ? 1 : sampleEvery;
+    if (nearLimit(live)) throw outOfHeapError(live, done, total, what, deps.machineMemory(), onDemandRun);
+    nextCollectAt = live.used + (live.limit - live.used) / 2;
+  };
   return {
     check(done, total, what) {
       // Every call, not only sampled ones: V8 can double the nursery twice within 64 files (smallHeap.ts).
       holdYoungGeneration();
       if (calls++ % every !== 0) return;
-      const first = deps.read();
-      every = nearLimit(first, WATCH_SHARE) ? 1 : sampleEvery;
-      if (!nearLimit(first) || first.used < nextCollectAt) return;
-      deps.collect();
-      const live = deps.read();
-      every = nearLimit(live, WATCH_SHARE) ? 1 : sampleEvery;
-      if (nearLimit(live)) throw outOfHeapError(live, done, total, what, deps.machineMemory(), onDemandRun);
-      nextCollectAt = live.used + (live.limit - live.used) / 2;
+      judge(done, total, what);
+    },
+    checkStep(done, total, what) {
+      holdYoungGeneration();
+      judge(done, total, what);
     },
   };
 }

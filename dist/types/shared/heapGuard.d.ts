@@ -26,6 +26,8 @@ export interface HeapGuard {
      * "files parsed").
      */
     check(done: number, total: number, what: string): void;
+    /** The same check, the heap read on every call: between the steps of a phase without a per-file loop. */
+    checkStep(done: number, total: number, what: string): void;
 }
 /** Whether a reading is near the limit (pure). */
 export declare function nearLimit(reading: HeapReading, share?: number): boolean;
