@@ -16,6 +16,7 @@
 
 import { baseIndex } from '../graph/classNeighbours.js';
 import type { Edge, PySymbol } from '../model.js';
+import { pushTo } from '../shared/arrays.js';
 
 export type StillAnswered = { by: 'inherited' | 'attribute' | 'dynamic'; from: string };
 
@@ -46,15 +47,17 @@ function attributeNames(cls: PySymbol, members: readonly PySymbol[]): Set<string
  */
 export function stillAnsweredOf(symbols: ReadonlyMap<string, PySymbol>, edges: readonly Edge[], removed: ReadonlySet<string>): (id: string) => StillAnswered | undefined {
   const bases = baseIndex(edges);
-  const members = new Map<string, PySymbol[]>();
-  for (const s of symbols.values()) {
-    if (s.parent === undefined || removed.has(s.id)) continue;
-    const list = members.get(s.parent);
-    if (list) list.push(s);
-    else members.set(s.parent, [s]);
-  }
+  // Every symbol's members, gathered on the first question: a change that removes nothing asks none.
+  let members: Map<string, PySymbol[]> | undefined;
+  const membersOf = (owner: string): readonly PySymbol[] => {
+    if (members === undefined) {
+      members = new Map();
+      for (const s of symbols.values()) if (s.parent !== undefined && !removed.has(s.id)) pushTo(members, s.parent, s);
+    }
+    return members.get(owner) ?? [];
+  };
   const live = (id: string): boolean => symbols.has(id) && !removed.has(id);
-  const definesLive = (owner: string, name: string): PySymbol | undefined => (members.get(owner) ?? []).find((m) => shortName(m) === name);
+  const definesLive = (owner: string, name: string): PySymbol | undefined => membersOf(owner).find((m) => shortName(m) === name);
 
   /** The class and its project ancestors, nearest first; `opaque` when some written base is not a project class. */
   const lineage = (cls: string): { classes: string[]; opaque: string | undefined } => {
@@ -95,10 +98,10 @@ export function stillAnsweredOf(symbols: ReadonlyMap<string, PySymbol>, edges: r
         if (inherited) return { by: 'inherited', from: inherited.id };
       }
       const clsSym = symbols.get(cls);
-      if (clsSym && attributeNames(clsSym, members.get(cls) ?? []).has(name)) return { by: 'attribute', from: cls };
+      if (clsSym && attributeNames(clsSym, membersOf(cls)).has(name)) return { by: 'attribute', from: cls };
     }
     for (const cls of classes) {
-      const hook = (members.get(cls) ?? []).find((m) => DYNAMIC_LOOKUP.has(shortName(m)));
+      const hook = membersOf(cls).find((m) => DYNAMIC_LOOKUP.has(shortName(m)));
       if (hook) return { by: 'dynamic', from: hook.id };
     }
     return opaque !== undefined ? { by: 'dynamic', from: opaque } : undefined;

@@ -23,6 +23,7 @@ import { addCounts, sortedCounts } from '../review/redact.js';
 import { redactDiffs } from '../review/redactDiffs.js';
 import { type IndexRedaction, redactIndex } from '../review/redactIndex.js';
 import { nameSecrets } from '../review/redactNames.js';
+import { pushTo } from '../shared/arrays.js';
 import { createHeapGuard } from '../shared/heapGuard.js';
 import { namedList, plural } from '../shared/plural.js';
 import { attributeReaders } from './attributeFlow.js';
@@ -225,13 +226,13 @@ function packableEntries(entries: readonly PrEntry[], index: RepoIndex): PrEntry
 /** Readers of the attributes the behaviour changes assign (attributeFlow.ts). */
 function readersOf(entries: readonly PrEntry[], infos: ReadonlyMap<string, SymbolChangeInfo>, index: RepoIndex): string[] {
   const changedIds = new Set(entries.map((e) => e.id));
-  const children = new Map<string, string[]>();
-  for (const s of index.symbols) if (s.parent !== undefined) children.set(s.parent, [...(children.get(s.parent) ?? []), s.id]);
   const changed = entries
     .filter((e) => e.change !== 'removed' && !isMechanical(e.changeClass))
     .map((e) => ({ id: e.id, lines: (infos.get(e.id)?.lines ?? []).filter((l) => l.tag !== ' ').map((l) => l.text) }))
     .filter((c) => c.lines.length > 0);
   if (changed.length === 0) return [];
+  const children = new Map<string, string[]>();
+  for (const s of index.symbols) if (s.parent !== undefined) pushTo(children, s.parent, s.id);
   return attributeReaders({
     changed,
     symbols: index.byId,
