@@ -138,13 +138,11 @@ function callerSites(c: PrEntry, adjacency: Adjacency, locate: LocateSymbol, rem
   let guesses = 0;
   const name = c.id.slice(c.id.lastIndexOf('.') + 1).replace(/#\d+$/, '');
   for (const caller of liveCallers(c.id, adjacency, removed)) {
-    const located = locate(caller.id);
-    const file = located?.file;
-    const callerName = located?.name;
+    const file = locate(caller.id)?.file;
     const lines = caller.lines.length > 0 ? caller.lines : [undefined];
     for (const line of lines) {
       const text = line === undefined ? undefined : lineText?.(caller.id, line, name);
-      sites.push({ caller: caller.id, ...(file === undefined ? {} : { file }), ...(line === undefined ? {} : { line }), ...(text === undefined ? {} : { text }), ...(callerName === undefined ? {} : { callerName }) });
+      sites.push({ caller: caller.id, ...(file === undefined ? {} : { file }), ...(line === undefined ? {} : { line }), ...(text === undefined ? {} : { text }), ...namedBy(locate, caller.id) });
       if (caller.resolution === 'heuristic') guesses++;
     }
   }
@@ -152,12 +150,10 @@ function callerSites(c: PrEntry, adjacency: Adjacency, locate: LocateSymbol, rem
   // (a line that also calls it, `map(f, xs)`, is listed once, as the call).
   const called = new Set(sites.map((s) => `${s.caller}\u0000${s.line}`));
   for (const user of adjacency.users(c.id).filter((n) => !removed.has(n.id))) {
-    const located = locate(user.id);
-    const file = located?.file;
-    const callerName = located?.name;
+    const file = locate(user.id)?.file;
     for (const line of user.lines.length > 0 ? user.lines : [undefined]) {
       if (line !== undefined && called.has(`${user.id}\u0000${line}`)) continue;
-      sites.push({ caller: user.id, via: 'value', ...(file === undefined ? {} : { file }), ...(line === undefined ? {} : { line }), ...(callerName === undefined ? {} : { callerName }) });
+      sites.push({ caller: user.id, via: 'value', ...(file === undefined ? {} : { file }), ...(line === undefined ? {} : { line }), ...namedBy(locate, user.id) });
     }
   }
   // Read in file order, like the alarms (diff/removedReferences.ts).

@@ -139,14 +139,14 @@ export function scoreOf(prepared: PreparedPr, result: PackResult): Score {
 type Score = [number, number, number];
 
 /** Whether score `a` is at least `b` (lexicographic). */
-function atLeast(a: Score, b: Score): boolean {
+function atLeast(a: readonly number[], b: readonly number[]): boolean {
   for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return a[i]! > b[i]!;
   return true;
 }
 
 /** Whether `kept` shows as many changed symbols as code, then in the document, as `compact` (their best views aside). */
 export function showsAsMuch(prepared: PreparedPr, kept: PackResult, compact: PackResult): boolean {
-  return atLeast(scoreOf(prepared, kept).slice(0, 2) as Score, scoreOf(prepared, compact).slice(0, 2) as Score);
+  return atLeast(scoreOf(prepared, kept).slice(0, 2), scoreOf(prepared, compact).slice(0, 2));
 }
 
 /**

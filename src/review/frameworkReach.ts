@@ -99,8 +99,9 @@ export function frameworkReach(symbols: ReadonlyMap<string, PySymbol>, edges: re
   const called = new Set(calls.map((e) => e.to));
   const hooksOf = new Map<string, string[]>();
   for (const e of calls) {
-    const cls = classBuilt(symbols.get(e.to));
-    if (cls === undefined || testSide(cls.id)) continue;
+    // A constructor call has an edge to the class (and one to its `__init__`).
+    const cls = symbols.get(e.to);
+    if (cls?.kind !== 'class' || testSide(cls.id)) continue;
     if (!hooksOf.has(cls.id)) hooksOf.set(cls.id, outsideBaseHooks(cls, children.get(cls.id) ?? [], bases, called));
     for (const hook of hooksOf.get(cls.id)!) add(hook, e.from, e.lines);
   }
@@ -243,11 +244,6 @@ function classNamesHanded(x: PySymbol): string[] {
 function classNamed(name: string, module: string, symbols: ReadonlyMap<string, PySymbol>, importsOf: ReadonlyMap<string, string[]>): string | undefined {
   if (symbols.get(`${module}.${name}`)?.kind === 'class') return `${module}.${name}`;
   return (importsOf.get(module) ?? []).find((id) => id.endsWith(`.${name}`) && symbols.get(id)?.kind === 'class');
-}
-
-/** The class a call builds: a constructor call has an edge to the class (and one to its `__init__`). */
-function classBuilt(target: PySymbol | undefined): PySymbol | undefined {
-  return target?.kind === 'class' ? target : undefined;
 }
 
 /** Bases that name no class at all: `object`, typing's generics and protocols, ABCs. */
