@@ -137,8 +137,8 @@ describe('repodigest pack', () => {
     });
     const markdown = await cli('pack', root, '--entry', 'broken.ok');
     expect(markdown.code).toBe(0);
-    expect(markdown.stdout).toContain('### `broken.ok` (function, full) — `broken.py:1-2` (file partially parsed: syntax errors)');
-    expect(markdown.stdout).toMatch(/### `clean.helper` \(function, full\) — `clean.py:1-2`\n/);
+    expect(markdown.stdout).toContain('### `broken.ok` (function, full) — lines 1-2 (file partially parsed: syntax errors)');
+    expect(markdown.stdout).toMatch(/### `clean.helper` \(function, full\) — lines 1-2\n/);
     expect(markdown.stderr).toContain('note broken.py: syntax errors: partially parsed');
     const json = JSON.parse((await cli('pack', root, '--entry', 'broken.ok', '--format', 'json')).stdout);
     expect(json.packed.map((p: { id: string; partialParse?: boolean }) => [p.id, p.partialParse ?? false])).toEqual([
@@ -154,10 +154,10 @@ describe('repodigest pack', () => {
     const callees = Array.from({ length: 40 }, (_, i) => `def step_${i}(order):\n    """Step ${i} of the order pipeline."""\n    return order + ${i}\n`);
     const main = `def run(order):\n${Array.from({ length: 40 }, (_, i) => `    order = step_${i}(order)`).join('\n')}\n    return order\n`;
     const root = tempTree({ 'pipe.py': `${main}\n\n${callees.join('\n\n')}` });
-    const run = await cli('pack', root, '--entry', 'pipe.run', '--budget', '700', '--format', 'json');
+    const run = await cli('pack', root, '--entry', 'pipe.run', '--budget', '750', '--format', 'json');
     expect(run.code).toBe(0);
     const result = JSON.parse(run.stdout);
-    const match = /packed (\d+) symbols? in \d+\/700 tokens \(o200k_base\)(?:; (\d+) did not fit)?; (\d+) further neighbours not visited once the budget was spent\n/.exec(run.stderr);
+    const match = /packed (\d+) symbols? in \d+\/750 tokens \(o200k_base\)(?:; (\d+) did not fit)?; (\d+) further neighbours not visited once the budget was spent\n/.exec(run.stderr);
     expect(match, run.stderr).not.toBeNull();
     expect(Number(match![1])).toBe(result.packed.length);
     expect(Number(match![2] ?? 0) + Number(match![3])).toBe(result.skippedTotal);

@@ -39,7 +39,7 @@ describe('a signature change with callers', () => {
     const { content } = pack('signatureChange', 4000);
     expect(section(content, '### `pkg.shapes.area`')).toBe(
       [
-        '### `pkg.shapes.area` (function, full) — `pkg/shapes.py:7-9` · modified',
+        '### `pkg.shapes.area` (function, full) — lines 7-9 · modified',
         '',
         'Signature changed: `def area(w, h):` -> `def area(w, h, scale=1):`',
         '',
@@ -90,7 +90,7 @@ describe('a module-level import change', () => {
     const { content } = pack('moduleImport', 3000);
     expect(section(content, '### `pkg.config`')).toBe(
       [
-        '### `pkg.config` (module, hunks) — `pkg/config.py:1-17` · modified',
+        '### `pkg.config` (module, hunks) — lines 1-17 · modified',
         '',
         'Module-level code: only the changed lines, with 3 lines of context.',
         '',
@@ -131,7 +131,9 @@ describe('a PR with 150 changed symbols, 5 of them code', () => {
     expect(p.tail).toEqual(['pkg.shapes.area']);
   });
 
-  test.each([3000, 8000, 20000])('at budget %i: all 150 named, the 5 code symbols in the document, no neighbour while a changed one is out, exact footer, JSON content = markdown', (budget) => {
+  // A level naming every changed symbol is kept unless one without the list shows more of them as code;
+  // then the header says the list is left out and the skipped section counts every one not shown.
+  test.each([3000, 8000, 20000])('at budget %i: all 150 named (or counted where the list made room for code), the 5 code symbols in the document, no neighbour while a changed one is out, exact footer, JSON content = markdown', (budget) => {
     const markdown = pack('manyTests', budget);
     const json = pack('manyTests', budget, 'json');
     const body = JSON.parse(json.content);
@@ -141,11 +143,16 @@ describe('a PR with 150 changed symbols, 5 of them code', () => {
     expect(tokens).toBe(markdown.totalTokens);
     expect(tokens).toBeLessThanOrEqual(budget);
     expect(markdown.content).toContain(`Token usage: ${tokens} / ${budget}`);
+    const listLeftOut = /150 changed symbols \([^)]*\): their list and call sites were left out to fit the budget/.test(markdown.content);
     for (const c of body.changed as { id: string; name: string }[]) {
       const named = markdown.content.includes(`\`${c.id}\``) || markdown.content.includes(`\`${c.name === '' ? '(module-level code)' : c.name}\``);
-      expect(named, c.id).toBe(true);
+      expect(named || listLeftOut, c.id).toBe(true);
     }
     const packedRoots = new Set(markdown.packed.filter((p) => p.direction === 'root').map((p) => p.id));
+    if (listLeftOut) {
+      const notShown = markdown.roots.filter((id) => !packedRoots.has(id) && !markdown.skipped.some((s) => s.id === id && s.within)).length;
+      expect(markdown.content).toContain(`- ${notShown} changed symbols are not in the document`);
+    }
     for (const id of code) expect(packedRoots.has(id), `${budget}: ${id}`).toBe(true);
     const out = markdown.roots.filter((id) => !packedRoots.has(id) && !markdown.skipped.some((s) => s.id === id && s.within));
     if (out.length > 0) expect(markdown.packed.filter((p) => p.direction === 'caller' || p.direction === 'callee')).toEqual([]);

@@ -47,7 +47,7 @@ describe('markdown', () => {
     const { content } = pack('markdown');
     const lines = content.split('\n');
     const heading = lines.findIndex((l) => l.startsWith('### `docs.tricky.fenced`'));
-    expect(lines[heading]).toBe('### `docs.tricky.fenced` (function, full) — `docs/tricky.py:1-10`');
+    expect(lines[heading]).toBe('### `docs.tricky.fenced` (function, full) — lines 1-10');
     const open = lines[heading + 2]!;
     expect(open).toBe('`````python');
     const close = lines.indexOf('`````', heading + 3);

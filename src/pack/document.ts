@@ -183,7 +183,7 @@ export function listedOwnLines(doc: DigestDocument): DigestSkip[] {
   return listedLost(doc).filter((s) => !grouped.has(s));
 }
 
-/** The roots' line: how many changed symbols are not in the document, why, and per file how many (each is named in the changed list). */
+/** The roots' line: how many changed symbols are not in the document, why, and per file how many (each is named in the changed list, or only in the JSON digest at the levels without it). */
 export function rootsNotShown(skips: readonly DigestSkip[], rootFiles: ReadonlyMap<string, string> | undefined, file: (path: string) => string): string {
   const perFile = new Map<string, number>();
   for (const s of skips) {
@@ -192,7 +192,7 @@ export function rootsNotShown(skips: readonly DigestSkip[], rootFiles: ReadonlyM
   }
   const files = [...perFile].map(([path, n]) => `${file(path)} ${n}`).join(', ');
   const count = skips.length === 1 ? '1 changed symbol is' : `${skips.length} changed symbols are`;
-  return `${count} not in the document: they did not fit after the higher-ranked changes (each is named in the changed list; raise the budget to see them). Per file: ${files}`;
+  return `${count} not in the document: they did not fit after the higher-ranked changes (each is named in the changed list or the JSON digest; raise the budget to see them). Per file: ${files}`;
 }
 
 export function isInsidePacked(skip: DigestSkip): boolean {

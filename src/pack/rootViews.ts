@@ -5,8 +5,8 @@
 // changed lines. When each root took its whole diff whenever it fit, it took the room of later roots'
 // hunks; when the room kept was the others' signatures, the first roots' whole diffs left the rest as
 // headers (a reviewer saw a fifth of what the plain diff shows). A root falls back to its signature
-// only when not even its own hunks fit. When no view fits, the packed priority items (call sites of
-// changed contracts) give their space back, last first; only then is the root skipped.
+// only when not even its own hunks fit once the packed priority items (call sites of changed
+// contracts) have given their space back, last first; when no view fits, the root is skipped.
 import type { PySymbol } from '../model.js';
 import { plural } from '../shared/plural.js';
 import { elideMembers, packedInside } from './elideMembers.js';
@@ -70,11 +70,14 @@ export function packRootView(run: PackRun, symbol: PySymbol, candidate: Candidat
     });
     const smallest = priced.reduce((a, b) => (b.cost < a.cost ? b : a));
     // The best view that shows the change and leaves the others their room; else the smallest that
-    // shows it and fits (this root ranks before them: the room was counted beside it); only then a
-    // signature.
+    // shows it and fits (this root ranks before them: the room was counted beside it); else the
+    // priority items give their space back, last first, since a caller is context and the change is
+    // not; only then a signature.
     const showing = priced.filter((p) => p.view.mode !== 'signature');
     const fitting = (list: typeof priced) => list.filter((p) => p.cost <= run.remaining).reduce<(typeof priced)[number] | undefined>((a, b) => (a === undefined || b.cost < a.cost ? b : a), undefined);
-    const chosen = showing.find((p) => p.cost + others <= run.remaining) ?? fitting(showing) ?? fitting(priced);
+    const showsChange = showing.find((p) => p.cost + others <= run.remaining) ?? fitting(showing);
+    if (showsChange === undefined && showing.length > 0 && givePriorityBack(run, symbol.id)) continue;
+    const chosen = showsChange ?? fitting(priced);
     if (chosen) {
       clausePaid(run, clauseFor(run, chosen.item.id));
       state.add(chosen.item);

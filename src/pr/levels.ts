@@ -12,10 +12,12 @@ import { renderCallSites } from './callSites.js';
 import { renderMermaid } from './mermaid.js';
 import { isTestIn, type PreparedPr } from './prepare.js';
 import { type ReviewDetail, renderBreakingSection, renderTestsSection } from './reviewSections.js';
-import type {
-  ListLevel,
-  PrEntry,
-  SitesLevel,
+import {
+  isSummary,
+  type ListLevel,
+  type PrEntry,
+  type SitesLevel,
+  type SummaryLevel,
 } from './sections.js';
 
 /**
@@ -24,8 +26,9 @@ import type {
  * graph goes first, then call sites of unchanged-contract symbols get compact (one line per file),
  * then counted, then the review lists are shortened (reviewSections.ts says what stays), then
  * the changed table becomes names per file, contract-changed call sites get compact, then counted,
- * then the review becomes counts, then the list becomes counts per file. The last resort, `summary`,
- * is one line of counts. The pack keeps the first level that shows every changed symbol in its best
+ * then the review becomes counts, then the list becomes counts per file, then `brief` keeps the
+ * overview's counts by class and the review's one line; the last resort, `summary`, is one line of
+ * counts. The pack keeps the first level that shows every changed symbol in its best
  * view; else the one showing the most changed symbols as code (their changed lines), then the most in
  * the document at all (signatures count), then the most in their best view, fuller on a tie.
  *
@@ -38,7 +41,7 @@ import type {
  */
 export interface SectionsLevel {
   mermaid: boolean;
-  list: ListLevel | 'summary';
+  list: ListLevel | SummaryLevel;
   contract: SitesLevel;
   other: SitesLevel;
   review: ReviewDetail;
@@ -55,6 +58,7 @@ const LADDER: readonly SectionsLevel[] = [
   { mermaid: false, list: 'names', contract: 'counts', other: 'counts', review: 'compact' },
   { mermaid: false, list: 'names', contract: 'counts', other: 'counts', review: 'counts' },
   { mermaid: false, list: 'counts', contract: 'counts', other: 'counts', review: 'counts' },
+  { mermaid: false, list: 'brief', contract: 'counts', other: 'counts', review: 'counts' },
   { mermaid: false, list: 'summary', contract: 'counts', other: 'counts', review: 'counts' },
 ];
 
@@ -99,7 +103,7 @@ export function levelsFor(prepared: PreparedPr, pack: PackSettings, ladder: read
       list: level.list,
       contract: hasContract ? level.contract : 'full',
       other: sites.includes('_No call sites') ? 'full' : level.other,
-      review: level.list === 'summary' ? 'counts' : reviewOf(level.review),
+      review: isSummary(level.list) ? 'counts' : reviewOf(level.review),
     };
     const key = JSON.stringify(effective);
     if (seen.has(key)) continue;
@@ -204,7 +208,7 @@ export function bestOf(
 
 /** What the header says a level left out or compacted (nothing at the fullest level). */
 export function levelNotes(level: SectionsLevel, entries: readonly PrEntry[], graphCut: boolean): string[] {
-  if (level.list === 'summary') {
+  if (isSummary(level.list)) {
     const graph = graphCut ? ['The call graph of the changes is left out to fit the budget.'] : [];
     return [...graph, `${summaryOf(entries)}: their list and call sites were left out to fit the budget; the JSON digest lists every one; raise the budget to see them.`];
   }

@@ -5,13 +5,13 @@ import { adjacencyOf, type PackSettings, packRoots, withPackDefaults } from '../
 import { jsonAroundMarkdown } from '../render/json.js';
 import { redactNames } from '../review/redactNames.js';
 import { renderCallSites } from './callSites.js';
-import { bestOf, graphOf, levelNotes, levelsFor, mermaidWanted, perPrepared, SITES_KEPT, type SectionsLevel, showsAsMuch, sitesInput } from './levels.js';
+import { bestOf, graphOf, levelNotes, levelsFor, mermaidWanted, perPrepared, SITES_KEPT, scoreOf, type SectionsLevel, showsAsMuch, sitesInput } from './levels.js';
 import { MAX_RISKIEST, type OverviewInput, type RiskyItem, renderOverview } from './overview.js';
 import { isTestIn, type PreparedPr } from './prepare.js';
 import { redactionNote } from './redactionNote.js';
 import { type HeaderData, reviewData, type ReviewDataInput } from './reviewData.js';
 import { renderBreakingSection, renderReviewSummary, renderTestsSection } from './reviewSections.js';
-import { renderChangedList, renderPrHeader } from './sections.js';
+import { isSummary, renderChangedList, renderPrHeader } from './sections.js';
 
 /** The cheap half, once per output format: pack the prepared roots with the PR sections as preamble. */
 export function packPr(prepared: PreparedPr, settings: Partial<PackSettings>): PackResult {
@@ -38,23 +38,28 @@ function packPrDocument(prepared: PreparedPr, pack: PackSettings): PackResult {
     if (!packs.has(key)) packs.set(key, packPrAt(prepared, pack, level));
     return packs.get(key)!;
   };
-  // Levels that name every changed symbol (table, names) are chosen among by what they show; the
-  // unnamed ones (counts, summary) only when none of those fits at all. Among the named, one that
-  // keeps the call-site lists wins when it shows the change as well as the most compact (levels.ts).
+  // Levels that name every changed symbol (table, names) are chosen among by what they show; among
+  // them, one that keeps the call-site lists wins when it shows the change as well as the most compact
+  // (levels.ts). The unnamed ones (counts, brief, summary) win only when they show more changed symbols
+  // as code (a signature alone shows none of the change): at a budget the change does not fit, a list
+  // naming each symbol costs the code of several.
   const levels = levelsFor(prepared, pack);
   const named = levels.filter((l) => l.list === 'table' || l.list === 'names');
+  const unnamed = levels.filter((l) => !named.includes(l));
   const kept = bestOf(prepared, levelsFor(prepared, pack, SITES_KEPT), packAt).result;
-  if (kept && named.length > 0) {
-    const compact = bestOf(prepared, named.slice(-1), packAt).result;
-    if (compact === undefined || showsAsMuch(prepared, kept, compact)) return kept;
-  }
-  const first = bestOf(prepared, named, packAt);
-  if (first.result) return first.result;
-  const second = bestOf(prepared, levels.filter((l) => !named.includes(l)), packAt);
+  const compact = named.length > 0 ? bestOf(prepared, named.slice(-1), packAt).result : undefined;
+  const first = kept && (compact === undefined || showsAsMuch(prepared, kept, compact)) ? { result: kept } : bestOf(prepared, named, packAt);
+  if (first.result && showsEveryRoot(prepared, first.result)) return first.result;
+  const second = unnamed.length > 0 ? bestOf(prepared, unnamed, packAt) : {};
+  if (first.result && (second.result === undefined || scoreOf(prepared, second.result)[0] <= scoreOf(prepared, first.result)[0])) return first.result;
   if (second.result) return second.result;
   throw second.error ?? first.error;
 }
 
+/** Whether every changed symbol is in the document as code: no level can show more. */
+function showsEveryRoot(prepared: PreparedPr, result: PackResult): boolean {
+  return scoreOf(prepared, result)[0] === result.roots.length;
+}
 
 function packPrAt(prepared: PreparedPr, pack: PackSettings, level: SectionsLevel): PackResult {
   const { index, entries } = prepared;
@@ -103,8 +108,8 @@ function markdownPreamble(prepared: PreparedPr, pack: PackSettings, level: Secti
   // The verdicts come first, right after the header, before the list and the code.
   const { findings, tests } = prepared.review;
   const sections =
-    level.list === 'summary'
-      ? [renderReviewSummary(findings, tests)]
+    isSummary(level.list)
+      ? [...(level.list === 'brief' ? nonEmpty(overviewOf(prepared).counts) : []), renderReviewSummary(findings, tests)]
       : [
           ...nonEmpty(overviewOf(prepared)[level.list === 'table' ? 'full' : level.list === 'names' ? 'folds' : 'counts']),
           renderBreakingSection(findings, level.review),

@@ -23,10 +23,10 @@ import type { RedactionCount } from '../review/redact.js';
 import { type CallSitesInput, callSiteData } from './callSites.js';
 import { type OverviewInput, overviewData } from './overview.js';
 import { COMPACT_GROUPS, MAX_LISTED, NAMED_GROUP, type ReviewDetail } from './reviewSections.js';
-import type { ListLevel, SitesLevel } from './sections.js';
+import { isSummary, type ListLevel, type SitesLevel, type SummaryLevel } from './sections.js';
 
 /** How much of each list the data carries: everything, or what a section level shows. */
-export type DataDetail = 'complete' | { list: ListLevel | 'summary'; review: ReviewDetail; contract: SitesLevel; other: SitesLevel };
+export type DataDetail = 'complete' | { list: ListLevel | SummaryLevel; review: ReviewDetail; contract: SitesLevel; other: SitesLevel };
 
 export interface HeaderData {
   prNumber?: number;
@@ -84,7 +84,7 @@ function changedData(changed: readonly ChangedSymbolRow[], detail: DataDetail): 
     const names = own.map((c) => ({ id: c.id, change: c.change, ...(c.movedFrom === undefined ? {} : { movedFrom: c.movedFrom }), ...(c.movedTo === undefined ? {} : { movedTo: c.movedTo }) }));
     return { changed: names, ...(own.length < changed.length ? total : {}) };
   }
-  if (detail.list === 'summary') return { changed: [], ...total };
+  if (isSummary(detail.list)) return { changed: [], ...total };
   const files = new Map<string, Record<'added' | 'modified' | 'removed', number>>();
   for (const c of own) {
     const counts = files.get(c.file) ?? { added: 0, modified: 0, removed: 0 };
@@ -101,7 +101,7 @@ function verdictOrder(findings: ReviewFindings) {
 
 /** The findings and the test tiers at `detail` (the breaking … untested fields). */
 export function reviewListsData(findings: ReviewFindings, tests: AffectedTests, detail: DataDetail): DataRecord {
-  const review: ReviewDetail | 'complete' = detail === 'complete' ? 'complete' : detail.list === 'summary' ? 'counts' : detail.review;
+  const review: ReviewDetail | 'complete' = detail === 'complete' ? 'complete' : isSummary(detail.list) ? 'counts' : detail.review;
   const all = Number.POSITIVE_INFINITY;
   const max = (full: number, compact: number, counts: number) => (review === 'complete' ? all : review === 'full' ? full : review === 'compact' ? compact : counts);
   const breaking = verdictOrder(findings).map((b) => ({ symbol: b.symbol, site: { file: b.site.file, line: b.site.line, caller: b.site.caller }, reason: b.reason, certainty: b.certainty }));
@@ -147,7 +147,7 @@ export function reviewData(input: ReviewDataInput, detail: DataDetail): DataReco
   const overviewDetail = detail === 'complete' ? 'complete' : detail.list === 'table' ? 'full' : detail.list === 'names' ? 'folds' : 'counts';
   const overview = detail !== 'complete' && detail.list === 'summary' ? undefined : overviewData({ ...input.overview, detail: overviewDetail });
   const sitesLevels = detail === 'complete' ? { contract: 'full' as const, other: 'full' as const } : { contract: detail.contract, other: detail.other };
-  const callSites = detail !== 'complete' && detail.list === 'summary' ? undefined : callSiteData({ ...input.sites, ...sitesLevels }, detail === 'complete');
+  const callSites = detail !== 'complete' && isSummary(detail.list) ? undefined : callSiteData({ ...input.sites, ...sitesLevels }, detail === 'complete');
   return {
     header: headerData(input.header),
     ...(overview === undefined ? {} : { overview }),

@@ -91,6 +91,16 @@ export type PrEntry = ChangedSymbol &
 
 /** How much of the changed list the preamble carries: a table, names per file, or counts per file. */
 export type ListLevel = 'table' | 'names' | 'counts';
+
+/**
+ * The levels with no changed list, no call sites and the review as one line: `brief` keeps the
+ * overview's line of counts by class, `summary` (the last resort) not even that.
+ */
+export type SummaryLevel = 'brief' | 'summary';
+
+export function isSummary(list: ListLevel | SummaryLevel): list is SummaryLevel {
+  return list === 'brief' || list === 'summary';
+}
 /** How call sites are listed: one line per site, one line per file with line numbers, or only counted. */
 export type SitesLevel = 'full' | 'compact' | 'counts';
 

@@ -133,10 +133,15 @@ export function viewsOf(input: ViewInput): ItemView[] {
     fence: 'diff',
     notes: [...lead, ...unknown],
   };
-  // The last view that still shows every changed line: one line of context around each.
+  // The last view that still shows every changed line: one line of context around each (its `@@`
+  // headers say so). Taken when the budget is short, it drops the signature note: its `-`/`+` lines
+  // show the header, and on a change threading a parameter through ten methods the notes cost as much
+  // as the code.
+  const signature = signatureNote(info);
   const tight = (notes: string[]): ItemView[] => {
     const text = hunksText(info.lines, TIGHT_CONTEXT);
-    return text === hunks.text ? [] : [{ text, mode: 'hunks', change, fence: 'diff', notes: [...notes, `Only ${TIGHT_CONTEXT} line of context around each change, to fit the budget.`] }];
+    const kept = notes.filter((n) => n !== signature);
+    return text === hunks.text ? [] : [{ text, mode: 'hunks', change, fence: 'diff', ...(kept.length > 0 ? { notes: kept } : {}) }];
   };
   const hasBody = symbol.kind === 'module' || symbol.kind === 'class';
   if (hasBody) {

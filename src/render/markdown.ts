@@ -31,12 +31,13 @@ export const REMOVED_NOTE = '(removed; code as in base)';
 export const PARTIAL_NOTE = '(file partially parsed: syntax errors)';
 
 export function markdownItem(item: DigestItem): string {
-  const where = `${item.file}:${item.startLine}-${item.endLine}`;
+  // The file is the heading of the group the item sits in: naming it again cost every block a dozen tokens.
+  const where = `lines ${item.startLine}-${item.endLine}`;
   const change = item.change !== undefined && item.status !== 'removed' ? ` · ${item.change}` : '';
   const status = (item.status === 'removed' ? ` ${REMOVED_NOTE}` : '') + (item.partialParse ? ` ${PARTIAL_NOTE}` : '') + spelledNote(item);
   // Notes are our own markdown (ids in code spans, pr/sections.ts / pr/views.ts): one line each.
   const notes = item.notes && item.notes.length > 0 ? `${item.notes.join('\n')}\n\n` : '';
-  return `### ${codeSpan(item.id)} (${item.kind}, ${item.mode}) — ${codeSpan(where)}${change}${status}\n\n${notes}${codeFence(item.text, item.fence ?? 'python')}`;
+  return `### ${codeSpan(item.id)} (${item.kind}, ${item.mode}) — ${where}${change}${status}\n\n${notes}${codeFence(item.text, item.fence ?? 'python')}`;
 }
 
 /** A look-alike definition (`def ｈelper`): the heading says which name Python binds. */

@@ -134,7 +134,7 @@ export interface DocumentRenderer {
 export declare function groupedRootSkips(doc: DigestDocument): DigestSkip[];
 /** The listed skips that get a line each (all lost ones, or only non-roots with `changedInPreamble`). */
 export declare function listedOwnLines(doc: DigestDocument): DigestSkip[];
-/** The roots' line: how many changed symbols are not in the document, why, and per file how many (each is named in the changed list). */
+/** The roots' line: how many changed symbols are not in the document, why, and per file how many (each is named in the changed list, or only in the JSON digest at the levels without it). */
 export declare function rootsNotShown(skips: readonly DigestSkip[], rootFiles: ReadonlyMap<string, string> | undefined, file: (path: string) => string): string;
 export declare function isInsidePacked(skip: DigestSkip): boolean;
 /** Skips that lost code: all of them but those already inside a packed symbol. */

@@ -3,15 +3,16 @@ import { type PackSettings } from '../pipeline/packRepository.js';
 import { isTestModule } from '../python/testFiles.js';
 import { type PreparedPr } from './prepare.js';
 import { type ReviewDetail } from './reviewSections.js';
-import type { ListLevel, PrEntry, SitesLevel } from './sections.js';
+import { type ListLevel, type PrEntry, type SitesLevel, type SummaryLevel } from './sections.js';
 /**
  * How much of the PR sections the document carries: the preamble is sized against the code.
  * Levels go from fullest to most compact; each still accounts for every changed symbol. The Mermaid
  * graph goes first, then call sites of unchanged-contract symbols get compact (one line per file),
  * then counted, then the review lists are shortened (reviewSections.ts says what stays), then
  * the changed table becomes names per file, contract-changed call sites get compact, then counted,
- * then the review becomes counts, then the list becomes counts per file. The last resort, `summary`,
- * is one line of counts. The pack keeps the first level that shows every changed symbol in its best
+ * then the review becomes counts, then the list becomes counts per file, then `brief` keeps the
+ * overview's counts by class and the review's one line; the last resort, `summary`, is one line of
+ * counts. The pack keeps the first level that shows every changed symbol in its best
  * view; else the one showing the most changed symbols as code (their changed lines), then the most in
  * the document at all (signatures count), then the most in their best view, fuller on a tie.
  *
@@ -24,7 +25,7 @@ import type { ListLevel, PrEntry, SitesLevel } from './sections.js';
  */
 export interface SectionsLevel {
     mermaid: boolean;
-    list: ListLevel | 'summary';
+    list: ListLevel | SummaryLevel;
     contract: SitesLevel;
     other: SitesLevel;
     review: ReviewDetail;

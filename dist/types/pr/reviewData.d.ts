@@ -5,10 +5,10 @@ import type { RedactionCount } from '../review/redact.js';
 import { type CallSitesInput } from './callSites.js';
 import { type OverviewInput } from './overview.js';
 import { type ReviewDetail } from './reviewSections.js';
-import type { ListLevel, SitesLevel } from './sections.js';
+import { type ListLevel, type SitesLevel, type SummaryLevel } from './sections.js';
 /** How much of each list the data carries: everything, or what a section level shows. */
 export type DataDetail = 'complete' | {
-    list: ListLevel | 'summary';
+    list: ListLevel | SummaryLevel;
     review: ReviewDetail;
     contract: SitesLevel;
     other: SitesLevel;
