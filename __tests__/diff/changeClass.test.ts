@@ -24,6 +24,10 @@ describe('classifyChange', () => {
     expect(classOf(F, F.replaceAll('typing.Any', 'Any'))).toBe('annotation');
     expect(classOf('class C:\n    x: int = 1\n', 'class C:\n    x: "int | None" = 1\n')).toBe('annotation');
     expect(classOf(F, F.replace('x: typing.Any, y=1', 'x: typing.Any, y=2'))).toBe('signature');
+    // An attribute's annotation in `__init__` (httpx 371b6e946's `typing.Optional[X]` -> `X | None` sweep).
+    const init = (t: string) => `def __init__(self, request: ${t} = None):\n    self._request: ${t} = request\n    self.a.b: ${t} = None\n`;
+    expect(classOf(init('typing.Optional[Request]'), init('Request | None'))).toBe('annotation');
+    expect(classOf(init('X'), init('X').replace('self.a.b: X = None', 'self.a.c: X = None'))).toBe('behaviour');
   });
   it('a changed default or body is not mechanical', () => {
     expect(classOf(F, F.replace('x + y', 'x - y'))).toBe('behaviour');

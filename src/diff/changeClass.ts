@@ -7,7 +7,8 @@
 //   breaks inside brackets, quote style, trailing commas are layout).
 // - `docstring`: the same once comments and bare string statements (docstrings) are left out.
 // - `annotation`: the same once annotations are left out too (parameters, `-> returns`, and variable
-//   annotations `x: T = v` at the start of a statement): types are not checked when the code runs.
+//   annotations `x: T = v` or `self.x: T = v` at the start of a statement): types are not checked
+//   when the code runs.
 // - `signature`: only the header changed (decorators, `def`/`class` line up to its `:`), not the body.
 // - `behaviour`: anything else.
 // Formatting, docstring and annotation changes are mechanical: they cannot change what a call does,
@@ -51,6 +52,22 @@ function headerEnd(tokens: readonly CodeToken[]): number {
   return 0;
 }
 
+/**
+ * How many tokens the target of a variable annotation starting at `i` spans (`x`, `self.x`,
+ * `a.b.c` at the start of a statement, then `:` and more on the line), or 0. An attribute target's
+ * annotation is evaluated and dropped, as a parameter's is where annotations are not postponed.
+ */
+function variableTarget(tokens: readonly CodeToken[], i: number): number {
+  const prev = tokens[i - 1];
+  const t = tokens[i]!;
+  if (t.kind !== 'name' || KEYWORDS_BEFORE_COLON.has(t.text) || !(prev === undefined || prev.kind === 'indent' || prev.kind === 'nl')) return 0;
+  let k = i;
+  while (isOp(tokens[k + 1], '.') && tokens[k + 2]?.kind === 'name') k += 2;
+  const colon = tokens[k + 1];
+  const after = tokens[k + 2];
+  return isOp(colon, ':') && after !== undefined && after.kind !== 'nl' ? k - i + 1 : 0;
+}
+
 /** The tokens without annotations (see the top of the file). */
 function withoutAnnotations(tokens: readonly CodeToken[]): CodeToken[] {
   const out: CodeToken[] = [];
@@ -60,11 +77,12 @@ function withoutAnnotations(tokens: readonly CodeToken[]): CodeToken[] {
     const prev = tokens[i - 1];
     const next = tokens[i + 1];
     const param = depth >= 1 && t.kind === 'name' && isOp(next, ':') && (isOp(prev, '(') || isOp(prev, ',') || isOp(prev, '*') || isOp(prev, '**'));
-    const variable = depth === 0 && t.kind === 'name' && isOp(next, ':') && (prev === undefined || prev.kind === 'indent' || prev.kind === 'nl') && !KEYWORDS_BEFORE_COLON.has(t.text) && next !== undefined && tokens[i + 2]?.kind !== 'nl';
-    if (param || variable) {
-      out.push(t);
+    const target = depth === 0 && !param ? variableTarget(tokens, i) : 0;
+    if (param || target > 0) {
+      const end = param ? i : i + target - 1;
+      for (let k = i; k <= end; k++) out.push(tokens[k]!);
       // Skip `: T` up to `,` `=` `)` at this depth (parameters) or `=` / end of statement (variables).
-      let j = i + 2;
+      let j = end + 2;
       let inner = 0;
       for (; j < tokens.length; j++) {
         const u = tokens[j]!;
