@@ -75,3 +75,33 @@ describe('repodigest pr: the change before the structure', () => {
     expect(shown).toContain(true);
   });
 });
+
+describe('repodigest pr: mechanical changes before callers', () => {
+  test('a one-line docstring edit keeps its share while callers of a changed signature are packed', async () => {
+    const shapes = (scale: string, doc: string) =>
+      `def area(w, h${scale}):\n    """Area of a rectangle."""\n    return w * h\n\n\nclass Options:\n    """Options of a drawing.\n\n    - \`\`width\`\`: the width.\n${doc}    - \`\`height\`\`: the height.\n    """\n\n    width = 1\n`;
+    const callers: Record<string, string> = {};
+    for (let m = 0; m < 6; m++) {
+      const defs = Array.from({ length: 5 }, (_, i) => `def use_${m}_${i}(x):\n    """Uses area for row ${i} of report ${m}."""\n    total = area(x, ${i + 1})\n    return total + ${m}\n`).join('\n\n');
+      callers[`geo/use${m}.py`] = `from geo.shapes import area\n\n\n${defs}`;
+    }
+    const testFile = `from geo.shapes import area\n\n\ndef test_scale():\n    assert area(2, 3, scale=2) == 6\n`;
+    let checked = 0;
+    for (let budget = 1200; budget <= 2400; budget += 100) {
+      const run = await prOverTwoCommits(
+        { 'geo/__init__.py': '', 'geo/shapes.py': shapes('', ''), ...callers, 'tests/__init__.py': '' },
+        { 'geo/shapes.py': shapes(', scale=1', '    - ``depth``: the depth, new.\n'), 'tests/test_scale.py': testFile },
+        '--budget',
+        String(budget),
+      );
+      const out = run.stdout;
+      const callerShown = /### `geo\.use\d\.use_\d_\d` \(function, full\)/.test(out);
+      if (!callerShown) continue;
+      checked++;
+      // A caller whole is context: it never takes the room of the change, a docstring edit included.
+      expect(out, `budget ${budget}`).toContain('+    - ``depth``: the depth, new.');
+      expect(out, `budget ${budget}`).toContain('assert area(2, 3, scale=2) == 6');
+    }
+    expect(checked).toBeGreaterThan(0);
+  });
+});

@@ -38,7 +38,7 @@ import { elideMembers, packedInside } from './elideMembers.js';
 import { type Candidate, expansionOrder } from './expansion.js';
 import { costOf, itemOf } from './packItem.js';
 import { clauseFor, clausePaid, ESTIMATE_SLACK, lineCost, type PackRun, repriceFrame, rootSkips, smallestBlock } from './packRun.js';
-import { packRootView } from './rootViews.js';
+import { packRootView, roomForUndecided } from './rootViews.js';
 import { packTail, TAIL_SHARE } from './tailItems.js';
 
 const DEFAULT_MAX_CANDIDATES = 2000;
@@ -79,7 +79,7 @@ export function fitCandidates(run: PackRun): void {
       else if (examined >= maxCandidates) stopped = notConsideredLimit(maxCandidates);
     }
     if (!isRoot) examined++;
-    fitCandidate(run, candidate, { isPriority, stopped, lookups });
+    fitCandidate(run, candidate, { isPriority, stopped, lookups, keep: isPriority ? roomForUndecided(run) : 0 });
   }
   if (!rootLinesPaid && !input.changedFirst) run.remaining -= lineCost(run, rootSkips(run));
   repriceFrame(run);
@@ -126,6 +126,8 @@ function payRootLines(run: PackRun, rootsLineReserve: number): void {
 
 interface Turn {
   isPriority: boolean;
+  /** Tokens this candidate must leave free: a priority item (a caller: context) leaves the changed symbols still to come room to show their change, and the mechanical changes their share. */
+  keep: number;
   /** Why the scan stopped, if it has. */
   stopped: string | undefined;
   lookups: ClassLookups;
@@ -192,24 +194,25 @@ function packNeighbour(run: PackRun, symbol: PySymbol, candidate: Candidate, mod
     }
   }
   // Most skips end here, before any byte-pair encoding (see "Cheap skips" above).
-  const atLeast = counter.atLeast(view.text, run.remaining);
-  if (atLeast > run.remaining) {
+  const free = run.remaining - turn.keep;
+  const atLeast = counter.atLeast(view.text, free);
+  if (atLeast > free) {
     // Said as "more than what is left": the bound stops at the first count over it, so "needs at least
     // N, N-1 left" would read as one token short.
-    state.skips.push({ id: symbol.id, tokens: atLeast, atLeast: true, reason: `does not fit: needs more than the ${plural(Math.max(0, run.remaining), 'token')} left` });
+    state.skips.push({ id: symbol.id, tokens: atLeast, atLeast: true, reason: `does not fit: needs more than the ${plural(Math.max(0, free), 'token')} left` });
     return;
   }
   const tokens = counter.count(view.text);
-  if (tokens > run.remaining) {
+  if (tokens > free) {
     // The code alone is over what is left: skip without pricing its block.
-    state.skips.push({ id: symbol.id, tokens, reason: `does not fit: its code alone is ${plural(tokens, 'token')}, ${Math.max(0, run.remaining)} left` });
+    state.skips.push({ id: symbol.id, tokens, reason: `does not fit: its code alone is ${plural(tokens, 'token')}, ${Math.max(0, free)} left` });
     return;
   }
   const item = itemOf(run, symbol, candidate, view, tokens);
   const clause = clauseFor(run, item.id);
   const cost = costOf(run, item);
-  if (cost > run.remaining) {
-    state.skips.push({ id: symbol.id, tokens: item.tokens, reason: `does not fit: needs ${plural(cost, 'token')}, ${Math.max(0, run.remaining)} left` });
+  if (cost > free) {
+    state.skips.push({ id: symbol.id, tokens: item.tokens, reason: `does not fit: needs ${plural(cost, 'token')}, ${Math.max(0, free)} left` });
     return;
   }
   place(run, item, cost, clause, inside);

@@ -6,7 +6,9 @@
 // hunks; when the room kept was the others' signatures, the first roots' whole diffs left the rest as
 // headers (a reviewer saw a fifth of what the plain diff shows). A root falls back to its signature
 // only when not even its own hunks fit once the packed priority items (call sites of changed
-// contracts) have given their space back, last first; when no view fits, the root is skipped.
+// contracts) have given their space back, last first; when no view fits, the root is skipped. A
+// priority item, packed between the changed code and the changed tests, leaves the same room: the
+// roots still to come and the mechanical changes' share (a caller is context; the change is not).
 import type { PySymbol } from '../model.js';
 import { plural } from '../shared/plural.js';
 import { elideMembers, packedInside } from './elideMembers.js';
@@ -36,7 +38,7 @@ function smallestShowing(run: PackRun, id: string): number {
 }
 
 /** The room the undecided roots other than `id`, then the mechanical changes, need to show their change: as many as can fit beside `id`'s own. */
-function roomForOtherRoots(run: PackRun, id: string, ownSmallest: number): number {
+function roomForOtherRoots(run: PackRun, id: string | undefined, ownSmallest: number): number {
   const { state } = run;
   const decided = new Set<string>([...state.items.map((it) => it.id), ...state.skips.map((sk) => sk.id)]);
   let room = 0;
@@ -47,12 +49,23 @@ function roomForOtherRoots(run: PackRun, id: string, ownSmallest: number): numbe
   }
   // Then the mechanical changes packed right after the roots, within their share (tailItems.ts): they
   // are part of the change too, and a whole diff is context.
+  return room + tailRoom(run, run.remaining - ownSmallest - room);
+}
+
+/** What a priority item (a caller of a changed contract) leaves free: the room of every root still to come, then of the mechanical changes. */
+export function roomForUndecided(run: PackRun): number {
+  return roomForOtherRoots(run, undefined, 0);
+}
+
+/** The room the mechanical changes not yet packed need within their share (tailItems.ts), as many as fit in `within`. */
+function tailRoom(run: PackRun, within: number): number {
   let tail = 0;
-  for (const other of run.input.tail ?? []) {
-    const need = smallestShowing(run, other);
-    if (tail + need <= run.budget * TAIL_SHARE && ownSmallest + room + tail + need <= run.remaining) tail += need;
+  for (const id of run.input.tail ?? []) {
+    if (run.state.packedMode(id) !== undefined) continue;
+    const need = smallestShowing(run, id);
+    if (tail + need <= run.budget * TAIL_SHARE && tail + need <= within) tail += need;
   }
-  return room + tail;
+  return tail;
 }
 
 /** Pack a root with views (see the top of this file). Returns true when packed, false when skipped (the skip recorded). */

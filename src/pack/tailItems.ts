@@ -1,13 +1,16 @@
 // A PR's mechanical changes (annotation, docstring or formatting only) are packed after every root:
 // first, once the roots are decided, up to TAIL_SHARE of the budget (they are part of the change, and
-// the plain diff would show them); the rest after every neighbour, in what is left once the skip lines
-// are paid for. So they never take the room of a change in behaviour, and take at most that share from
-// its context. They are already named in the preamble (pr/overview.ts): one that does not fit is no
-// skip. Each takes the first of its views that fits; the final check drops them first (they come last
-// and are not roots).
+// the plain diff would show them); the rest after every neighbour, in what is left. So they never take
+// the room of a change in behaviour, and take at most that share from its context. Skipped neighbours'
+// lines are not kept room for: they are named only while they fit and the rest are counted on one
+// line the reserve holds, and a mechanical change's lines are part of the change, a neighbour's name
+// is not (room for every skip line kept a one-line docstring edit out beside 400 skipped callers).
+// They are already named in the preamble (pr/overview.ts): one that does not fit is no skip. Each
+// takes the first of its views that fits; the final check drops them first (they come last and are
+// not roots).
 import type { Candidate } from './expansion.js';
 import { costOf, itemOf } from './packItem.js';
-import { clauseFor, clausePaid, lineCost, otherSkips, type PackRun } from './packRun.js';
+import { clauseFor, clausePaid, type PackRun } from './packRun.js';
 
 export const TAIL_SHARE = 0.25;
 
@@ -15,7 +18,6 @@ export const TAIL_SHARE = 0.25;
 export function packTail(run: PackRun, cap = Number.POSITIVE_INFINITY): void {
   const { input, state, symbols } = run;
   if ((input.tail ?? []).length === 0) return;
-  const skipLines = lineCost(run, otherSkips(run));
   let spent = 0;
   for (const id of input.tail ?? []) {
     const symbol = symbols.get(id);
@@ -24,7 +26,7 @@ export function packTail(run: PackRun, cap = Number.POSITIVE_INFINITY): void {
     for (const view of input.views?.(id) ?? []) {
       const item = itemOf(run, symbol, candidate, view);
       const cost = costOf(run, item);
-      if (cost > run.remaining - skipLines || spent + cost > cap) continue;
+      if (cost > run.remaining || spent + cost > cap) continue;
       clausePaid(run, clauseFor(run, id));
       state.add(item);
       run.remaining -= cost;
