@@ -84,6 +84,38 @@ describe('createHeapGuard', () => {
     expect(collections).toBe(2);
   });
 
+  it('stops before V8 does when its own collections leave 80% live and the program ran under 40% of the time', () => {
+    // V8 aborts after 4 such full collections in a row ("ineffective mark-compacts near heap limit"),
+    // below the guard's 85% line: a 40 MB heap whose live set crept from 81% to 83% died that way.
+    const run = (gap: number) => {
+      const clock = { t: 0 };
+      let collected = false;
+      const guard = createHeapGuard({
+        read: () => reading(collected ? 82 : 91),
+        collect: () => ((clock.t += 8), (collected = true)),
+        machineMemory: () => 8192 * MB,
+        now: () => clock.t,
+      }, 1);
+      let stoppedAt = 0;
+      for (let i = 1; i <= 6 && stoppedAt === 0; i++) {
+        clock.t += gap;
+        collected = false;
+        try {
+          guard.check(i, 9, 'files resolved');
+        } catch (error) {
+          expect(error).toBeInstanceOf(RepoDigestError);
+          stoppedAt = i;
+        }
+      }
+      return stoppedAt;
+    };
+    // Collections 8 ms long, 10 ms apart: the program ran a fifth of the time. The first is timed
+    // against nothing; the two after it, ineffective in a row, stop the run (V8 would abort at its fourth).
+    expect(run(2)).toBe(3);
+    // 100 ms apart: the program ran 92% of the time, V8 goes on, and so does the run.
+    expect(run(92)).toBe(0);
+  });
+
   it('checkStep reads the heap on every call, between the steps of a phase without a per-file loop', () => {
     const heap = { now: reading(30), reads: 0 };
     const guard = createHeapGuard({ read: () => (heap.reads++, heap.now), collect: () => undefined, machineMemory: () => 8192 * MB }, 64);

@@ -8,7 +8,12 @@
 //   WATCH_SHARE. Only when the used heap passes NEAR_SHARE of the limit is a full collection forced (the
 //   used figure counts garbage too) and the live heap judged: still above NEAR_SHARE -> the error.
 //   V8 cannot hand an out-of-memory back to JavaScript (the process aborts), so the check must come
-//   before the limit. The phases without a per-file loop (a PR's review steps after resolution, its
+//   before the limit. V8 also aborts below NEAR_SHARE: after 4 full collections in a row that leave the
+//   old space at 80% of its limit or more while the program ran less than 40% of the time (its
+//   "ineffective mark-compacts near heap limit"). So a forced collection is timed too: two in a row
+//   past V8_INEFFECTIVE_SHARE, the program running under V8_LOW_MUTATOR of the time since the previous
+//   one, also give the error (a 40 MB heap whose live set crept from 81% to 83% was aborted by V8
+//   with the guard's own collections 40 ms apart). The phases without a per-file loop (a PR's review steps after resolution, its
 //   packs) call `checkStep` between their steps, which reads the heap every time: a step that fills
 //   the heap by itself is still V8's abort, but a heap left nearly full gives the line before the next
 //   step. The Action's analysis worker also gets a heap limit of its own (action/analysis.ts), whose
@@ -29,6 +34,12 @@ export const NEAR_SHARE = 0.85;
 export const WATCH_SHARE = 0.6;
 /** Calls between two readings of the heap statistics. */
 export const SAMPLE_EVERY = 64;
+/** V8's line for an ineffective full collection: the old space still holds this share of its limit. */
+export const V8_INEFFECTIVE_SHARE = 0.8;
+/** ... and the program ran less than this share of the time since the previous full collection. */
+export const V8_LOW_MUTATOR = 0.4;
+/** Forced collections in a row that were ineffective by V8's measure before the run stops (V8 aborts at 4). */
+export const INEFFECTIVE_IN_A_ROW = 2;
 /** Share of the machine's memory (or cgroup limit) a heap may be given. */
 export const SAFE_MEMORY_SHARE = 0.75;
 
@@ -45,6 +56,8 @@ export interface HeapGuardDeps {
   collect: () => void;
   /** Bytes of memory this process may use at most: the machine's, or its cgroup's limit. */
   machineMemory: () => number;
+  /** Milliseconds on a monotonic clock, to time forced collections (unset: they are not timed). */
+  now?: () => number;
 }
 
 export interface HeapGuard {
@@ -105,14 +118,25 @@ export function createHeapGuard(deps: HeapGuardDeps = processHeapDeps(), sampleE
   let nextCollectAt = 0;
   // Past WATCH_SHARE of the limit every call reads the heap: 64 files can be a quarter of a small heap.
   let every = sampleEvery;
+  // The end of the previous forced collection, and how many in a row were ineffective by V8's measure.
+  let lastCollectEnd: number | undefined;
+  let ineffective = 0;
   const judge = (done: number, total: number, what: string): void => {
     const first = deps.read();
     every = nearLimit(first, WATCH_SHARE) ? 1 : sampleEvery;
     if (!nearLimit(first) || first.used < nextCollectAt) return;
+    const start = deps.now?.();
     deps.collect();
+    const end = deps.now?.();
     const live = deps.read();
     every = nearLimit(live, WATCH_SHARE) ? 1 : sampleEvery;
     if (nearLimit(live)) throw outOfHeapError(live, done, total, what, deps.machineMemory(), onDemandRun);
+    if (start !== undefined && end !== undefined) {
+      const mutator = lastCollectEnd === undefined || end <= lastCollectEnd ? 1 : (start - lastCollectEnd) / (end - lastCollectEnd);
+      lastCollectEnd = end;
+      ineffective = nearLimit(live, V8_INEFFECTIVE_SHARE) && mutator < V8_LOW_MUTATOR ? ineffective + 1 : 0;
+      if (ineffective >= INEFFECTIVE_IN_A_ROW) throw outOfHeapError(live, done, total, what, deps.machineMemory(), onDemandRun);
+    }
     nextCollectAt = live.used + (live.limit - live.used) / 2;
   };
   return {
@@ -159,6 +183,7 @@ export function processHeapDeps(): HeapGuardDeps {
     },
     collect: fullCollection,
     machineMemory,
+    now: () => performance.now(),
   };
 }
 

@@ -5,6 +5,12 @@ export declare const NEAR_SHARE = 0.85;
 export declare const WATCH_SHARE = 0.6;
 /** Calls between two readings of the heap statistics. */
 export declare const SAMPLE_EVERY = 64;
+/** V8's line for an ineffective full collection: the old space still holds this share of its limit. */
+export declare const V8_INEFFECTIVE_SHARE = 0.8;
+/** ... and the program ran less than this share of the time since the previous full collection. */
+export declare const V8_LOW_MUTATOR = 0.4;
+/** Forced collections in a row that were ineffective by V8's measure before the run stops (V8 aborts at 4). */
+export declare const INEFFECTIVE_IN_A_ROW = 2;
 /** Share of the machine's memory (or cgroup limit) a heap may be given. */
 export declare const SAFE_MEMORY_SHARE = 0.75;
 export interface HeapReading {
@@ -19,6 +25,8 @@ export interface HeapGuardDeps {
     collect: () => void;
     /** Bytes of memory this process may use at most: the machine's, or its cgroup's limit. */
     machineMemory: () => number;
+    /** Milliseconds on a monotonic clock, to time forced collections (unset: they are not timed). */
+    now?: () => number;
 }
 export interface HeapGuard {
     /**
