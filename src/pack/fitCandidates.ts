@@ -79,7 +79,7 @@ export function fitCandidates(run: PackRun): void {
       else if (examined >= maxCandidates) stopped = notConsideredLimit(maxCandidates);
     }
     if (!isRoot) examined++;
-    fitCandidate(run, candidate, { isPriority, stopped, lookups, keep: isPriority ? roomForUndecided(run) : 0 });
+    fitCandidate(run, candidate, { isPriority, stopped, lookups });
   }
   if (!rootLinesPaid && !input.changedFirst) run.remaining -= lineCost(run, rootSkips(run));
   repriceFrame(run);
@@ -126,8 +126,6 @@ function payRootLines(run: PackRun, rootsLineReserve: number): void {
 
 interface Turn {
   isPriority: boolean;
-  /** Tokens this candidate must leave free: a priority item (a caller: context) leaves the changed symbols still to come room to show their change, and the mechanical changes their share. */
-  keep: number;
   /** Why the scan stopped, if it has. */
   stopped: string | undefined;
   lookups: ClassLookups;
@@ -194,7 +192,9 @@ function packNeighbour(run: PackRun, symbol: PySymbol, candidate: Candidate, mod
     }
   }
   // Most skips end here, before any byte-pair encoding (see "Cheap skips" above).
-  const free = run.remaining - turn.keep;
+  // A priority item (a caller: context) leaves the changed symbols still to come room to show their
+  // change, and the mechanical changes their share; measured here, once a candidate is priced at all.
+  const free = run.remaining - (turn.isPriority ? roomForUndecided(run) : 0);
   const atLeast = counter.atLeast(view.text, free);
   if (atLeast > free) {
     // Said as "more than what is left": the bound stops at the first count over it, so "needs at least

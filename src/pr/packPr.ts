@@ -49,21 +49,17 @@ function packPrDocument(prepared: PreparedPr, pack: PackSettings): PackResult {
   const kept = bestOf(prepared, levelsFor(prepared, pack, SITES_KEPT), packAt).result;
   const compact = named.length > 0 ? bestOf(prepared, named.slice(-1), packAt).result : undefined;
   const first = kept && (compact === undefined || showsAsMuch(prepared, kept, compact)) ? { result: kept } : bestOf(prepared, named, packAt);
-  if (first.result && showsEveryRoot(prepared, first.result)) return first.result;
-  // The most compact unnamed level shows the most as code (bestOf's premise): when even it shows no
-  // more than the named level, the fuller ones are not packed (each pack of a large PR is costly).
   const asCode = (result: PackResult | undefined) => (result === undefined ? -1 : scoreOf(prepared, result)[0]);
   const firstCode = asCode(first.result);
+  // Every changed symbol in the document as code: no level can show more.
+  if (first.result && firstCode === first.result.roots.length) return first.result;
+  // The most compact unnamed level shows the most as code (bestOf's premise): when even it shows no
+  // more than the named level, the fuller ones are not packed (each pack of a large PR is costly).
   if (first.result && asCode(bestOf(prepared, unnamed.slice(-1), packAt).result) <= firstCode) return first.result;
   const second = unnamed.length > 0 ? bestOf(prepared, unnamed, packAt) : {};
   if (first.result && asCode(second.result) <= firstCode) return first.result;
   if (second.result) return second.result;
   throw second.error ?? first.error;
-}
-
-/** Whether every changed symbol is in the document as code: no level can show more. */
-function showsEveryRoot(prepared: PreparedPr, result: PackResult): boolean {
-  return scoreOf(prepared, result)[0] === result.roots.length;
 }
 
 function packPrAt(prepared: PreparedPr, pack: PackSettings, level: SectionsLevel): PackResult {

@@ -107,7 +107,8 @@ export function mechanicalViews(input: ViewInput, what: string): ItemView[] {
 export function viewsOf(input: ViewInput): ItemView[] {
   const { change, symbol, info } = input;
   const changedBody = info !== undefined && hasChange(info.lines);
-  const lead = defined([input.sameName ? definitionNote(symbol, input.sameName) : undefined, moveNote(input.move, changedBody), signatureNote(info)]);
+  const signature = signatureNote(info);
+  const lead = defined([input.sameName ? definitionNote(symbol, input.sameName) : undefined, moveNote(input.move, changedBody), signature]);
   const members = symbol.kind === 'class' ? (input.changedMembers ?? []) : [];
   const signatureOnly = (why: string): ItemView =>
     members.length > 0
@@ -137,7 +138,6 @@ export function viewsOf(input: ViewInput): ItemView[] {
   // headers say so). Taken when the budget is short, it drops the signature note: its `-`/`+` lines
   // show the header, and on a change threading a parameter through ten methods the notes cost as much
   // as the code.
-  const signature = signatureNote(info);
   const tight = (notes: string[]): ItemView[] => {
     const text = hunksText(info.lines, TIGHT_CONTEXT);
     const kept = notes.filter((n) => n !== signature);
