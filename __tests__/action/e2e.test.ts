@@ -307,7 +307,7 @@ describe('workflow_dispatch and the two-workflow pattern', () => {
     expectOk(run);
     const [comment] = gh.commentsOn(30);
     expect(comment!.body.startsWith('<!-- repodigest:query -->\n')).toBe(true);
-    expect(comment!.body).toContain('pkg.pricing.bulk_price');
+    expect(comment!.body).toContain('### `bulk_price`');
   });
 
   it('posts an existing digest (post-digest) for the run it came from, neutralising what it cannot trust', async () => {

@@ -121,7 +121,7 @@ describe('GitHub API faults', () => {
     const pages = gh.requests.filter((r) => r.path.endsWith('/pulls/43/files')).map((r) => Number(r.query['page']));
     expect(pages).toEqual(Array.from({ length: 30 }, (_, i) => i + 1));
     expect(run.stdout).toMatch(/^::warning::The list of changes is incomplete: .*GitHub lists at most 3000 files of a pull request; files beyond that are not analysed/m);
-    expect(gh.commentsOn(43)[0]!.body).toContain('pkg.pricing.net_price');
+    expect(gh.commentsOn(43)[0]!.body).toContain('### `net_price`');
   }, 120_000);
 
   it('a deleted head branch (head commit not in the checkout): the API answers, the digest is posted with a warning', async () => {

@@ -76,7 +76,7 @@ describe('issue 9 defects, end to end with the bundled action', () => {
     const body = gh.commentsOn(61)[0]!.body;
     // Python binds `ｈelper` as `helper`: the heading of the added definition says so (`#2`, like any
     // `#N` outside fences, carries a U+200B in the comment so GitHub reads no issue reference).
-    expect(body).toMatch(/^### `app\.tools\.helper#\u200b2` \(function, full\) .* \(`ｈelper` is the same name as `helper` to Python\)$/m);
+    expect(body).toMatch(/^### `helper#\u200b2` \(function, full\) .* \(`ｈelper` is the same name as `helper` to Python\)$/m);
     // main() calls the evil one (CPython: `main()` returns "evil"): it is shown as the change's caller.
     const json = JSON.parse(readFileSync(run.outputs['json-path']!, 'utf8')) as { packed: { id: string; direction: string; spelledAs?: string }[] };
     expect(json.packed.find((p) => p.id === 'app.tools.helper#2')).toMatchObject({ direction: 'root', spelledAs: 'ｈelper' });
@@ -141,7 +141,8 @@ describe('issue 9 defects, end to end with the bundled action', () => {
     expect(body).toContain('`app/evil ::error::pwned\\x1b[31m.py`');
     expect(body).toContain('`app/bidi\\u202egnp.py`');
     expect(body).not.toContain('bidignp'); // listed by its own name, never as another file's
-    expect(body).toContain('`app.evil ::error::pwned\\x1b[31m.ctrl`');
+    // Its function under the file's escaped heading, named inside its module.
+    expect(body).toContain('## `app/evil ::error::pwned\\x1b[31m.py`\n\n### `ctrl`');
     // Not "binary", not "ENOENT": the reasons a reviewer can act on are in the comment.
     expect(body).toContain('app/wide.py\\: head version not analysed \\(UTF\\-16 text');
     expect(body).not.toMatch(/binary|ENOENT/);

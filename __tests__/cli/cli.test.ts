@@ -137,8 +137,8 @@ describe('repodigest pack', () => {
     });
     const markdown = await cli('pack', root, '--entry', 'broken.ok');
     expect(markdown.code).toBe(0);
-    expect(markdown.stdout).toContain('### `broken.ok` (function, full) — lines 1-2 (file partially parsed: syntax errors)');
-    expect(markdown.stdout).toMatch(/### `clean.helper` \(function, full\) — lines 1-2\n/);
+    expect(markdown.stdout).toContain('### `ok` (function, full) — lines 1-2 (file partially parsed: syntax errors)');
+    expect(markdown.stdout).toMatch(/### `helper` \(function, full\) — lines 1-2\n/);
     expect(markdown.stderr).toContain('note broken.py: syntax errors: partially parsed');
     const json = JSON.parse((await cli('pack', root, '--entry', 'broken.ok', '--format', 'json')).stdout);
     expect(json.packed.map((p: { id: string; partialParse?: boolean }) => [p.id, p.partialParse ?? false])).toEqual([

@@ -34,7 +34,7 @@ describe('hostile file names are shown escaped', () => {
     expect(run.code, run.stderr).toBe(0);
     const headings = run.stdout.split('\n').filter((l) => l.startsWith('#'));
     expect(headings).toContain('## `evil\\u202egnp.py`');
-    expect(headings.some((h) => h.startsWith('### `evil\\u202egnp.k`'))).toBe(true);
+    expect(headings.some((h) => h.startsWith('### `k`'))).toBe(true);
     expect(headings.every((h) => !ACTING.test(h))).toBe(true);
 
     const adjacency = buildAdjacency([{ from: 'evil\u202egnp.k', to: 'evil\u202egnp.h', kind: 'calls', resolution: 'resolved', lines: [6] }]);

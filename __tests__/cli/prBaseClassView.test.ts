@@ -44,15 +44,17 @@ def make(name):
 describe('repodigest pr: a base class among the neighbours', () => {
   test('reached only as the base of an added class, it is shown with its methods', async () => {
     const run = await prOverTwoCommits({ 'lib/__init__.py': '', 'lib/shapes.py': BASE }, { 'lib/circle.py': CIRCLE }, '--budget', '6000');
-    expect(run.stdout).toContain('### `lib.circle.Circle`');
-    expect(run.stdout).toContain('### `lib.shapes.Shape`');
+    // The new file is one block: the added class inside it.
+    expect(run.stdout).toContain('### `lib.circle` (module, full)');
+    expect(run.stdout).toContain('class Circle(Shape):');
+    expect(run.stdout).toContain('### `Shape`');
     expect(run.stdout).toContain('def describe_as(self, value):');
     expect(run.stdout).not.toContain('Shown for its construction');
   });
 
   test('called by code in the digest, it is shown for its construction', async () => {
     const run = await prOverTwoCommits({ 'lib/__init__.py': '', 'lib/shapes.py': BASE, 'lib/use.py': USE }, { 'lib/use.py': USE.replace('Shape(name)', 'Shape(name.strip())') }, '--budget', '6000');
-    expect(run.stdout).toContain('### `lib.shapes.Shape`');
+    expect(run.stdout).toContain('### `Shape`');
     expect(run.stdout).toContain('Shown for its construction');
     expect(run.stdout).not.toContain('def describe_as(self, value):');
   });

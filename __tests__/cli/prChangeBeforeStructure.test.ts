@@ -67,7 +67,7 @@ describe('repodigest pr: the change before the structure', () => {
       );
       const out = run.stdout;
       const testShown = out.includes('assert area(24, 2, scale=1) == 48');
-      const callerShown = out.includes('### `geo.report.report` (function, full)');
+      const callerShown = out.includes('### `report` (function, full)');
       // Never the caller's whole code while the changed test is a signature alone.
       expect(callerShown && !testShown, `budget ${budget}`).toBe(false);
       shown.push(testShown);
@@ -95,7 +95,7 @@ describe('repodigest pr: mechanical changes before callers', () => {
         String(budget),
       );
       const out = run.stdout;
-      const callerShown = /### `geo\.use\d\.use_\d_\d` \(function, full\)/.test(out);
+      const callerShown = /### `use_\d_\d` \(function, full\)/.test(out);
       if (!callerShown) continue;
       checked++;
       // A caller whole is context: it never takes the room of the change, a docstring edit included.
@@ -103,5 +103,68 @@ describe('repodigest pr: mechanical changes before callers', () => {
       expect(out, `budget ${budget}`).toContain('assert area(2, 3, scale=2) == 6');
     }
     expect(checked).toBeGreaterThan(0);
+  });
+});
+
+describe('repodigest pr: the room a change keeps counts its file headings', () => {
+  test('a change spread over nine files is shown whole at every budget its plain diff fits', async () => {
+    // A long function with a one-line fix, ranked first (it has a caller), and a one-line fix in each
+    // of eight other files. Each root keeps the roots after it room for their blocks and for the
+    // heading of each file they open: without the headings, the last fix was left out at budgets the
+    // plain diff fits.
+    const long = (v: number) => `def build_report(rows):\n    """Build the report."""\n${Array.from({ length: 40 }, (_, i) => `    rows.append("line ${i} of the report body")`).join('\n')}\n    return len(rows) + ${v}\n`;
+    const small = (k: number, v: number) => `def limit_${k}(x):\n    return min(x, ${v})\n`;
+    const base: Record<string, string> = { 'app/__init__.py': '', 'app/report.py': long(0), 'app/main.py': 'from app.report import build_report\n\n\ndef main():\n    return build_report([])\n' };
+    const head: Record<string, string> = { 'app/report.py': long(1) };
+    for (let k = 0; k < 8; k++) {
+      base[`app/part_number_${k}/limits.py`] = small(k, 10);
+      base[`app/part_number_${k}/__init__.py`] = '';
+      head[`app/part_number_${k}/limits.py`] = small(k, 20);
+    }
+    const repo = makeRepo();
+    repo.write(base);
+    repo.commit('base');
+    repo.write(head);
+    repo.commit('head');
+    const diffTokens = createTokenCounter('o200k_base').count(repo.git('diff', '-U3', 'HEAD~1', 'HEAD'));
+    for (let budget = diffTokens; budget <= diffTokens + 300; budget += 25) {
+      const run = await cli('pr', repo.dir, '--base', 'HEAD~1', '--budget', String(budget), '--no-mermaid');
+      expect(run.code, run.stderr).toBe(0);
+      const blocks = run.stdout.split('\n### ');
+      const fixes = Array.from({ length: 8 }, (_, k) => blocks.some((b) => b.split('\n')[0]!.includes(`limit_${k}\``) && b.includes('+    return min(x, 20)'))).filter(Boolean).length;
+      expect(fixes, `budget ${budget}`).toBe(8);
+      expect(run.stdout, `budget ${budget}`).toContain('+    return len(rows) + 1');
+    }
+  });
+});
+
+describe('repodigest pr: mechanical changes before fuller lists', () => {
+  test('docstring edits are shown, with the call-site lists shorter, at every budget the plain diff fits', async () => {
+    // A changed default with thirty callers (a long call-site list) and eight docstring-only edits:
+    // the edits are part of the change the plain diff shows; a level whose lists leave them out
+    // shows less of the change than a more compact one that has them.
+    const doc = (k: number, v: string) => `def helper_${k}(x):\n    """Helper ${k}.\n\n    Returns x scaled: ${v}.\n    """\n    return x * ${k + 1}\n`;
+    const base: Record<string, string> = { 'calc/__init__.py': '', 'calc/core.py': 'def scale(x, factor=2):\n    return x * factor\n' };
+    const head: Record<string, string> = { 'calc/core.py': 'def scale(x, factor=3):\n    return x * factor\n' };
+    for (let m = 0; m < 6; m++) {
+      base[`calc/use_${m}.py`] = `from calc.core import scale\n\n\n${Array.from({ length: 5 }, (_, i) => `def use_${m}_${i}(x):\n    return scale(x) + ${i}\n`).join('\n\n')}`;
+    }
+    for (let k = 0; k < 8; k++) {
+      base[`calc/helpers_${k}.py`] = doc(k, 'the old wording of this line');
+      head[`calc/helpers_${k}.py`] = doc(k, 'the new wording of this docstring line');
+    }
+    const repo = makeRepo();
+    repo.write(base);
+    repo.commit('base');
+    repo.write(head);
+    repo.commit('head');
+    const diffTokens = createTokenCounter('o200k_base').count(repo.git('diff', '-U3', 'HEAD~1', 'HEAD'));
+    for (let budget = diffTokens + 100; budget <= diffTokens + 700; budget += 100) {
+      const run = await cli('pr', repo.dir, '--base', 'HEAD~1', '--budget', String(budget), '--no-mermaid');
+      expect(run.code, run.stderr).toBe(0);
+      const edits = run.stdout.split('\n').filter((l) => l === '+    Returns x scaled: the new wording of this docstring line.').length;
+      expect(edits, `budget ${budget}`).toBe(8);
+      expect(run.stdout, `budget ${budget}`).toContain('+def scale(x, factor=3):');
+    }
   });
 });

@@ -72,9 +72,9 @@ describe('PR digest: code first', () => {
     // The class's own change is its docstring only: a mechanical change, folded in the overview and
     // shown after the changed roots as its own changed lines; its method's lines are the method's own item.
     expect(run.stdout).toContain('- docstring or comment only (2): `orders.py` `Order`; `util.py` `helper`');
-    expect(run.stdout).toContain('### `orders.Order` (class, hunks) — lines 1-6 · modified');
+    expect(run.stdout).toContain('### `Order` (class, hunks) — lines 1-6 · modified');
     expect(run.stdout).toContain('-    """An order."""\n+    """An order of items."""');
-    expect(run.stdout).toContain(['### `orders.Order.add` (method, full) — lines 4-6 · modified', '', '```diff', '     def add(self, item):', '         self.items.append(item)', '+        self.total += item.price', '```'].join('\n'));
+    expect(run.stdout).toContain(['### `Order.add` (method, full) — lines 4-6 · modified', '', '```diff', '     def add(self, item):', '         self.items.append(item)', '+        self.total += item.price', '```'].join('\n'));
     expect(run.stderr).not.toContain('did not fit');
   });
 
@@ -161,7 +161,7 @@ describe('PR digest: code first', () => {
     repo.commit('feature');
     const run = await cli('pr', repo.dir, '--base', 'HEAD~1', '--budget', '3000');
     expect(run.code, run.stderr).toBe(0);
-    expect(run.stdout).toContain('### `jobs._Collect` (class, full)');
+    expect(run.stdout).toContain('### `_Collect` (class, full)');
     for (const method of ['__init__', 'keep', 'raise_any']) expect(run.stdout).not.toContain(`### \`jobs._Collect.${method}\``);
     expect(run.stdout.split('self.errors.append(error)').length - 1).toBe(1);
     expect(run.stderr).toContain('already inside packed symbols');

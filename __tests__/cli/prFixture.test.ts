@@ -37,9 +37,9 @@ function section(content: string, heading: string): string {
 describe('a signature change with callers', () => {
   test('shows old -> new signature above the whole diff, and every call site in full, contract first', () => {
     const { content } = pack('signatureChange', 4000);
-    expect(section(content, '### `pkg.shapes.area`')).toBe(
+    expect(section(content, '### `area`')).toBe(
       [
-        '### `pkg.shapes.area` (function, full) — lines 7-9 · modified',
+        '### `area` (function, full) — lines 7-9 · modified',
         '',
         'Signature changed: `def area(w, h):` -> `def area(w, h, scale=1):`',
         '',
@@ -75,7 +75,7 @@ describe('a signature change with callers', () => {
 describe('a fix that only deletes a line', () => {
   test('shows the deleted line inside the whole function, and the manifest has it in its diff', () => {
     const { content } = pack('deletedLineFix', 3000);
-    expect(section(content, '### `pkg.shapes.countdown`')).toContain(
+    expect(section(content, '### `countdown`')).toContain(
       ['```diff', ' def countdown(n):', '     out = []', '     while n > 0:', '         out.append(n)', '         n = n - 1', '-        n = n - 1', '     return out', '```'].join('\n'),
     );
     const body = JSON.parse(pack('deletedLineFix', 3000, 'json').content);
@@ -113,8 +113,10 @@ describe('a module-level import change', () => {
 describe('a moved function with an edit', () => {
   test('is shown once, at its new place, as a diff against its old body', () => {
     const { content } = pack('moveWithEdit', 3000);
-    expect(content.match(/^### `pkg\.(helpers|mathx)\.clamp`/gm)).toEqual(['### `pkg.mathx.clamp`']);
-    expect(section(content, '### `pkg.mathx.clamp`')).toContain(['-    if x > hi:', '+    if x >= hi:'].join('\n'));
+    // Under its new file's heading only.
+    expect(content.match(/^### `clamp`/gm)).toEqual(['### `clamp`']);
+    expect(content.slice(content.indexOf('## `pkg/mathx.py`'))).toContain('### `clamp`');
+    expect(section(content, '### `clamp`')).toContain(['-    if x > hi:', '+    if x >= hi:'].join('\n'));
   });
 });
 

@@ -63,6 +63,6 @@ describe('repodigest pr when the working tree is not --head', () => {
     expect(spans['util.added_fn']).toBe('12-13');
     expect(body.content).toContain('| `util.normalize` | modified | `util.py:4-5` |');
     expect(body.content).toContain('| `util.added_fn` | added | `util.py:12-13` |');
-    expect(body.content).toContain('### `util.normalize` (function, full) — lines 4-5');
+    expect(body.content).toContain('### `normalize` (function, full) — lines 4-5');
   });
 });

@@ -84,7 +84,7 @@ describe('a class reached as a constructor call', () => {
     const result = pack(['use.build']);
     const engine = result.packed.find((p) => p.id === 'motor.Engine');
     expect(engine?.mode).toBe('signature');
-    expect(block(result, 'motor.Engine')).toContain(
+    expect(block(result, 'Engine')).toContain(
       [
         'Shown for its construction: 8 other members left out, docstring cut to its first paragraph.',
         '',
@@ -99,7 +99,7 @@ describe('a class reached as a constructor call', () => {
         '        self.name = name',
       ].join('\n'),
     );
-    expect(block(result, 'motor.Engine')).not.toContain('step_');
+    expect(block(result, 'Engine')).not.toContain('step_');
     expect(result.skipped.find((s) => s.id === 'motor.Engine.__init__')).toMatchObject({ reason: 'contained in motor.Engine', within: 'motor.Engine' });
     // A small class costs little more than its construction: shown in full.
     expect(result.packed.find((p) => p.id === 'motor.Small')?.mode).toBe('full');
@@ -119,15 +119,15 @@ describe('a class reached as a constructor call', () => {
     const result = pack(['use.tune', 'use.build']);
     expect(result.packed.find((p) => p.id === 'motor.Engine.step_1')?.mode).toBe('full');
     expect(result.packed.find((p) => p.id === 'motor.Engine')?.mode).toBe('signature');
-    expect(block(result, 'motor.Engine')).not.toContain('def step_');
+    expect(block(result, 'Engine')).not.toContain('def step_');
   });
 
   it('is its construction view when the code that calls it is a method inside a class packed in full', () => {
     const result = pack(['gate.open_gate']);
     expect(result.packed.find((p) => p.id === 'gate.Gate')?.mode).toBe('full');
     expect(result.packed.find((p) => p.id === 'motor.Engine')?.mode).toBe('signature');
-    expect(block(result, 'motor.Engine')).toContain('Shown for its construction: 8 other members left out');
-    expect(block(result, 'motor.Engine')).not.toContain('def step_');
+    expect(block(result, 'Engine')).toContain('Shown for its construction: 8 other members left out');
+    expect(block(result, 'Engine')).not.toContain('def step_');
   });
 
   it('shows __init__ as a stub when its full code does not fit (and then not as inside the class)', () => {
@@ -137,9 +137,9 @@ describe('a class reached as a constructor call', () => {
     let result: PackResult | undefined;
     for (let budget = whole.totalTokens; budget > whole.totalTokens - 300 && result === undefined; budget--) {
       const tried = pack(['use.build'], budget);
-      if (!block(tried, 'motor.Engine').includes('self.speed = speed')) result = tried;
+      if (!block(tried, 'Engine').includes('self.speed = speed')) result = tried;
     }
-    const engine = block(result!, 'motor.Engine');
+    const engine = block(result!, 'Engine');
     expect(engine).toContain('Shown for its construction: 8 other members left out, docstring cut to its first paragraph, constructor as a stub.');
     expect(engine).toContain('    def __init__(self, speed, name="main"):\n        ...');
     expect(result!.packed.find((p) => p.id === 'motor.Engine')!.tokens).toBeLessThan(view.tokens);

@@ -69,9 +69,10 @@ describe('a modified class in a PR digest', () => {
 describe('an added class in a PR digest', () => {
   it('is shown whole and brings its methods\' callees', async () => {
     const added = makeRepo();
-    added.write({ 'pkg/__init__.py': '', 'pkg/helpers.py': heavyHelper });
+    // Into a file that exists (a new file is shown whole, its classes inside it).
+    added.write({ 'pkg/__init__.py': '', 'pkg/helpers.py': heavyHelper, 'pkg/engine.py': '# Engines.\n' });
     added.commit('base');
-    added.write({ 'pkg/engine.py': engine(1) });
+    added.write({ 'pkg/engine.py': `# Engines.\n${engine(1)}` });
     added.commit('class added');
     const run = await cli('pr', added.dir, '--base', 'HEAD~1', '--budget', '6000', '--format', 'json');
     expect(run.code, run.stderr).toBe(0);

@@ -77,7 +77,7 @@ describe('identifiers in NFKC, as Python reads them', () => {
     const callees = index.edges.filter((e) => e.kind === 'calls' && e.from === 'm.main').map((e) => e.to);
     expect(callees).toContain('m.helper#2');
     const markdown = packRepository(index, { entry: 'm.main' }, { budget: 4000 }).content;
-    expect(markdown).toContain('### `m.helper#2` (function, full) — lines 5-6 (`ｈelper` is the same name as `helper` to Python)');
+    expect(markdown).toContain('### `helper#2` (function, full) — lines 5-6 (`ｈelper` is the same name as `helper` to Python)');
     const xml = packRepository(index, { entry: 'm.main' }, { budget: 4000, format: 'xml' }).content;
     expect(xml).toMatch(/<symbol id="m\.helper#2"[^>]* spelledAs="ｈelper"/);
     const json = JSON.parse(packRepository(index, { entry: 'm.main' }, { budget: 4000, format: 'json' }).content) as { symbols?: { id: string; spelledAs?: string }[] };

@@ -48,12 +48,12 @@ describe('a removed symbol in a PR digest', () => {
     const result = pack('markdown');
     expect(result.packed.find((p) => p.id === 'calc.money.legacy_round')).toMatchObject({ direction: 'root', status: 'removed' });
     expect(result.content).toContain('def legacy_round(cents):');
-    expect(result.content).toContain(`### \`calc.money.legacy_round\` (function, full) — lines 1-3 ${REMOVED_NOTE}\n`);
+    expect(result.content).toContain(`### \`legacy_round\` (function, full) — lines 1-3 ${REMOVED_NOTE}\n`);
     expect(REMOVED_NOTE).toBe('(removed; code as in base)');
     // Live symbols carry no removed mark: the modified one (its change said, shown as a diff with the
     // deleted line) and its still-existing caller (a neighbour: no change mark).
-    expect(result.content).toMatch(/### `calc\.money\.modern_round` \(function, full\) — lines 1-2 · modified\n\n```diff\n def modern_round\(cents\):\n- {4}return round\(cents\)\n\+ {4}return round\(cents \+ 0\)\n```/);
-    expect(result.content).toMatch(/### `calc\.report\.report` \(function, full\) — lines 3-4\n/);
+    expect(result.content).toMatch(/### `modern_round` \(function, full\) — lines 1-2 · modified\n\n```diff\n def modern_round\(cents\):\n- {4}return round\(cents\)\n\+ {4}return round\(cents \+ 0\)\n```/);
+    expect(result.content).toMatch(/### `report` \(function, full\) — lines 3-4\n/);
     expect(result.content.split(REMOVED_NOTE).length).toBe(2);
     expect(createTokenCounter('o200k_base').count(result.content)).toBe(result.totalTokens);
   });

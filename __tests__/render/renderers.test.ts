@@ -46,8 +46,8 @@ describe('markdown', () => {
     expect(full).toContain(TICKS4);
     const { content } = pack('markdown');
     const lines = content.split('\n');
-    const heading = lines.findIndex((l) => l.startsWith('### `docs.tricky.fenced`'));
-    expect(lines[heading]).toBe('### `docs.tricky.fenced` (function, full) — lines 1-10');
+    const heading = lines.findIndex((l) => l.startsWith('### `fenced`'));
+    expect(lines[heading]).toBe('### `fenced` (function, full) — lines 1-10');
     const open = lines[heading + 2]!;
     expect(open).toBe('`````python');
     const close = lines.indexOf('`````', heading + 3);
@@ -82,7 +82,7 @@ describe('markdown', () => {
     const result = packContext({ renderer: markdownRenderer,  roots: ['b.entry'], symbols: p.symbols, adjacency: p.adjacency, budget: 2000, counter });
     expect(result.packed.map((s) => s.id)).toEqual(['b.entry', 'a.helper', 'b.other']);
     const order = [...result.content.matchAll(/^##+ `([^`]+)`/gm)].map((m) => m[1]);
-    expect(order).toEqual(['b.py', 'b.entry', 'b.other', 'a.py', 'a.helper']);
+    expect(order).toEqual(['b.py', 'entry', 'other', 'a.py', 'helper']);
   });
 });
 

@@ -73,6 +73,8 @@ export type ItemView = Pick<DigestItem, 'text' | 'mode' | 'change' | 'fence' | '
    * view stands for when the packer goes outward (pack/expansion.ts `calleesOn`). Unset: all its calls.
    */
   callsOn?: readonly number[];
+  /** Members whose whole code the view's text holds (a new file shown whole holds its definitions): packed inside it, never again. */
+  holds?: readonly string[];
 };
 
 /**

@@ -1,6 +1,7 @@
 // A PR's roots have views, best first (whole diff, hunks, hunks with less context, signature:
 // pr/views.ts). Each root takes the best view that leaves the undecided roots room for their smallest
-// views that still show the change (hunks, or the code of an added or removed symbol), and the
+// views that still show the change (hunks, or the code of an added or removed symbol) and for the
+// heading of each file they open (a change spread over nine files lost its last fix to them), and the
 // mechanical changes packed right after the roots their share, so more budget never shows fewer
 // changed lines. When each root took its whole diff whenever it fit, it took the room of later roots'
 // hunks; when the room kept was the others' signatures, the first roots' whole diffs left the rest as
@@ -38,14 +39,24 @@ function smallestShowing(run: PackRun, id: string): number {
 }
 
 /** The room the undecided roots other than `id`, then the mechanical changes, need to show their change: as many as can fit beside `id`'s own. */
-function roomForOtherRoots(run: PackRun, id: string | undefined, ownSmallest: number): number {
+function roomForOtherRoots(run: PackRun, id: string | undefined, ownSmallest: number, holdsFile?: string): number {
   const { state } = run;
   const decided = new Set<string>([...state.items.map((it) => it.id), ...state.skips.map((sk) => sk.id)]);
   let room = 0;
+  // A root in a file not yet in the document also needs the file's heading, once per file.
+  const ownFile = id === undefined ? undefined : run.symbols.get(id)?.file;
+  const headed = new Set<string>(ownFile === undefined ? [] : [ownFile]);
   for (const other of run.roots) {
     if (other === id || decided.has(other) || (run.input.views?.(other)?.length ?? 0) === 0) continue;
-    const need = smallestShowing(run, other);
-    if (ownSmallest + room + need <= run.remaining) room += need;
+    // A view holding its file's definitions (a new file shown whole) holds these roots' code too.
+    const file = run.symbols.get(other)?.file;
+    if (holdsFile !== undefined && file === holdsFile) continue;
+    const heading = file === undefined || headed.has(file) || state.hasFile(file) ? 0 : run.counter.count(run.renderer.fileText(file));
+    const need = smallestShowing(run, other) + heading;
+    if (ownSmallest + room + need <= run.remaining) {
+      room += need;
+      if (file !== undefined) headed.add(file);
+    }
   }
   // Then the mechanical changes packed right after the roots, within their share (tailItems.ts): they
   // are part of the change too, and a whole diff is context.
@@ -76,10 +87,11 @@ export function packRootView(run: PackRun, symbol: PySymbol, candidate: Candidat
   const inside = symbol.kind === 'module' ? [] : packedInside(symbol, state.items, run.symbols, ['full', 'hunks']);
   const views = inside.length === 0 ? given : given.map((view) => (view.mode === 'full' && view.fence === undefined ? { ...view, text: elideMembers(symbol, inside) } : view));
   for (;;) {
-    const others = roomForOtherRoots(run, symbol.id, smallestShowing(run, symbol.id));
+    const own = smallestShowing(run, symbol.id);
+    const others = roomForOtherRoots(run, symbol.id, own);
     const priced = views.map((view) => {
       const item = itemOf(run, symbol, candidate, view);
-      return { view, item, cost: costOf(run, item) };
+      return { view, item, cost: costOf(run, item), others: view.holds === undefined ? others : roomForOtherRoots(run, symbol.id, own, symbol.file) };
     });
     const smallest = priced.reduce((a, b) => (b.cost < a.cost ? b : a));
     // The best view that shows the change and leaves the others their room; else the smallest that
@@ -88,12 +100,12 @@ export function packRootView(run: PackRun, symbol: PySymbol, candidate: Candidat
     // not; only then a signature.
     const showing = priced.filter((p) => p.view.mode !== 'signature');
     const fitting = (list: typeof priced) => list.filter((p) => p.cost <= run.remaining).reduce<(typeof priced)[number] | undefined>((a, b) => (a === undefined || b.cost < a.cost ? b : a), undefined);
-    const showsChange = showing.find((p) => p.cost + others <= run.remaining) ?? fitting(showing);
+    const showsChange = showing.find((p) => p.cost + p.others <= run.remaining) ?? fitting(showing);
     if (showsChange === undefined && showing.length > 0 && givePriorityBack(run, symbol.id)) continue;
     const chosen = showsChange ?? fitting(priced);
     if (chosen) {
       clausePaid(run, clauseFor(run, chosen.item.id));
-      state.add(chosen.item);
+      state.add(chosen.item, chosen.view.holds ?? []);
       if (chosen.view.callsOn !== undefined) run.callsOnOf.set(symbol.id, new Set(chosen.view.callsOn));
       run.remaining -= chosen.cost;
       return true;

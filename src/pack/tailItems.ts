@@ -1,7 +1,9 @@
 // A PR's mechanical changes (annotation, docstring or formatting only) are packed after every root:
 // first, once the roots are decided, up to TAIL_SHARE of the budget (they are part of the change, and
-// the plain diff would show them); the rest after every neighbour, in what is left. So they never take
-// the room of a change in behaviour, and take at most that share from its context. Skipped neighbours'
+// the plain diff would show them), or all of them when every root is in the document and they all fit
+// in what is left (the whole change before its context: a digest whose plain diff fits shows all of
+// it); the rest after every neighbour, in what is left. So they never take the room of a change in
+// behaviour, and take at most that share from the context of a change too large to show whole. Skipped neighbours'
 // lines are not kept room for: they are named only while they fit and the rest are counted on one
 // line the reserve holds, and a mechanical change's lines are part of the change, a neighbour's name
 // is not (room for every skip line kept a one-line docstring edit out beside 400 skipped callers).
@@ -13,6 +15,24 @@ import { costOf, itemOf } from './packItem.js';
 import { clauseFor, clausePaid, type PackRun } from './packRun.js';
 
 export const TAIL_SHARE = 0.25;
+
+/**
+ * Whether every mechanical change not yet packed fits in what is left (each in its smallest view, a
+ * file heading counted for each one in a file not yet in the document). Then the whole change is in
+ * the document before any of its context: the share is for changes too large to show whole.
+ */
+export function wholeTailFits(run: PackRun): boolean {
+  const { input, state, symbols } = run;
+  let need = 0;
+  for (const id of input.tail ?? []) {
+    const symbol = symbols.get(id);
+    if (symbol === undefined || state.packedMode(id) !== undefined || state.containerOf(symbol, 'full') !== undefined) continue;
+    const costs = (input.views?.(id) ?? []).map((view) => costOf(run, itemOf(run, symbol, { id, hop: 0, direction: 'mechanical' }, view)));
+    if (costs.length > 0) need += Math.min(...costs);
+    if (need > run.remaining) return false;
+  }
+  return true;
+}
 
 /** Pack what of the tail fits; `cap`: at most this many tokens in this call. */
 export function packTail(run: PackRun, cap = Number.POSITIVE_INFINITY): void {

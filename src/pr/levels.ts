@@ -29,12 +29,14 @@ import {
  * then the review becomes counts, then the list becomes counts per file, then `brief` keeps the
  * overview's counts by class and the review's one line; the last resort, `summary`, is one line of
  * counts. The pack keeps the first level that shows every changed symbol in its best
- * view; else the one showing the most changed symbols as code (their changed lines), then the most in
+ * view; else the one showing the most changed symbols as code (their changed lines), then the most
+ * mechanical changes (their lines are the change's too: the plain diff shows them), then the most in
  * the document at all (signatures count), then the most in their best view, fuller on a tie.
  *
  * Call sites come before whole views: the levels of SITES_KEPT compact everything but the call-site
  * lists (which SITES_SHARE bounds on its own), and one of them is kept whenever it shows as many
- * changed symbols as code and in the document as the most compact level does. A call line is what a
+ * changed symbols as code, mechanical changes and changed symbols in the document as the most
+ * compact level does. A call line is what a
  * reviewer checks a behaviour change against; an unchanged docstring that a whole view adds to the
  * change's hunks is not (a six-function change took every call list down to counts so that each
  * function could be shown whole).
@@ -137,10 +139,33 @@ export function scoreOf(prepared: PreparedPr, result: PackResult): Score {
   const roots = new Set(result.roots);
   const inside = result.skipped.filter((s) => s.within !== undefined && roots.has(s.id)).length;
   const asCode = result.packed.filter((p) => roots.has(p.id) && p.mode !== 'signature').length + inside;
-  return [asCode, rootsInDocument(result), result.roots.filter((id) => best.get(id) === true).length + inside];
+  return [asCode, mechanicalShown(prepared, result), rootsInDocument(result), result.roots.filter((id) => best.get(id) === true).length + inside];
 }
 
-type Score = [number, number, number];
+/**
+ * How many mechanical changes (pack/tailItems.ts) the document shows. They rank after the changes in
+ * behaviour, and before everything else: their lines are part of the change (the plain diff shows
+ * them), where a call-site list or a fuller review list is context.
+ */
+function mechanicalShown(prepared: PreparedPr, result: PackResult): number {
+  const tail = new Set(prepared.tail);
+  return result.packed.filter((p) => tail.has(p.id)).length;
+}
+
+/** Whether `result` shows every changed symbol as code and every mechanical change: no level can show more of the change. */
+export function showsEverything(prepared: PreparedPr, result: PackResult): boolean {
+  const [asCode, mechanical] = scoreOf(prepared, result);
+  return asCode === result.roots.length && mechanical === prepared.tail.length;
+}
+
+/** Whether `a` shows more of the change than `b`: more changed symbols as code, then more mechanical changes. */
+export function showsMoreOfChange(prepared: PreparedPr, a: PackResult | undefined, b: PackResult): boolean {
+  if (a === undefined) return false;
+  const [x, y] = [scoreOf(prepared, a), scoreOf(prepared, b)];
+  return x[0] > y[0] || (x[0] === y[0] && x[1] > y[1]);
+}
+
+type Score = [number, number, number, number];
 
 /** Whether score `a` is at least `b` (lexicographic). */
 function atLeast(a: readonly number[], b: readonly number[]): boolean {
@@ -148,14 +173,14 @@ function atLeast(a: readonly number[], b: readonly number[]): boolean {
   return true;
 }
 
-/** Whether `kept` shows as many changed symbols as code, then in the document, as `compact` (their best views aside). */
+/** Whether `kept` shows as many changed symbols as code, then mechanical changes, then roots in the document, as `compact` (their best views aside). */
 export function showsAsMuch(prepared: PreparedPr, kept: PackResult, compact: PackResult): boolean {
-  return atLeast(scoreOf(prepared, kept).slice(0, 2), scoreOf(prepared, compact).slice(0, 2));
+  return atLeast(scoreOf(prepared, kept).slice(0, 3), scoreOf(prepared, compact).slice(0, 3));
 }
 
 /**
- * The level that shows the most changed symbols as code (then the most at all, then the most in their
- * best view), fuller on a tie.
+ * The level that shows the most changed symbols as code (then the most mechanical changes, then the
+ * most at all, then the most in their best view), fuller on a tie.
  * What a level shows grows as its preamble shrinks, so the levels are not all packed: the most compact
  * one gives the best score, then a binary search finds the fullest level that reaches it (a few packs
  * instead of one per level: a PR with many changed symbols makes each pack costly).
@@ -187,8 +212,8 @@ export function bestOf(
   };
   if (levels.length === 0) return {};
   const first = attempt(0);
-  const all = first.result?.roots.length;
-  if (first.score?.every((n) => n === all)) return { result: first.result! };
+  // Every changed symbol as code and in its best view, every mechanical change: nothing to gain.
+  if (first.result && showsEverything(prepared, first.result) && first.score![3] === first.result.roots.length) return { result: first.result };
   const last = attempt(levels.length - 1);
   if (!last.score) return first.result ? { result: first.result } : { error };
   const target = last.score;

@@ -5,7 +5,7 @@ import { adjacencyOf, type PackSettings, packRoots, withPackDefaults } from '../
 import { jsonAroundMarkdown } from '../render/json.js';
 import { redactNames } from '../review/redactNames.js';
 import { renderCallSites } from './callSites.js';
-import { bestOf, graphOf, levelNotes, levelsFor, mermaidWanted, perPrepared, SITES_KEPT, scoreOf, type SectionsLevel, showsAsMuch, sitesInput } from './levels.js';
+import { bestOf, graphOf, levelNotes, levelsFor, mermaidWanted, perPrepared, SITES_KEPT, type SectionsLevel, showsAsMuch, showsEverything, showsMoreOfChange, sitesInput } from './levels.js';
 import { MAX_RISKIEST, type OverviewInput, type RiskyItem, renderOverview } from './overview.js';
 import { isTestIn, type PreparedPr } from './prepare.js';
 import { redactionNote } from './redactionNote.js';
@@ -40,24 +40,23 @@ function packPrDocument(prepared: PreparedPr, pack: PackSettings): PackResult {
   };
   // Levels that name every changed symbol (table, names) are chosen among by what they show; among
   // them, one that keeps the call-site lists wins when it shows the change as well as the most compact
-  // (levels.ts). The unnamed ones (counts, brief, summary) win only when they show more changed symbols
-  // as code (a signature alone shows none of the change): at a budget the change does not fit, a list
-  // naming each symbol costs the code of several.
+  // (levels.ts). The unnamed ones (counts, brief, summary) win only when they show more of the change:
+  // more changed symbols as code (a signature alone shows none of the change), or as many and more
+  // mechanical changes. At a budget the change does not fit, a list naming each symbol costs the code
+  // of several.
   const levels = levelsFor(prepared, pack);
   const named = levels.filter((l) => l.list === 'table' || l.list === 'names');
   const unnamed = levels.filter((l) => !named.includes(l));
   const kept = bestOf(prepared, levelsFor(prepared, pack, SITES_KEPT), packAt).result;
   const compact = named.length > 0 ? bestOf(prepared, named.slice(-1), packAt).result : undefined;
   const first = kept && (compact === undefined || showsAsMuch(prepared, kept, compact)) ? { result: kept } : bestOf(prepared, named, packAt);
-  const asCode = (result: PackResult | undefined) => (result === undefined ? -1 : scoreOf(prepared, result)[0]);
-  const firstCode = asCode(first.result);
-  // Every changed symbol in the document as code: no level can show more.
-  if (first.result && firstCode === first.result.roots.length) return first.result;
-  // The most compact unnamed level shows the most as code (bestOf's premise): when even it shows no
-  // more than the named level, the fuller ones are not packed (each pack of a large PR is costly).
-  if (first.result && asCode(bestOf(prepared, unnamed.slice(-1), packAt).result) <= firstCode) return first.result;
+  // Every changed symbol in the document as code, and every mechanical change: no level can show more.
+  if (first.result && showsEverything(prepared, first.result)) return first.result;
+  // The most compact unnamed level shows the most (bestOf's premise): when even it shows no more of
+  // the change than the named level, the fuller ones are not packed (each pack of a large PR is costly).
+  if (first.result && !showsMoreOfChange(prepared, bestOf(prepared, unnamed.slice(-1), packAt).result, first.result)) return first.result;
   const second = unnamed.length > 0 ? bestOf(prepared, unnamed, packAt) : {};
-  if (first.result && asCode(second.result) <= firstCode) return first.result;
+  if (first.result && !showsMoreOfChange(prepared, second.result, first.result)) return first.result;
   if (second.result) return second.result;
   throw second.error ?? first.error;
 }

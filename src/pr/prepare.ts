@@ -267,14 +267,33 @@ function viewsOfEach(packable: readonly PrEntry[], index: RepoIndex, infos: Read
     if (s.parent === undefined || !packed.has(s.id) || !packed.has(s.parent)) continue;
     membersOf.set(s.parent, [...(membersOf.get(s.parent) ?? []), s]);
   }
+  const fileMembers = newFileMembers(packable, index);
   for (const c of packable) {
     const symbol = index.byId.get(c.id)!;
     const sameName = /#\d+$/.test(c.id) ? index.symbols.filter((s) => s.parent === symbol.parent && s.name === symbol.name).sort((a, b) => a.startLine - b.startLine) : undefined;
     const info = infos.get(c.id);
     const changedMembers = membersOf.get(c.id);
-    views.set(c.id, viewsOf({ change: c.change, symbol, ...(info ? { info } : {}), move: c, ...(sameName ? { sameName } : {}), ...(changedMembers ? { changedMembers } : {}) }));
+    const members = fileMembers.get(c.id);
+    views.set(c.id, viewsOf({ change: c.change, symbol, ...(info ? { info } : {}), move: c, ...(sameName ? { sameName } : {}), ...(changedMembers ? { changedMembers } : {}), ...(members ? { fileMembers: members } : {}) }));
   }
   return views;
+}
+
+/**
+ * The top-level definitions of each new file whose module is packed and whose every changed symbol is
+ * a plain addition (views.ts shows such a file whole). A symbol moved into the file is shown as a diff
+ * against its old body, which the file's plain code would lose: that file is shown symbol by symbol.
+ */
+function newFileMembers(packable: readonly PrEntry[], index: RepoIndex): Map<string, PySymbol[]> {
+  const out = new Map<string, PySymbol[]>();
+  const modules = packable.filter((c) => c.kind === 'module' && c.change === 'added' && c.movedFrom === undefined);
+  for (const m of modules) {
+    const inFile = packable.filter((c) => c.file === m.file);
+    if (inFile.some((c) => c.change !== 'added' || c.movedFrom !== undefined)) continue;
+    const members = index.symbols.filter((s) => s.parent === m.id && s.file === m.file).sort((a, b) => a.startLine - b.startLine);
+    if (members.length > 0) out.set(m.id, members);
+  }
+  return out;
 }
 
 /** What the review says of each changed id that the plan ranks by: breaking call sites, and no test reaching it. */
@@ -287,6 +306,7 @@ function riskOf(review: PrReview): Risk {
 /** The budget plan over the packable entries (plan.ts). */
 function planOf(packable: readonly PrEntry[], views: ReadonlyMap<string, readonly ItemView[]>, entries: readonly PrEntry[], index: RepoIndex, risk: Risk): Plan {
   const changedIds = new Set(entries.map((c) => c.id));
+  const fileHolder = new Map(packable.filter((c) => c.kind === 'module' && views.get(c.id)?.[0]?.holds !== undefined).map((c) => [c.file, [c.id]]));
   return planPr(
     packable.map((c) => ({
       id: c.id,
@@ -296,7 +316,8 @@ function planOf(packable: readonly PrEntry[], views: ReadonlyMap<string, readonl
       startLine: c.lines[0],
       ...(c.contract === undefined ? {} : { contract: c.contract }),
       ...(c.movedFrom === undefined ? {} : { contractOf: c.movedFrom }),
-      ancestors: ancestors(index.byId.get(c.id)!, index.byId).map((a) => a.id),
+      // A new file shown whole holds its definitions as a class holds its methods (plan.ts holdersFirst).
+      ancestors: [...ancestors(index.byId.get(c.id)!, index.byId).map((a) => a.id), ...(fileHolder.get(c.file) ?? []).filter((id) => id !== c.id)],
       whole: views.get(c.id)?.[0]?.mode === 'full',
       diff: views.get(c.id)?.[0]?.fence === 'diff',
     })),

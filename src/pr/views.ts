@@ -32,6 +32,8 @@ export interface ViewInput {
   sameName?: readonly PySymbol[];
   /** A class's direct members that are changed symbols of their own (shown on their own, never inside its smaller views). */
   changedMembers?: readonly PySymbol[];
+  /** A new file's definitions at its top level, when every one is a plain addition: its module is shown as the whole file first. */
+  fileMembers?: readonly PySymbol[];
 }
 
 /**
@@ -103,6 +105,23 @@ export function mechanicalViews(input: ViewInput, what: string): ItemView[] {
   return [{ text: hunksText(input.info.lines, 1), mode: 'hunks', change: input.change, fence: 'diff', notes: [`${what}.`] }];
 }
 
+/**
+ * A new file as one block, as the plain diff shows it: every line in order, its definitions inside it
+ * (they are `contained in` the module, never shown again). A heading per definition costs a
+ * file of thirty small classes a quarter of a small budget. When it does not fit, the module's own
+ * code and each definition are shown on their own, as for any added code.
+ */
+function wholeFileView(input: ViewInput): ItemView | undefined {
+  const members = input.fileMembers ?? [];
+  const diff = input.info?.lines ?? [];
+  // Only the file as git holds it, every line in order (without git, an added module's text is its own code alone).
+  const whole = diff.every((l, i) => l.tag === '+' && l.newLine === i + 1);
+  if (members.length === 0 || !whole || members.some((m) => m.endLine > diff.length)) return undefined;
+  const lines = diff.map((l) => l.text);
+  while (lines.length > 0 && lines[lines.length - 1]!.trim() === '') lines.pop();
+  return { text: lines.join('\n'), mode: 'full', change: 'added', holds: members.map((m) => m.id) };
+}
+
 /** The views of one changed symbol, best first (the packer packs the first that fits). */
 export function viewsOf(input: ViewInput): ItemView[] {
   const { change, symbol, info } = input;
@@ -121,7 +140,9 @@ export function viewsOf(input: ViewInput): ItemView[] {
     ];
   }
   if (change === 'added' && !input.move?.movedFrom) {
-    return [{ text: symbol.full, mode: 'full', change, ...(lead.length ? { notes: lead } : {}) }, signatureOnly('Signature only: its code did not fit.')];
+    const own: ItemView[] = [{ text: symbol.full, mode: 'full', change, ...(lead.length ? { notes: lead } : {}) }, signatureOnly('Signature only: its code did not fit.')];
+    const file = symbol.kind === 'module' ? wholeFileView(input) : undefined;
+    return file === undefined ? own : [file, ...own];
   }
   if (!info || !changedBody) {
     return [{ text: symbol.full, mode: 'full', change, ...(lead.length ? { notes: lead } : {}) }, signatureOnly('Signature only: its code did not fit.')];

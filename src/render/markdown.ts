@@ -37,7 +37,16 @@ export function markdownItem(item: DigestItem): string {
   const status = (item.status === 'removed' ? ` ${REMOVED_NOTE}` : '') + (item.partialParse ? ` ${PARTIAL_NOTE}` : '') + spelledNote(item);
   // Notes are our own markdown (ids in code spans, pr/sections.ts / pr/views.ts): one line each.
   const notes = item.notes && item.notes.length > 0 ? `${item.notes.join('\n')}\n\n` : '';
-  return `### ${codeSpan(item.id)} (${item.kind}, ${item.mode}) — ${where}${change}${status}\n\n${notes}${codeFence(item.text, item.fence ?? 'python')}`;
+  return `### ${codeSpan(localId(item))} (${item.kind}, ${item.mode}) — ${where}${change}${status}\n\n${notes}${codeFence(item.text, item.fence ?? 'python')}`;
+}
+
+/**
+ * The id inside its module (`Class.method`, a `#2` of a redefinition kept): the file's heading above
+ * the block names the module. A name is dotted only by nesting, so the id's last as many parts are it.
+ */
+export function localId(item: Pick<DigestItem, 'id' | 'name'>): string {
+  if (item.name === '') return item.id;
+  return item.id.split('.').slice(-item.name.split('.').length).join('.');
 }
 
 /** A look-alike definition (`def ｈelper`): the heading says which name Python binds. */

@@ -10,6 +10,8 @@ export interface ViewInput {
     sameName?: readonly PySymbol[];
     /** A class's direct members that are changed symbols of their own (shown on their own, never inside its smaller views). */
     changedMembers?: readonly PySymbol[];
+    /** A new file's definitions at its top level, when every one is a plain addition: its module is shown as the whole file first. */
+    fileMembers?: readonly PySymbol[];
 }
 /**
  * An added or removed class without the members shown on their own: its header, docstring and

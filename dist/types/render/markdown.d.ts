@@ -7,6 +7,11 @@ export declare const REMOVED_NOTE = "(removed; code as in base)";
 /** Said after the location of a symbol from a file with syntax errors. */
 export declare const PARTIAL_NOTE = "(file partially parsed: syntax errors)";
 export declare function markdownItem(item: DigestItem): string;
+/**
+ * The id inside its module (`Class.method`, a `#2` of a redefinition kept): the file's heading above
+ * the block names the module. A name is dotted only by nesting, so the id's last as many parts are it.
+ */
+export declare function localId(item: Pick<DigestItem, 'id' | 'name'>): string;
 /** The one line accounting for every root not in the document (PR digests, `changedInPreamble`). */
 export declare function groupedRootsLine(skips: readonly DigestSkip[], rootFiles: ReadonlyMap<string, string> | undefined): string;
 export declare function renderMarkdown(doc: DigestDocument): string;
