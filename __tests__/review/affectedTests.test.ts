@@ -390,26 +390,38 @@ def level3():
 
 def entry():
     return level3()
+
+
+def alt():
+    return level3()
 `;
-  // 20 tests: test_near reaches target in 2 hops, test_deep in 4, the six test_entry_* in 5, twelve
-  // test_other_* not at all. Expected, within a quarter of the suite: test_near and test_deep (2 of
-  // 20); the level of 5 hops would make it 8 of 20, so its six tests are left out and counted.
+  // 20 tests: test_near reaches target in 2 hops, test_deep in 4, the six test_entry_* in 5 (test_entry_3
+  // and test_entry_5 by two routes, through entry and alt), twelve test_other_* not at all. Expected,
+  // within a quarter of the suite (5 tests): test_near, test_deep, and of the level of 5 hops, which
+  // would make it 8 of 20, the three best-ranked: the two with two routes, then test_entry_0 by node
+  // id; the other three are counted.
   const TESTS = [
-    'from pkg.chain import entry, level1, level3',
+    'from pkg.chain import alt, entry, level1, level3',
     '',
     'def test_near():\n    assert level1() == 0',
     'def test_deep():\n    assert level3() == 0',
-    ...Array.from({ length: 6 }, (_, i) => `def test_entry_${i}():\n    assert entry() == 0`),
+    ...Array.from({ length: 6 }, (_, i) => `def test_entry_${i}():\n    assert entry() == 0${i % 2 === 1 && i > 1 ? ' and alt() == 0' : ''}`),
     ...Array.from({ length: 12 }, (_, i) => `def test_other_${i}():\n    assert True`),
   ].join('\n\n\n');
   const files = (v: string) => ({ 'pkg/__init__.py': '', 'pkg/chain.py': CHAIN.replace('0 + 0', `${v} + 0`), 'tests/test_chain.py': TESTS });
 
-  it('lists each deeper level whole while the list stays within the share, nearest first, and counts the rest', async () => {
+  it('lists each deeper level whole while the list stays within the share, then the best-ranked tests of the level that would cross it, and counts the rest', async () => {
     const p = await reviewProject(files('0'), files('1'));
     expect(p.changed.map((c) => c.id)).toEqual(['pkg.chain.target']);
     const found = findAffectedTests({ ...p, maxShare: 0.25 });
-    expect(found.tests.map((t) => `${t.nodeId} ${t.hops}`)).toEqual(['tests/test_chain.py::test_near 2', 'tests/test_chain.py::test_deep 4']);
-    expect(found.beyond).toBe(6);
+    expect(found.tests.map((t) => `${t.nodeId} ${t.hops}`)).toEqual([
+      'tests/test_chain.py::test_near 2',
+      'tests/test_chain.py::test_deep 4',
+      'tests/test_chain.py::test_entry_0 5',
+      'tests/test_chain.py::test_entry_3 5',
+      'tests/test_chain.py::test_entry_5 5',
+    ]);
+    expect(found.beyond).toBe(3);
     expect(found.unreached).toEqual([]);
     const all = findAffectedTests({ ...p, maxShare: 1 });
     expect(all.tests.map((t) => t.hops)).toEqual([2, 4, 5, 5, 5, 5, 5, 5]);

@@ -314,6 +314,97 @@ def test_nothing():
 `,
 };
 
+// A signer a test gets from a fixture, built from a class a second fixture hands over (overridden in
+// a subclass of the test class), and an app a fixture builds that a client outside the project calls.
+// Expected: a change to `Signer.unsign` reaches TestSigner's test_unsign (1 hop: the test calls
+// `signer.unsign`), not the subclass's (its fixture hands `TimedSigner`, which overrides `unsign`),
+// nor test_sign; a change to `TimedSigner.unsign` reaches only the subclass's test_unsign. A change to
+// `App.handle` reaches test_get (3 hops: `App.__call__`, the `app` fixture that builds the app, the
+// test whose `client` asks for `app`), not test_other.
+const OBJECTS: Sources = {
+  'pkg/__init__.py': '',
+  'pkg/signer.py': `
+class Signer:
+    def __init__(self, key):
+        self.key = key
+
+    def sign(self, value):
+        return value + self.key
+
+    def unsign(self, value):
+        return value[:-1] + ""
+
+
+class TimedSigner(Signer):
+    def unsign(self, value):
+        return value[:-2] + ""
+`,
+  'pkg/app.py': `
+class App:
+    def __init__(self, name):
+        self.name = name
+
+    def __call__(self, environ, start):
+        return self.handle(environ)
+
+    def handle(self, environ):
+        return environ
+`,
+  'tests/conftest.py': `
+import pytest
+from outside.testing import Client
+
+from pkg.app import App
+
+
+@pytest.fixture
+def app():
+    return App("x")
+
+
+@pytest.fixture
+def client(app):
+    return Client(app)
+`,
+  'tests/test_signer.py': `
+from functools import partial
+
+import pytest
+
+from pkg.signer import Signer, TimedSigner
+
+
+class TestSigner:
+    @pytest.fixture()
+    def signer_factory(self):
+        return partial(Signer, key="k")
+
+    @pytest.fixture()
+    def signer(self, signer_factory):
+        return signer_factory()
+
+    def test_unsign(self, signer):
+        assert signer.unsign("ab")
+
+    def test_sign(self, signer):
+        assert signer.sign("a")
+
+
+class TestTimedSigner(TestSigner):
+    @pytest.fixture()
+    def signer_factory(self):
+        return partial(TimedSigner, key="k")
+`,
+  'tests/test_app.py': `
+def test_get(client):
+    assert client.get("/").status == 200
+
+
+def test_other():
+    assert 1
+`,
+};
+
 describe('framework reach: the most-likely tier', () => {
   it('a command handed to a runner: the test reaches the command and the subcommands registered on it', async () => {
     const callback = await selected(CLI, replaceIn('pkg/cli.py', '2 + 0', '2 + 1'));
@@ -381,5 +472,20 @@ describe('framework reach: the most-likely tier', () => {
     const own = await selected(SETTINGS, replaceIn('pkg/settings.py', 'RETRIES = 3', 'RETRIES = 4'));
     expect(own.changed).toEqual(['pkg.settings']);
     expect(own.tests).toEqual([]);
+  });
+
+  it("a method a test calls on a fixture's value: the method of the class the fixture closure builds, as resolved from the test", async () => {
+    const base = await selected(OBJECTS, replaceIn('pkg/signer.py', 'value[:-1] + ""', 'value[:-1] + "x"'));
+    expect(base.changed).toEqual(['pkg.signer.Signer.unsign']);
+    expect(base.tests).toEqual(['tests/test_signer.py::TestSigner::test_unsign 1']);
+    const sub = await selected(OBJECTS, replaceIn('pkg/signer.py', 'value[:-2] + ""', 'value[:-2] + "x"'));
+    expect(sub.changed).toEqual(['pkg.signer.TimedSigner.unsign']);
+    expect(sub.tests).toEqual(['tests/test_signer.py::TestTimedSigner::test_unsign 1']);
+  });
+
+  it('an object a test builds that is called: its __call__, for a client outside the project calls it', async () => {
+    const found = await selected(OBJECTS, replaceIn('pkg/app.py', 'return environ', 'return dict(environ)'));
+    expect(found.changed).toEqual(['pkg.app.App.handle']);
+    expect(found.tests).toEqual(['tests/test_app.py::test_get 3']);
   });
 });

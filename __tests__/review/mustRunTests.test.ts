@@ -109,6 +109,6 @@ describe('must-run tests', () => {
     expect(json.mustRun.files).toEqual([]);
     expect(json.mustRun.command).toBeNull();
     expect(json.untested).toEqual(['tool.cli.main']);
-    expect(markdown).toContain('No test reaches a changed symbol within 8 calls or imports its module:');
+    expect(markdown).toContain('No test reaches a changed symbol within 10 calls or imports its module:');
   });
 });

@@ -60,7 +60,7 @@ describe('review sections under a small budget', () => {
     const tight = packPr(prepared, withPackDefaults({ budget: 1100 }));
     expect(tight.totalTokens).toBeLessThanOrEqual(1100);
     expect(tight.content).toContain(SHORTENED);
-    expect(tight.content).toContain('15 tests reach a changed symbol within 8 calls (the JSON digest lists them');
+    expect(tight.content).toContain('15 tests reach a changed symbol within 10 calls (the JSON digest lists them');
     expect(asCode(tight)).toBeGreaterThanOrEqual(2);
 
     const json = JSON.parse(packPr(prepared, withPackDefaults({ budget: 1100, format: 'json' })).content) as { tests: unknown[]; untested: string[] };

@@ -73,11 +73,11 @@ describe('review sections', () => {
       [
         '### Tests that exercise the change',
         '',
-        "Most likely: 1 test reaches a changed symbol within 8 calls (run it with `python -m pytest tests/test_h.py::test_good`; every node id is in the Action's `tests` output):",
+        "Most likely: 1 test reaches a changed symbol within 10 calls (run it with `python -m pytest tests/test_h.py::test_good`; every node id is in the Action's `tests` output):",
         '',
         '- `tests/test_h.py::test_good`: `pkg.h.Good.handle` (1 hop)',
         '',
-        'Changed symbols that no test reaches within 8 calls and no test module imports:',
+        'Changed symbols that no test reaches within 10 calls and no test module imports:',
         '',
         '- `pkg.h.Handler.handle`',
       ].join('\n'),
@@ -92,7 +92,7 @@ describe('review sections', () => {
     expect(html.match(/<ul>/g)).toHaveLength(2);
     expect(html).not.toContain('<li>\n<p>');
     const none = cmarkGfm(renderTestsSection({ ...tests, tests: [] }));
-    expect(none).toContain('<p>No test reaches a changed symbol within 8 calls:</p>\n<ul>\n<li><code>pkg.h.Handler.handle</code></li>\n</ul>');
+    expect(none).toContain('<p>No test reaches a changed symbol within 10 calls:</p>\n<ul>\n<li><code>pkg.h.Handler.handle</code></li>\n</ul>');
     expect(renderReviewSummary(findBreakingSites(p), tests)).toContain('1 test reaches the change');
   });
 });
@@ -149,7 +149,7 @@ describe('tests that reach the same change', () => {
       [
         '### Tests that exercise the change',
         '',
-        "Most likely: 4 tests reach a changed symbol within 8 calls (every node id is in the Action's `tests` output):",
+        "Most likely: 4 tests reach a changed symbol within 10 calls (every node id is in the Action's `tests` output):",
         '',
         '- `tests/test_core.py::test_a`, `tests/test_core.py::test_b` and `tests/test_core.py::test_c`: `pkg.core.f` (1 hop)',
         '- `tests/test_core.py::test_d`: `pkg.core.g` (1 hop)',
@@ -176,10 +176,10 @@ describe('shortened review lists (the budget ladder, pipeline/prDigest.ts)', () 
       ...['f0', 'f1', 'f2', 'f3', 'f4'].map((n) => `- \`tests/test_core.py::test_${n}\`: \`pkg.core.${n}\` (1 hop)`),
       '- … and 2 more (all of them in the JSON digest)',
     ]);
-    expect(compact).toContain('1 changed symbol is reached by no test within 8 calls (listed in the JSON digest).');
+    expect(compact).toContain('1 changed symbol is reached by no test within 10 calls (listed in the JSON digest).');
     expect(compact).not.toContain('`pkg.core.f7`');
     expect(renderTestsSection(affected, 'counts')).toBe(
-      "### Tests that exercise the change\n\n7 tests reach a changed symbol within 8 calls; 1 changed symbol is reached by none (the JSON digest lists them, the Action's `tests` output the tests).",
+      "### Tests that exercise the change\n\n7 tests reach a changed symbol within 10 calls; 1 changed symbol is reached by none (the JSON digest lists them, the Action's `tests` output the tests).",
     );
   });
 });

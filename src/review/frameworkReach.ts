@@ -19,6 +19,14 @@
 // - Registration: a function decorated `@cli.command()` or `@app.route(...)`, where `cli`/`app` is a
 //   function or class of the same module, is run by whoever runs that symbol (a group dispatches to
 //   its commands).
+// - Callable objects: test code that builds an instance of a project class defining `__call__` (its
+//   own or a project base's: a WSGI or ASGI app, a middleware, a command) runs that `__call__`: an
+//   object that is called is built in a test to be called, by the test or by a client outside the
+//   project (`app.test_client().get("/")` calls the app through Werkzeug).
+// - Fixture objects (`fixtureObjectReach`): a test that calls `p.m(…)` on a parameter naming a
+//   fixture runs `m` of the project classes that fixture builds or hands over, or the fixtures it asks
+//   for (`signer.unsign(…)`, the `signer` fixture built from `partial(TimestampSigner, …)`): the
+//   value a fixture hands a test is what the test drives, and no call edge types it.
 // - Hooks of an outside base: code that builds an instance of a project class with a base from
 //   outside the project runs the class's public methods that no project code calls (`class
 //   EscapeFormatter(string.Formatter)` overrides `format_field`, which `Formatter.vformat` calls):
@@ -36,6 +44,8 @@
 import type { Edge, PySymbol, RefExpr } from '../model.js';
 import { isTestModule, isTestPath } from '../python/testFiles.js';
 import { pushTo } from '../shared/arrays.js';
+import type { FixtureSetup } from './pytestFixtures.js';
+import type { TestItem } from './testItems.js';
 
 export interface Reach {
   /** The symbol whose running runs the target. */
@@ -95,13 +105,18 @@ export function frameworkReach(symbols: ReadonlyMap<string, PySymbol>, edges: re
       if (init !== undefined) add(init, x.id);
     }
   }
-  // Hooks of an outside base.
+  // Callable objects, and hooks of an outside base.
   const called = new Set(calls.map((e) => e.to));
   const hooksOf = new Map<string, string[]>();
   for (const e of calls) {
     // A constructor call has an edge to the class (and one to its `__init__`).
     const cls = symbols.get(e.to);
     if (cls?.kind !== 'class' || testSide(cls.id)) continue;
+    // Callable objects.
+    if (testSide(e.from)) {
+      const call = [cls.id, ...ancestorsOf(cls.id, bases)].map((c) => `${c}.__call__`).find((id) => symbols.has(id));
+      if (call !== undefined) add(call, e.from, e.lines);
+    }
     if (!hooksOf.has(cls.id)) hooksOf.set(cls.id, outsideBaseHooks(cls, children.get(cls.id) ?? [], bases, called));
     for (const hook of hooksOf.get(cls.id)!) add(hook, e.from, e.lines);
   }
@@ -150,6 +165,53 @@ export function frameworkReach(symbols: ReadonlyMap<string, PySymbol>, edges: re
       if (target) modules.add(target.kind === 'module' ? target.id : target.module);
     }
     for (const m of modules) if (symbols.get(m)?.kind === 'module' && !isTestPath(symbols.get(m)!.file)) add(m, s.id);
+  }
+  return out;
+}
+
+/**
+ * Fixture objects: method id -> the tests that call it on a fixture's value. A test that calls
+ * `p.m(…)` on a parameter `p` naming a fixture runs `m` of each project class that fixture (or one it
+ * asks for, as resolved from the test) builds or hands over (`Signer(…)`, `partial(TimestampSigner, …)`):
+ * the nearest definition in the class and its project bases, each of its `@overload` variants.
+ */
+export function fixtureObjectReach(symbols: ReadonlyMap<string, PySymbol>, edges: readonly Edge[], setups: readonly FixtureSetup[]): Map<string, TestItem[]> {
+  const out = new Map<string, TestItem[]>();
+  const built = new Map<string, string[]>();
+  const bases = new Map<string, string[]>();
+  const importsOf = new Map<string, string[]>();
+  for (const e of edges) {
+    if (e.resolution !== 'resolved') continue;
+    if (e.kind === 'calls' && symbols.get(e.to)?.kind === 'class') pushTo(built, e.from, e.to);
+    else if (e.kind === 'inherits') pushTo(bases, e.from, e.to);
+    else if (e.kind === 'imports') pushTo(importsOf, e.from, e.to);
+  }
+  const given = new Map<string, string[]>();
+  const classesOf = (fixture: string): string[] => {
+    let list = given.get(fixture);
+    if (!list) {
+      const sym = symbols.get(fixture);
+      const handed = sym === undefined ? [] : classNamesHanded(sym).flatMap((name) => classNamed(name, sym.module, symbols, importsOf) ?? []);
+      given.set(fixture, (list = [...new Set([...(built.get(fixture) ?? []), ...handed])].filter((c) => !isTestPath(symbols.get(c)!.file))));
+    }
+    return list;
+  };
+  for (const { item, params } of setups) {
+    const targets = new Set<string>();
+    for (const c of item.sym.calls) {
+      if (c.callee.t !== 'attr' || c.callee.object.t !== 'name') continue;
+      const fixtures = params.get(c.callee.object.name);
+      if (fixtures === undefined) continue;
+      const method = c.callee.attr;
+      for (const cls of fixtures.flatMap(classesOf)) {
+        const owner = [cls, ...ancestorsOf(cls, bases)].find((k) => symbols.get(`${k}.${method}`)?.kind === 'method');
+        if (owner === undefined) continue;
+        const id = `${owner}.${method}`;
+        targets.add(id);
+        for (let k = 2; symbols.has(`${id}#${k}`); k++) targets.add(`${id}#${k}`);
+      }
+    }
+    for (const id of targets) pushTo(out, id, item);
   }
   return out;
 }

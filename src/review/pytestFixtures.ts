@@ -77,21 +77,25 @@ function rank(f: Fixture, file: string, classes: readonly string[]): number | un
   return 1000 - (dir === '' ? 0 : dir.split('/').length);
 }
 
-/** fixture id -> the tests whose fixture closure holds it. `bases`: class id -> its project bases. */
-export function fixtureUsers(
-  symbols: ReadonlyMap<string, PySymbol>,
-  bases: ReadonlyMap<string, readonly string[]>,
-  tests: readonly TestItem[],
-): Map<string, TestItem[]> {
+/** What a test sets up: its whole fixture closure, and what builds the value each parameter receives. */
+export interface FixtureSetup {
+  item: TestItem;
+  /** Every fixture the test sets up. */
+  closure: ReadonlySet<string>;
+  /** Parameter name -> the fixture it names and the fixtures that one asks for in turn, resolved from the test. */
+  params: ReadonlyMap<string, readonly string[]>;
+}
+
+/** Each test's fixture setup. `bases`: class id -> its project bases. */
+export function fixtureSetups(symbols: ReadonlyMap<string, PySymbol>, bases: ReadonlyMap<string, readonly string[]>, tests: readonly TestItem[]): FixtureSetup[] {
   const byName = new Map<string, Fixture[]>();
   for (const sym of symbols.values()) {
     if (!isTestModule(sym.file) && !isConftest(sym.file)) continue;
     const f = fixtureOf(sym, symbols);
     if (f) byName.set(f.name, [...(byName.get(f.name) ?? []), f]);
   }
-  const out = new Map<string, TestItem[]>();
-  if (byName.size === 0) return out;
-  for (const item of tests) {
+  if (byName.size === 0) return [];
+  return tests.map((item) => {
     const test = item.sym;
     const file = item.nodeId.slice(0, item.nodeId.indexOf('::'));
     const classes = classChain(item.cls, symbols, bases);
@@ -109,28 +113,46 @@ export function fixtureUsers(
       }
       return list;
     };
+    // The fixtures `roots` ask for, transitively, each once (a fixture asking for its own name gets the one it overrides).
+    const closureOf = (roots: readonly (Fixture | undefined)[]): Set<string> => {
+      const closure = new Set<string>();
+      const queue: Fixture[] = [];
+      const take = (f: Fixture | undefined): void => {
+        if (f && !closure.has(f.id)) {
+          closure.add(f.id);
+          queue.push(f);
+        }
+      };
+      for (const f of roots) take(f);
+      for (let at = 0; at < queue.length; at++) {
+        const f = queue[at]!;
+        for (const name of f.wants) {
+          const list = candidates(name);
+          take(name === f.name ? list[list.indexOf(f) + 1] : list[0]);
+        }
+      }
+      return closure;
+    };
     const wanted = new Set(paramNames(test));
+    const params = new Map<string, string[]>();
+    for (const name of wanted) {
+      const f = candidates(name)[0];
+      if (f) params.set(name, [...closureOf([f])]);
+    }
     for (const d of [...test.decorators, ...classes.flatMap((c) => symbols.get(c)?.decorators ?? [])]) {
       if (!/usefixtures\s*\(/.test(d)) continue;
       for (const m of d.matchAll(/["']([^"']+)["']/g)) wanted.add(m[1]!);
     }
-    const closure = new Set<string>();
-    const queue: Fixture[] = [];
-    const take = (f: Fixture | undefined): void => {
-      if (f && !closure.has(f.id)) {
-        closure.add(f.id);
-        queue.push(f);
-      }
-    };
-    for (const name of wanted) take(candidates(name)[0]);
-    for (const list of byName.values()) for (const f of list) if (f.autouse && rank(f, file, classes) !== undefined) take(candidates(f.name)[0]);
-    for (let at = 0; at < queue.length; at++) {
-      const f = queue[at]!;
-      for (const name of f.wants) {
-        const list = candidates(name);
-        take(name === f.name ? list[list.indexOf(f) + 1] : list[0]);
-      }
-    }
+    const roots = [...wanted].map((name) => candidates(name)[0]);
+    for (const list of byName.values()) for (const f of list) if (f.autouse && rank(f, file, classes) !== undefined) roots.push(candidates(f.name)[0]);
+    return { item, closure: closureOf(roots), params };
+  });
+}
+
+/** fixture id -> the tests whose fixture closure holds it. */
+export function fixtureUsers(setups: readonly FixtureSetup[]): Map<string, TestItem[]> {
+  const out = new Map<string, TestItem[]>();
+  for (const { item, closure } of setups) {
     for (const id of closure) {
       const users = out.get(id);
       if (users) users.push(item);

@@ -4,7 +4,7 @@ import type { MustRunTests } from './mustRunTests.js';
 /** Tests this close to a change are always listed. */
 export declare const NEAR_HOPS = 2;
 /** The longest caller chain followed. */
-export declare const MAX_HOPS = 8;
+export declare const MAX_HOPS = 10;
 /** Deeper levels are listed while the list stays within this share of the suite's tests. */
 export declare const MAX_SHARE = 0.75;
 export interface AffectedTest {
@@ -32,7 +32,7 @@ export interface AffectedTestsInput {
 export interface AffectedTests {
     /** The most-likely tier: tests that reach a changed symbol (the depth rule above), nearest first, then by node id. */
     tests: AffectedTest[];
-    /** Tests that reach the change through deeper calls than the list keeps (over MAX_SHARE of the suite). */
+    /** Tests that reach the change but are left out of the list, which stays within MAX_SHARE of the suite. */
     beyond?: number;
     /** Changed functions, methods and classes outside tests that no test reaches in either tier. */
     unreached: string[];
