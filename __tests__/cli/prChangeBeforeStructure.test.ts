@@ -13,6 +13,16 @@ afterAll(removeTempDirs);
 
 const METHODS = 20;
 
+/** A repository of two commits, and the tokens of its plain diff. */
+function twoCommits(base: Record<string, string>, head: Record<string, string>) {
+  const repo = makeRepo();
+  repo.write(base);
+  repo.commit('base');
+  repo.write(head);
+  repo.commit('head');
+  return { repo, diffTokens: createTokenCounter('o200k_base').count(repo.git('diff', '-U3', 'HEAD~1', 'HEAD')) };
+}
+
 /** One class of METHODS handlers, each calling the next; `head` adds a `ctx` parameter to every one. */
 function dispatcher(head: boolean): string {
   const param = head ? 'self, ctx, request, payload' : 'self, request, payload';
@@ -121,12 +131,7 @@ describe('repodigest pr: the room a change keeps counts its file headings', () =
       base[`app/part_number_${k}/__init__.py`] = '';
       head[`app/part_number_${k}/limits.py`] = small(k, 20);
     }
-    const repo = makeRepo();
-    repo.write(base);
-    repo.commit('base');
-    repo.write(head);
-    repo.commit('head');
-    const diffTokens = createTokenCounter('o200k_base').count(repo.git('diff', '-U3', 'HEAD~1', 'HEAD'));
+    const { repo, diffTokens } = twoCommits(base, head);
     for (let budget = diffTokens; budget <= diffTokens + 300; budget += 25) {
       const run = await cli('pr', repo.dir, '--base', 'HEAD~1', '--budget', String(budget), '--no-mermaid');
       expect(run.code, run.stderr).toBe(0);
@@ -153,12 +158,7 @@ describe('repodigest pr: mechanical changes before fuller lists', () => {
       base[`calc/helpers_${k}.py`] = doc(k, 'the old wording of this line');
       head[`calc/helpers_${k}.py`] = doc(k, 'the new wording of this docstring line');
     }
-    const repo = makeRepo();
-    repo.write(base);
-    repo.commit('base');
-    repo.write(head);
-    repo.commit('head');
-    const diffTokens = createTokenCounter('o200k_base').count(repo.git('diff', '-U3', 'HEAD~1', 'HEAD'));
+    const { repo, diffTokens } = twoCommits(base, head);
     for (let budget = diffTokens + 100; budget <= diffTokens + 700; budget += 100) {
       const run = await cli('pr', repo.dir, '--base', 'HEAD~1', '--budget', String(budget), '--no-mermaid');
       expect(run.code, run.stderr).toBe(0);

@@ -59,3 +59,27 @@ describe('repodigest pr: a new file', () => {
     expect(json.content).toMatch(/^### `Record0` \(class, full\)/m);
   });
 });
+
+describe('repodigest pr: a new file beside changes still to come', () => {
+  test('is shown whole when it fits and costs less than its definitions on their own', async () => {
+    // Changed tests come after the new file in the plan; where they leave the file no room to be
+    // shown whole, its definitions on their own cost more than the file in one block.
+    const testsBase: Record<string, string> = { 'tests/__init__.py': '' };
+    const testsHead: Record<string, string> = {};
+    for (let k = 0; k < 6; k++) {
+      const body = (v: number) => `def test_record_${k}():\n    value = ${v}\n    assert value > 0, "record ${k} of the examples is positive"\n`;
+      testsBase[`tests/test_part_${k}.py`] = body(1);
+      testsHead[`tests/test_part_${k}.py`] = body(2);
+    }
+    // Budgets where the file fits whole but not beside the room the tests keep: its module-level
+    // code alone, then as many definitions as fit, showed less of it.
+    const shown: boolean[] = [];
+    for (let budget = 950; budget <= 1250; budget += 50) {
+      const json = await digest(budget, testsHead, testsBase);
+      const separate = (json.content.match(/^### `Record\d+` \(class, full\)/gm) ?? []).length;
+      expect(separate, `budget ${budget}`).toBeLessThan(CLASSES);
+      shown.push(json.content.includes(examples().trimEnd()));
+    }
+    expect(shown.filter(Boolean).length).toBeGreaterThanOrEqual(3);
+  });
+});

@@ -38,7 +38,7 @@ import { prDigest } from '../../src/pr/digest.js';
 import { type ListLevel, type PrEntry, renderChangedList, renderPrHeader } from '../../src/pr/sections.js';
 import { viewsOf } from '../../src/pr/views.js';
 import { buildCommentBody } from '../../src/render/comment.js';
-import { renderMarkdown } from '../../src/render/markdown.js';
+import { localId, renderMarkdown } from '../../src/render/markdown.js';
 import { visibleText } from '../../src/shared/visibleText.js';
 
 /** One case in this many also digests a real git repository (about 0.2 s each; the rest take milliseconds). */
@@ -222,7 +222,9 @@ function directMarkdown(c: MarkupCase): { markdown: string; partial: string; ids
   };
   const rows = entries.map((e) => ({ id: e.id, file: e.file, name: e.name, change: e.change }));
   const partial = partialDigest(settings, rows, c.prNumber).markdown;
-  return { markdown: renderMarkdown(doc), partial, ids: entries.map((e) => e.id), files: entries.map((e) => e.file) };
+  // The headings name each symbol inside its module (render/markdown.ts localId); a name of blanks
+  // alone (no Python name is) leaves no text to find.
+  return { markdown: renderMarkdown(doc), partial, ids: entries.map((e) => localId(e)).filter((name) => name.trim() !== ''), files: entries.map((e) => e.file) };
 }
 
 // ---------------------------------------------------------------- a real repository, digested

@@ -10,6 +10,9 @@
 // contracts) have given their space back, last first; when no view fits, the root is skipped. A
 // priority item, packed between the changed code and the changed tests, leaves the same room: the
 // roots still to come and the mechanical changes' share (a caller is context; the change is not).
+// A view holding its file's definitions (a new file shown whole) counts, among the views that fit,
+// as its cost less the blocks of those definitions: it is taken over the module's own code when the
+// whole file costs less than the pieces it stands for.
 import type { PySymbol } from '../model.js';
 import { plural } from '../shared/plural.js';
 import { elideMembers, packedInside } from './elideMembers.js';
@@ -91,7 +94,11 @@ export function packRootView(run: PackRun, symbol: PySymbol, candidate: Candidat
     const others = roomForOtherRoots(run, symbol.id, own);
     const priced = views.map((view) => {
       const item = itemOf(run, symbol, candidate, view);
-      return { view, item, cost: costOf(run, item), others: view.holds === undefined ? others : roomForOtherRoots(run, symbol.id, own, symbol.file) };
+      const cost = costOf(run, item);
+      if (view.holds === undefined) return { view, item, cost, net: cost, others };
+      // A view holding its file's definitions stands in for their blocks: it is as small as its cost
+      // less theirs.
+      return { view, item, cost, net: cost - heldRoom(run, symbol), others: roomForOtherRoots(run, symbol.id, own, symbol.file) };
     });
     const smallest = priced.reduce((a, b) => (b.cost < a.cost ? b : a));
     // The best view that shows the change and leaves the others their room; else the smallest that
@@ -99,7 +106,7 @@ export function packRootView(run: PackRun, symbol: PySymbol, candidate: Candidat
     // priority items give their space back, last first, since a caller is context and the change is
     // not; only then a signature.
     const showing = priced.filter((p) => p.view.mode !== 'signature');
-    const fitting = (list: typeof priced) => list.filter((p) => p.cost <= run.remaining).reduce<(typeof priced)[number] | undefined>((a, b) => (a === undefined || b.cost < a.cost ? b : a), undefined);
+    const fitting = (list: typeof priced) => list.filter((p) => p.cost <= run.remaining).reduce<(typeof priced)[number] | undefined>((a, b) => (a === undefined || b.net < a.net ? b : a), undefined);
     const showsChange = showing.find((p) => p.cost + p.others <= run.remaining) ?? fitting(showing);
     if (showsChange === undefined && showing.length > 0 && givePriorityBack(run, symbol.id)) continue;
     const chosen = showsChange ?? fitting(priced);
@@ -120,6 +127,17 @@ export function packRootView(run: PackRun, symbol: PySymbol, candidate: Candidat
     state.skips.push({ id: symbol.id, tokens: smallest.item.tokens, reason });
     return false;
   }
+}
+
+/** What the undecided roots in `symbol`'s file need at least as blocks of their own (a new file's definitions). */
+function heldRoom(run: PackRun, symbol: PySymbol): number {
+  const { state } = run;
+  let room = 0;
+  for (const other of run.roots) {
+    if (other === symbol.id || run.symbols.get(other)?.file !== symbol.file || state.packedMode(other) !== undefined || state.skips.some((sk) => sk.id === other)) continue;
+    room += smallestShowing(run, other);
+  }
+  return room;
 }
 
 /** Drop the last packed priority item for root `rootId`, its cost back in what is left; false when none is left. */
