@@ -3,8 +3,8 @@
 // the plain diff would show them), or all of them when every root is in the document and they all fit
 // in what is left (the whole change before its context: a digest whose plain diff fits shows all of
 // it); the rest after every neighbour, in what is left. So they never take the room of a change in
-// behaviour, and take at most that share from the context of a change too large to show whole. Skipped neighbours'
-// lines are not kept room for: they are named only while they fit and the rest are counted on one
+// behaviour, and take at most that share from the context of a change too large to show whole.
+// Skipped neighbours' lines are not kept room for: they are named only while they fit and the rest are counted on one
 // line the reserve holds, and a mechanical change's lines are part of the change, a neighbour's name
 // is not (room for every skip line kept a one-line docstring edit out beside 400 skipped callers).
 // They are already named in the preamble (pr/overview.ts): one that does not fit is no skip. Each

@@ -285,14 +285,12 @@ function viewsOfEach(packable: readonly PrEntry[], index: RepoIndex, infos: Read
  * against its old body, which the file's plain code would lose: that file is shown symbol by symbol.
  */
 function newFileMembers(packable: readonly PrEntry[], index: RepoIndex): Map<string, PySymbol[]> {
+  const notPlain = new Set(packable.filter((c) => c.change !== 'added' || c.movedFrom !== undefined).map((c) => c.file));
+  const modules = new Map(packable.filter((c) => c.kind === 'module' && !notPlain.has(c.file)).map((c) => [c.id, c.file]));
   const out = new Map<string, PySymbol[]>();
-  const modules = packable.filter((c) => c.kind === 'module' && c.change === 'added' && c.movedFrom === undefined);
-  for (const m of modules) {
-    const inFile = packable.filter((c) => c.file === m.file);
-    if (inFile.some((c) => c.change !== 'added' || c.movedFrom !== undefined)) continue;
-    const members = index.symbols.filter((s) => s.parent === m.id && s.file === m.file).sort((a, b) => a.startLine - b.startLine);
-    if (members.length > 0) out.set(m.id, members);
-  }
+  if (modules.size === 0) return out;
+  for (const s of index.symbols) if (s.parent !== undefined && modules.get(s.parent) === s.file) pushTo(out, s.parent, s);
+  for (const members of out.values()) members.sort((a, b) => a.startLine - b.startLine);
   return out;
 }
 

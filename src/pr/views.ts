@@ -108,8 +108,8 @@ export function mechanicalViews(input: ViewInput, what: string): ItemView[] {
 /**
  * A new file as one block, as the plain diff shows it: every line in order, its definitions inside it
  * (they are `contained in` the module, never shown again). A heading per definition costs a
- * file of thirty small classes a quarter of a small budget. When it does not fit, the module's own
- * code and each definition are shown on their own, as for any added code.
+ * file of thirty small classes a quarter of a small budget. Where it is not taken (pack/rootViews.ts),
+ * the module's own code and each definition are shown on their own, as for any added code.
  */
 function wholeFileView(input: ViewInput): ItemView | undefined {
   const members = input.fileMembers ?? [];
