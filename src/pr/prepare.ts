@@ -209,18 +209,27 @@ function reboundGoneNotes(entries: readonly PrEntry[], rebound: ReadonlySet<stri
  * manifest), which must never take the budget of a change in behaviour.
  */
 function packableEntries(entries: readonly PrEntry[], index: RepoIndex): PrEntry[] {
-  const changed = new Map(entries.map((c) => [c.id, c]));
+  const inEnclosingDiff = shownInEnclosingDiff(entries, index);
   return entries.filter((c) => {
     const symbol = index.byId.get(c.id);
     if (symbol === undefined || c.movedTo !== undefined || c.carriedBy !== undefined) return false;
     if (c.changeClass !== undefined && MECHANICAL.has(c.changeClass)) return false;
-    // A function's diff holds the lines of everything defined inside it, at any depth (only a class's or
-    // module's leaves its members out): a nested function, or a method of a class local to a changed
-    // function, added or removed, is shown in that function's diff, once.
-    const shownBy = (holder: PrEntry | undefined) => holder !== undefined && holder.movedTo === undefined && !isMechanical(holder.changeClass);
-    if (ancestors(symbol, index.byId).some((a) => (a.kind === 'function' || a.kind === 'method') && shownBy(changed.get(a.id)))) return false;
+    if (inEnclosingDiff(symbol)) return false;
     return !(symbol.kind === 'module' && symbol.full.trim() === '');
   });
+}
+
+/**
+ * Whether a symbol's lines are in the diff of a changed function around it. A function's diff holds the
+ * lines of everything defined inside it, at any depth (only a class's or module's leaves its members
+ * out): a nested function, or a method of a class local to a changed function, added or removed, is
+ * shown in that function's diff, once. `byMechanical`: a mechanical change's diff counts too (the
+ * mechanical changes nested in one are in its diff already).
+ */
+function shownInEnclosingDiff(entries: readonly PrEntry[], index: RepoIndex, byMechanical = false): (symbol: PySymbol) => boolean {
+  const changed = new Map(entries.map((c) => [c.id, c]));
+  const shownBy = (holder: PrEntry | undefined) => holder !== undefined && holder.movedTo === undefined && (byMechanical || !isMechanical(holder.changeClass));
+  return (symbol) => ancestors(symbol, index.byId).some((a) => (a.kind === 'function' || a.kind === 'method') && shownBy(changed.get(a.id)));
 }
 
 /** Readers of the attributes the behaviour changes assign (attributeFlow.ts). */
@@ -246,9 +255,10 @@ function readersOf(entries: readonly PrEntry[], infos: ReadonlyMap<string, Symbo
 /** The mechanical entries the index holds, in file and line order, their one view added to `views`. */
 function tailOf(entries: readonly PrEntry[], index: RepoIndex, infos: ReadonlyMap<string, SymbolChangeInfo>, views: Map<string, ItemView[]>): string[] {
   const tail: string[] = [];
+  const inEnclosingDiff = shownInEnclosingDiff(entries, index, true);
   for (const c of entries) {
     const symbol = index.byId.get(c.id);
-    if (symbol === undefined || !isMechanical(c.changeClass)) continue;
+    if (symbol === undefined || !isMechanical(c.changeClass) || inEnclosingDiff(symbol)) continue;
     const info = infos.get(c.id);
     const shown = mechanicalViews({ change: c.change, symbol, ...(info ? { info } : {}) }, CLASS_LABEL[c.changeClass!].replace(/^./, (ch) => ch.toUpperCase()));
     if (shown.length === 0) continue;
