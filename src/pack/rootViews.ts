@@ -42,9 +42,14 @@ function smallestShowing(run: PackRun, id: string): number {
 }
 
 /** The room the undecided roots other than `id`, then the mechanical changes, need to show their change: as many as can fit beside `id`'s own. */
+/** The roots packed or skipped so far. */
+function decidedIds(run: PackRun): Set<string> {
+  return new Set<string>([...run.state.items.map((it) => it.id), ...run.state.skips.map((sk) => sk.id)]);
+}
+
 function roomForOtherRoots(run: PackRun, id: string | undefined, ownSmallest: number, holdsFile?: string): number {
   const { state } = run;
-  const decided = new Set<string>([...state.items.map((it) => it.id), ...state.skips.map((sk) => sk.id)]);
+  const decided = decidedIds(run);
   let room = 0;
   // A root in a file not yet in the document also needs the file's heading, once per file.
   const ownFile = id === undefined ? undefined : run.symbols.get(id)?.file;
@@ -131,10 +136,10 @@ export function packRootView(run: PackRun, symbol: PySymbol, candidate: Candidat
 
 /** What the undecided roots in `symbol`'s file need at least as blocks of their own (a new file's definitions). */
 function heldRoom(run: PackRun, symbol: PySymbol): number {
-  const { state } = run;
+  const decided = decidedIds(run);
   let room = 0;
   for (const other of run.roots) {
-    if (other === symbol.id || run.symbols.get(other)?.file !== symbol.file || state.packedMode(other) !== undefined || state.skips.some((sk) => sk.id === other)) continue;
+    if (other === symbol.id || decided.has(other) || run.symbols.get(other)?.file !== symbol.file) continue;
     room += smallestShowing(run, other);
   }
   return room;

@@ -135,21 +135,24 @@ export function perPrepared<T>(build: (prepared: PreparedPr) => T): (prepared: P
  * which shows none of the changed lines), how many at all, and how many in their best view.
  */
 export function scoreOf(prepared: PreparedPr, result: PackResult): Score {
+  let score = scores.get(result);
+  if (score === undefined) scores.set(result, (score = scoreNow(prepared, result)));
+  return score;
+}
+
+/** Each pack's score, once (a result belongs to one prepared PR). */
+const scores = new WeakMap<PackResult, Score>();
+
+function scoreNow(prepared: PreparedPr, result: PackResult): Score {
   const best = new Map(result.packed.map((p) => [p.id, prepared.views.get(p.id)?.[0]?.mode === p.mode]));
   const roots = new Set(result.roots);
   const inside = result.skipped.filter((s) => s.within !== undefined && roots.has(s.id)).length;
   const asCode = result.packed.filter((p) => roots.has(p.id) && p.mode !== 'signature').length + inside;
-  return [asCode, mechanicalShown(prepared, result), rootsInDocument(result), result.roots.filter((id) => best.get(id) === true).length + inside];
-}
-
-/**
- * How many mechanical changes (pack/tailItems.ts) the document shows. They rank after the changes in
- * behaviour, and before everything else: their lines are part of the change (the plain diff shows
- * them), where a call-site list or a fuller review list is context.
- */
-function mechanicalShown(prepared: PreparedPr, result: PackResult): number {
-  const tail = new Set(prepared.tail);
-  return result.packed.filter((p) => tail.has(p.id)).length;
+  // Then the mechanical changes shown (pack/tailItems.ts). They rank after the changes in behaviour,
+  // and before everything else: their lines are part of the change (the plain diff shows them), where
+  // a call-site list or a fuller review list is context.
+  const mechanical = result.packed.filter((p) => p.direction === 'mechanical').length;
+  return [asCode, mechanical, rootsInDocument(result), result.roots.filter((id) => best.get(id) === true).length + inside];
 }
 
 /** Whether `result` shows every changed symbol as code and every mechanical change: no level can show more of the change. */

@@ -314,7 +314,11 @@ function riskOf(review: PrReview): Risk {
 /** The budget plan over the packable entries (plan.ts). */
 function planOf(packable: readonly PrEntry[], views: ReadonlyMap<string, readonly ItemView[]>, entries: readonly PrEntry[], index: RepoIndex, risk: Risk): Plan {
   const changedIds = new Set(entries.map((c) => c.id));
-  const fileHolder = new Map(packable.filter((c) => c.kind === 'module' && views.get(c.id)?.[0]?.holds !== undefined).map((c) => [c.file, [c.id]]));
+  const fileHolder = new Map(packable.filter((c) => c.kind === 'module' && views.get(c.id)?.[0]?.holds !== undefined).map((c) => [c.file, c.id]));
+  const holderOf = (c: PrEntry): string[] => {
+    const holder = fileHolder.get(c.file);
+    return holder === undefined || holder === c.id ? [] : [holder];
+  };
   return planPr(
     packable.map((c) => ({
       id: c.id,
@@ -325,7 +329,7 @@ function planOf(packable: readonly PrEntry[], views: ReadonlyMap<string, readonl
       ...(c.contract === undefined ? {} : { contract: c.contract }),
       ...(c.movedFrom === undefined ? {} : { contractOf: c.movedFrom }),
       // A new file shown whole holds its definitions as a class holds its methods (plan.ts holdersFirst).
-      ancestors: [...ancestors(index.byId.get(c.id)!, index.byId).map((a) => a.id), ...(fileHolder.get(c.file) ?? []).filter((id) => id !== c.id)],
+      ancestors: [...ancestors(index.byId.get(c.id)!, index.byId).map((a) => a.id), ...holderOf(c)],
       whole: views.get(c.id)?.[0]?.mode === 'full',
       diff: views.get(c.id)?.[0]?.fence === 'diff',
     })),

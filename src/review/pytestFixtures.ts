@@ -139,13 +139,17 @@ export function fixtureSetups(symbols: ReadonlyMap<string, PySymbol>, bases: Rea
       const f = candidates(name)[0];
       if (f) params.set(name, [...closureOf([f])]);
     }
+    // The whole closure: the parameters' closures (a closure of several roots is the union of theirs),
+    // and those of `usefixtures` names and autouse fixtures.
+    const more: (Fixture | undefined)[] = [];
     for (const d of [...test.decorators, ...classes.flatMap((c) => symbols.get(c)?.decorators ?? [])]) {
       if (!/usefixtures\s*\(/.test(d)) continue;
-      for (const m of d.matchAll(/["']([^"']+)["']/g)) wanted.add(m[1]!);
+      for (const m of d.matchAll(/["']([^"']+)["']/g)) if (!wanted.has(m[1]!)) more.push(candidates(m[1]!)[0]);
     }
-    const roots = [...wanted].map((name) => candidates(name)[0]);
-    for (const list of byName.values()) for (const f of list) if (f.autouse && rank(f, file, classes) !== undefined) roots.push(candidates(f.name)[0]);
-    return { item, closure: closureOf(roots), params };
+    for (const list of byName.values()) for (const f of list) if (f.autouse && rank(f, file, classes) !== undefined) more.push(candidates(f.name)[0]);
+    const closure = closureOf(more);
+    for (const ids of params.values()) for (const id of ids) closure.add(id);
+    return { item, closure, params };
   });
 }
 
