@@ -72,7 +72,7 @@ describe('PR digest: code first', () => {
     // The class's own change is its docstring only: a mechanical change, folded in the overview and
     // shown after the changed roots as its own changed lines; its method's lines are the method's own item.
     expect(run.stdout).toContain('- docstring or comment only (2): `orders.py` `Order`; `util.py` `helper`');
-    expect(run.stdout).toContain('### `Order` (class, hunks) — lines 1-6 · modified');
+    expect(run.stdout).toContain('### `Order` (class, hunks) · modified');
     expect(run.stdout).toContain('-    """An order."""\n+    """An order of items."""');
     expect(run.stdout).toContain(['### `Order.add` (method, full) — lines 4-6 · modified', '', '```diff', '     def add(self, item):', '         self.items.append(item)', '+        self.total += item.price', '```'].join('\n'));
     expect(run.stderr).not.toContain('did not fit');

@@ -90,7 +90,7 @@ describe('a module-level import change', () => {
     const { content } = pack('moduleImport', 3000);
     expect(section(content, '### `pkg.config`')).toBe(
       [
-        '### `pkg.config` (module, hunks) — lines 1-17 · modified',
+        '### `pkg.config` (module, hunks) · modified',
         '',
         'Module-level code: only the changed lines, with 3 lines of context.',
         '',

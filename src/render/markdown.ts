@@ -32,12 +32,14 @@ export const PARTIAL_NOTE = '(file partially parsed: syntax errors)';
 
 export function markdownItem(item: DigestItem): string {
   // The file is the heading of the group the item sits in: naming it again cost every block a dozen tokens.
-  const where = `lines ${item.startLine}-${item.endLine}`;
+  // A diff's hunks carry their own line numbers (`@@` headers), so their heading does not repeat a
+  // range: on a change threading a parameter through twenty methods that was a hunk's worth of tokens.
+  const where = item.fence === 'diff' && item.mode === 'hunks' ? '' : ` — lines ${item.startLine}-${item.endLine}`;
   const change = item.change !== undefined && item.status !== 'removed' ? ` · ${item.change}` : '';
   const status = (item.status === 'removed' ? ` ${REMOVED_NOTE}` : '') + (item.partialParse ? ` ${PARTIAL_NOTE}` : '') + spelledNote(item);
   // Notes are our own markdown (ids in code spans, pr/sections.ts / pr/views.ts): one line each.
   const notes = item.notes && item.notes.length > 0 ? `${item.notes.join('\n')}\n\n` : '';
-  return `### ${codeSpan(localId(item))} (${item.kind}, ${item.mode}) — ${where}${change}${status}\n\n${notes}${codeFence(item.text, item.fence ?? 'python')}`;
+  return `### ${codeSpan(localId(item))} (${item.kind}, ${item.mode})${where}${change}${status}\n\n${notes}${codeFence(item.text, item.fence ?? 'python')}`;
 }
 
 /**
