@@ -29,14 +29,15 @@ import {
  * then the review becomes counts, then the list becomes counts per file, then `brief` keeps the
  * overview's counts by class and the review's one line; the last resort, `summary`, is one line of
  * counts. The pack keeps the first level that shows every changed symbol in its best
- * view; else the one showing the most changed symbols as code (their changed lines), then the most
- * mechanical changes (their lines are the change's too: the plain diff shows them), then the most in
- * the document at all (signatures count), then the most in their best view, fuller on a tie.
+ * view; else the one showing the most changed lines (of changed symbols and mechanical changes alike:
+ * the plain diff shows them all), then the most changed symbols as code, then the most mechanical
+ * changes, then the most in the document at all (signatures count), then the most in their best view,
+ * fuller on a tie.
  *
  * Call sites come before whole views: the levels of SITES_KEPT compact everything but the call-site
  * lists (which SITES_SHARE bounds on its own), and one of them is kept whenever it shows as many
- * changed symbols as code, mechanical changes and changed symbols in the document as the most
- * compact level does. A call line is what a
+ * changed lines, changed symbols as code, mechanical changes and changed symbols in the document as
+ * the most compact level does. A call line is what a
  * reviewer checks a behaviour change against; an unchanged docstring that a whole view adds to the
  * change's hunks is not (a six-function change took every call list down to counts so that each
  * function could be shown whole).
@@ -152,23 +153,43 @@ function scoreNow(prepared: PreparedPr, result: PackResult): Score {
   // and before everything else: their lines are part of the change (the plain diff shows them), where
   // a call-site list or a fuller review list is context.
   const mechanical = result.packed.filter((p) => p.direction === 'mechanical').length;
-  return [asCode, mechanical, rootsInDocument(result), result.roots.filter((id) => best.get(id) === true).length + inside];
+  return [changedLinesShown(result), asCode, mechanical, rootsInDocument(result), result.roots.filter((id) => best.get(id) === true).length + inside];
+}
+
+/**
+ * The change's own lines the result shows: the `+`/`-` lines of its diffs (changed symbols and
+ * mechanical changes) and every line of added or removed code shown whole, blank lines aside. The plain
+ * diff at the same budget is the yardstick a reviewer holds the digest to; counting symbols instead let
+ * a level keep its call-site lists by showing one more small test while a large function fell to
+ * hunks, or to its signature, for the lists' room.
+ */
+function changedLinesShown(result: PackResult): number {
+  let lines = 0;
+  for (const item of result.packed) {
+    if (item.mode === 'signature') continue;
+    const diff = item.fence === 'diff';
+    if (!diff && item.change !== 'added' && item.change !== 'removed') continue;
+    for (const line of item.code.split('\n')) {
+      if (diff ? (line[0] === '+' || line[0] === '-') && line.slice(1).trim() !== '' : line.trim() !== '') lines++;
+    }
+  }
+  return lines;
 }
 
 /** Whether `result` shows every changed symbol as code and every mechanical change: no level can show more of the change. */
 export function showsEverything(prepared: PreparedPr, result: PackResult): boolean {
-  const [asCode, mechanical] = scoreOf(prepared, result);
+  const [, asCode, mechanical] = scoreOf(prepared, result);
   return asCode === result.roots.length && mechanical === prepared.tail.length;
 }
 
-/** Whether `a` shows more of the change than `b`: more changed symbols as code, then more mechanical changes. */
+/** Whether `a` shows more of the change than `b`: more changed lines, then more changed symbols as code, then more mechanical changes. */
 export function showsMoreOfChange(prepared: PreparedPr, a: PackResult | undefined, b: PackResult): boolean {
   if (a === undefined) return false;
   const [x, y] = [scoreOf(prepared, a), scoreOf(prepared, b)];
-  return x[0] > y[0] || (x[0] === y[0] && x[1] > y[1]);
+  return !atLeast(y.slice(0, 3), x.slice(0, 3));
 }
 
-type Score = [number, number, number, number];
+type Score = [number, number, number, number, number];
 
 /** Whether score `a` is at least `b` (lexicographic). */
 function atLeast(a: readonly number[], b: readonly number[]): boolean {
@@ -176,14 +197,14 @@ function atLeast(a: readonly number[], b: readonly number[]): boolean {
   return true;
 }
 
-/** Whether `kept` shows as many changed symbols as code, then mechanical changes, then roots in the document, as `compact` (their best views aside). */
+/** Whether `kept` shows as many changed lines, then changed symbols as code, then mechanical changes, then roots in the document, as `compact` (their best views aside). */
 export function showsAsMuch(prepared: PreparedPr, kept: PackResult, compact: PackResult): boolean {
-  return atLeast(scoreOf(prepared, kept).slice(0, 3), scoreOf(prepared, compact).slice(0, 3));
+  return atLeast(scoreOf(prepared, kept).slice(0, 4), scoreOf(prepared, compact).slice(0, 4));
 }
 
 /**
- * The level that shows the most changed symbols as code (then the most mechanical changes, then the
- * most at all, then the most in their best view), fuller on a tie.
+ * The level that shows the most changed lines (then the most changed symbols as code, the most
+ * mechanical changes, the most at all, the most in their best view), fuller on a tie.
  * What a level shows grows as its preamble shrinks, so the levels are not all packed: the most compact
  * one gives the best score, then a binary search finds the fullest level that reaches it (a few packs
  * instead of one per level: a PR with many changed symbols makes each pack costly).
@@ -216,7 +237,7 @@ export function bestOf(
   if (levels.length === 0) return {};
   const first = attempt(0);
   // Every changed symbol as code and in its best view, every mechanical change: nothing to gain.
-  if (first.result && showsEverything(prepared, first.result) && first.score![3] === first.result.roots.length) return { result: first.result };
+  if (first.result && showsEverything(prepared, first.result) && first.score![4] === first.result.roots.length) return { result: first.result };
   const last = attempt(levels.length - 1);
   if (!last.score) return first.result ? { result: first.result } : { error };
   const target = last.score;

@@ -41,7 +41,7 @@ function packPrDocument(prepared: PreparedPr, pack: PackSettings): PackResult {
   // Levels that name every changed symbol (table, names) are chosen among by what they show; among
   // them, one that keeps the call-site lists wins when it shows the change as well as the most compact
   // (levels.ts). The unnamed ones (counts, brief, summary) win only when they show more of the change:
-  // more changed symbols as code (a signature alone shows none of the change), or as many and more
+  // more changed lines (a signature alone shows none), then more changed symbols as code, then more
   // mechanical changes. At a budget the change does not fit, a list naming each symbol costs the code
   // of several.
   const levels = levelsFor(prepared, pack);

@@ -13,14 +13,15 @@ import { type ListLevel, type PrEntry, type SitesLevel, type SummaryLevel } from
  * then the review becomes counts, then the list becomes counts per file, then `brief` keeps the
  * overview's counts by class and the review's one line; the last resort, `summary`, is one line of
  * counts. The pack keeps the first level that shows every changed symbol in its best
- * view; else the one showing the most changed symbols as code (their changed lines), then the most
- * mechanical changes (their lines are the change's too: the plain diff shows them), then the most in
- * the document at all (signatures count), then the most in their best view, fuller on a tie.
+ * view; else the one showing the most changed lines (of changed symbols and mechanical changes alike:
+ * the plain diff shows them all), then the most changed symbols as code, then the most mechanical
+ * changes, then the most in the document at all (signatures count), then the most in their best view,
+ * fuller on a tie.
  *
  * Call sites come before whole views: the levels of SITES_KEPT compact everything but the call-site
  * lists (which SITES_SHARE bounds on its own), and one of them is kept whenever it shows as many
- * changed symbols as code, mechanical changes and changed symbols in the document as the most
- * compact level does. A call line is what a
+ * changed lines, changed symbols as code, mechanical changes and changed symbols in the document as
+ * the most compact level does. A call line is what a
  * reviewer checks a behaviour change against; an unchanged docstring that a whole view adds to the
  * change's hunks is not (a six-function change took every call list down to counts so that each
  * function could be shown whole).
@@ -47,14 +48,14 @@ export declare function perPrepared<T>(build: (prepared: PreparedPr) => T): (pre
 export declare function scoreOf(prepared: PreparedPr, result: PackResult): Score;
 /** Whether `result` shows every changed symbol as code and every mechanical change: no level can show more of the change. */
 export declare function showsEverything(prepared: PreparedPr, result: PackResult): boolean;
-/** Whether `a` shows more of the change than `b`: more changed symbols as code, then more mechanical changes. */
+/** Whether `a` shows more of the change than `b`: more changed lines, then more changed symbols as code, then more mechanical changes. */
 export declare function showsMoreOfChange(prepared: PreparedPr, a: PackResult | undefined, b: PackResult): boolean;
-type Score = [number, number, number, number];
-/** Whether `kept` shows as many changed symbols as code, then mechanical changes, then roots in the document, as `compact` (their best views aside). */
+type Score = [number, number, number, number, number];
+/** Whether `kept` shows as many changed lines, then changed symbols as code, then mechanical changes, then roots in the document, as `compact` (their best views aside). */
 export declare function showsAsMuch(prepared: PreparedPr, kept: PackResult, compact: PackResult): boolean;
 /**
- * The level that shows the most changed symbols as code (then the most mechanical changes, then the
- * most at all, then the most in their best view), fuller on a tie.
+ * The level that shows the most changed lines (then the most changed symbols as code, the most
+ * mechanical changes, the most at all, the most in their best view), fuller on a tie.
  * What a level shows grows as its preamble shrinks, so the levels are not all packed: the most compact
  * one gives the best score, then a binary search finds the fullest level that reaches it (a few packs
  * instead of one per level: a PR with many changed symbols makes each pack costly).
