@@ -82,7 +82,9 @@ export function fitCandidates(run: PackRun): void {
     if (!isRoot) examined++;
     fitCandidate(run, candidate, { isPriority, stopped, lookups });
   }
-  if (!rootLinesPaid && !input.changedFirst) run.remaining -= lineCost(run, rootSkips(run));
+  // No neighbour came after the roots (a change with no callers or callees, module-level code only):
+  // the roots' lines are paid here, and with changedFirst the reserve held for them is given back.
+  if (!rootLinesPaid) payRootLines(run, rootsLineReserve);
   repriceFrame(run);
   packTail(run);
 }
