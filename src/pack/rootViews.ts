@@ -68,7 +68,7 @@ function roomForOtherRoots(run: PackRun, id: string | undefined, ownSmallest: nu
   }
   // Then the mechanical changes packed right after the roots, within their share (tailItems.ts): they
   // are part of the change too, and a whole diff is context.
-  return room + tailRoom(run, run.remaining - ownSmallest - room);
+  return room + tailRoom(run, run.remaining - ownSmallest - room, headed);
 }
 
 /** What a priority item (a caller of a changed contract) leaves free: the room of every root still to come, then of the mechanical changes. */
@@ -76,15 +76,33 @@ export function roomForUndecided(run: PackRun): number {
   return roomForOtherRoots(run, undefined, 0);
 }
 
-/** The room the mechanical changes not yet packed need within their share (tailItems.ts), as many as fit in `within`. */
-function tailRoom(run: PackRun, within: number): number {
-  let tail = 0;
-  for (const id of run.input.tail ?? []) {
-    if (run.state.packedMode(id) !== undefined) continue;
-    const need = smallestShowing(run, id);
-    if (tail + need <= run.budget * TAIL_SHARE && tail + need <= within) tail += need;
-  }
-  return tail;
+/**
+ * The room the mechanical changes not yet packed need: all of them when they all fit in `within` (the
+ * whole change before its context, as tailItems.ts packs it then), else as many as fit within their
+ * share. Each counts the heading of a file that neither the document nor a root counted in `headed`
+ * opens, as wholeTailFits does. Kept to the share alone, the roots took whole diffs (unchanged lines
+ * around the change) in the room of the last docstring edit, and a digest whose plain diff fits
+ * left part of its change out.
+ */
+function tailRoom(run: PackRun, within: number, headed: ReadonlySet<string> = new Set()): number {
+  const pending = (run.input.tail ?? []).filter((id) => run.state.packedMode(id) === undefined);
+  // The tokens of the pending ones `take` accepts, in order, a file heading with the first of each file.
+  const roomOf = (take: (total: number, need: number) => boolean): number => {
+    const files = new Set(headed);
+    let total = 0;
+    for (const id of pending) {
+      const file = run.symbols.get(id)?.file;
+      const heading = file === undefined || files.has(file) || run.state.hasFile(file) ? 0 : run.counter.count(run.renderer.fileText(file));
+      const need = smallestShowing(run, id) + heading;
+      if (!take(total, need)) continue;
+      total += need;
+      if (file !== undefined) files.add(file);
+    }
+    return total;
+  };
+  const whole = roomOf(() => true);
+  if (whole <= within) return whole;
+  return roomOf((total, need) => total + need <= run.budget * TAIL_SHARE && total + need <= within);
 }
 
 /** Pack a root with views (see the top of this file). Returns true when packed, false when skipped (the skip recorded). */
