@@ -39,7 +39,7 @@ import { type Candidate, expansionOrder } from './expansion.js';
 import { costOf, itemOf } from './packItem.js';
 import { clauseFor, clausePaid, ESTIMATE_SLACK, lineCost, type PackRun, repriceFrame, rootSkips, smallestBlock } from './packRun.js';
 import { packRootView, roomForUndecided } from './rootViews.js';
-import { packTail, TAIL_SHARE, wholeTailFits } from './tailItems.js';
+import { packTail, tailShareOf, wholeTailFits } from './tailItems.js';
 
 const DEFAULT_MAX_CANDIDATES = 2000;
 
@@ -72,7 +72,7 @@ export function fitCandidates(run: PackRun): void {
       payRootLines(run, rootsLineReserve);
       rootLinesPaid = true;
       const wholeChange = rootSkips(run).length === 0 && !run.roots.some((id) => run.state.packedMode(id) === 'signature') && wholeTailFits(run);
-      packTail(run, wholeChange ? Number.POSITIVE_INFINITY : Math.floor(run.budget * TAIL_SHARE));
+      packTail(run, wholeChange ? Number.POSITIVE_INFINITY : Math.floor(run.budget * tailShareOf(run)));
       if (input.changedFirst && rootSkips(run).length > 0 && stopped === undefined) stopped = NOT_CONSIDERED_CHANGED_FIRST;
     }
     if (!isRoot && !isPriority && stopped === undefined) {

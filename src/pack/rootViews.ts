@@ -20,7 +20,7 @@ import type { Candidate } from './expansion.js';
 import { costOf, itemOf } from './packItem.js';
 import { clauseFor, clausePaid, lastIndexWhere, type PackRun } from './packRun.js';
 import type { RootView } from './packTypes.js';
-import { TAIL_SHARE } from './tailItems.js';
+import { tailShareOf } from './tailItems.js';
 
 const DROPPED_FOR_CHANGED = 'dropped: its space went to the changed symbol';
 
@@ -102,7 +102,7 @@ function tailRoom(run: PackRun, within: number, headed: ReadonlySet<string> = ne
   };
   const whole = roomOf(() => true);
   if (whole <= within) return whole;
-  return roomOf((total, need) => total + need <= run.budget * TAIL_SHARE && total + need <= within);
+  return roomOf((total, need) => total + need <= run.budget * tailShareOf(run) && total + need <= within);
 }
 
 /** Pack a root with views (see the top of this file). Returns true when packed, false when skipped (the skip recorded). */

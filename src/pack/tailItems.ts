@@ -1,6 +1,7 @@
 // A PR's mechanical changes (annotation, docstring or formatting only) are packed after every root:
-// first, once the roots are decided, up to TAIL_SHARE of the budget (they are part of the change, and
-// the plain diff would show them), or all of them when every root is in the document and they all fit
+// first, once the roots are decided, up to their share of the budget (they are part of the change,
+// and the plain diff would show them: TAIL_SHARE, or the share of the change's lines that are theirs
+// when larger, PackInput.tailShare), or all of them when every root is in the document and they all fit
 // in what is left (the whole change before its context: a digest whose plain diff fits shows all of
 // it); the rest after every neighbour, in what is left. So they never take the room of a change in
 // behaviour, and take at most that share from the context of a change too large to show whole.
@@ -15,6 +16,11 @@ import { costOf, itemOf } from './packItem.js';
 import { clauseFor, clausePaid, type PackRun } from './packRun.js';
 
 export const TAIL_SHARE = 0.25;
+
+/** The share of the budget the mechanical changes may take ahead of the context: TAIL_SHARE, or their share of the change's lines when larger (PackInput.tailShare). */
+export function tailShareOf(run: PackRun): number {
+  return Math.max(TAIL_SHARE, run.input.tailShare ?? 0);
+}
 
 /**
  * Whether every mechanical change not yet packed fits in what is left (each in its smallest view, a

@@ -10,6 +10,7 @@ import { isTestModule } from '../python/testFiles.js';
 import { plural } from '../shared/plural.js';
 import { renderCallSites } from './callSites.js';
 import { renderMermaid } from './mermaid.js';
+import type { ItemView } from '../pack/document.js';
 import { isTestIn, type PreparedPr } from './prepare.js';
 import { type ReviewDetail, renderBreakingSection, renderTestsSection } from './reviewSections.js';
 import {
@@ -165,16 +166,38 @@ function scoreNow(prepared: PreparedPr, result: PackResult): Score {
  */
 function changedLinesShown(result: PackResult): number {
   let lines = 0;
-  for (const item of result.packed) {
-    if (item.mode === 'signature') continue;
-    const diff = item.fence === 'diff';
-    if (!diff && item.change !== 'added' && item.change !== 'removed') continue;
-    for (const line of item.code.split('\n')) {
-      if (diff ? (line[0] === '+' || line[0] === '-') && line.slice(1).trim() !== '' : line.trim() !== '') lines++;
-    }
+  for (const item of result.packed) lines += changedLinesIn({ ...item, text: item.code });
+  return lines;
+}
+
+/** The change's own lines a view shows: its diff's `+`/`-` lines, or the lines of added or removed code shown whole, blank lines aside. */
+function changedLinesIn(view: Pick<ItemView, 'text' | 'mode' | 'fence' | 'change'>): number {
+  if (view.mode === 'signature') return 0;
+  const diff = view.fence === 'diff';
+  if (!diff && view.change !== 'added' && view.change !== 'removed') return 0;
+  let lines = 0;
+  for (const line of view.text.split('\n')) {
+    if (diff ? (line[0] === '+' || line[0] === '-') && line.slice(1).trim() !== '' : line.trim() !== '') lines++;
   }
   return lines;
 }
+
+/**
+ * The share of the change's lines that are mechanical changes' (each symbol counted by its fullest view
+ * that shows its change on its own): the share of the budget they may take ahead of the context
+ * (pack/tailItems.ts). The plain diff shows a sweep's annotation edits as they come; at a fixed
+ * quarter, a refactor whose lines were mostly such edits showed its callers' context in their room
+ * and fell below the plain diff.
+ */
+export const tailShareOf = perPrepared((prepared: PreparedPr): number => {
+  const linesOf = (id: string) => {
+    const view = prepared.views.get(id)?.find((v) => v.holds === undefined && v.mode !== 'signature');
+    return view === undefined ? 0 : changedLinesIn(view);
+  };
+  const mechanical = prepared.tail.reduce((sum, id) => sum + linesOf(id), 0);
+  const all = mechanical + prepared.roots.reduce((sum, id) => sum + linesOf(id), 0);
+  return all === 0 ? 0 : mechanical / all;
+});
 
 /** Whether `result` shows every changed symbol as code and every mechanical change: no level can show more of the change. */
 export function showsEverything(prepared: PreparedPr, result: PackResult): boolean {

@@ -57,6 +57,11 @@ export interface PackInput {
     changedFirst?: boolean;
     /** PR digests: ids packed after every root and neighbour, when they fit (tailItems.ts), each in its first view that fits. */
     tail?: readonly string[];
+    /**
+     * PR digests: the share of the change's lines that are `tail`'s; the tail may take that share of the
+     * budget ahead of the context when it is more than TAIL_SHARE (tailItems.ts).
+     */
+    tailShare?: number;
     /** Order of each hop's neighbours (expansion.ts `compare`). */
     compareNeighbours?: ExpansionInput['compare'];
 }

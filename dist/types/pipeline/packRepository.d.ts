@@ -27,9 +27,10 @@ export interface PackRootsExtras {
     changed?: readonly ChangedSymbolRow[];
     /** Symbols a PR removed, shown as in base and marked so. */
     removed?: ReadonlySet<string>;
-    /** PR digests: the plan's extras (pack/packer.ts `views`, `priority`, `changedFirst`, `compareNeighbours`, `tail`). */
+    /** PR digests: the plan's extras (pack/packer.ts `views`, `priority`, `changedFirst`, `compareNeighbours`, `tail`, `tailShare`). */
     views?: PackInput['views'];
     tail?: PackInput['tail'];
+    tailShare?: PackInput['tailShare'];
     priority?: PackInput['priority'];
     changedFirst?: boolean;
     compareNeighbours?: PackInput['compareNeighbours'];

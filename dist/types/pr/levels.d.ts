@@ -46,6 +46,14 @@ export declare function perPrepared<T>(build: (prepared: PreparedPr) => T): (pre
  * which shows none of the changed lines), how many at all, and how many in their best view.
  */
 export declare function scoreOf(prepared: PreparedPr, result: PackResult): Score;
+/**
+ * The share of the change's lines that are mechanical changes' (each symbol counted by its fullest view
+ * that shows its change on its own): the share of the budget they may take ahead of the context
+ * (pack/tailItems.ts). The plain diff shows a sweep's annotation edits as they come; at a fixed
+ * quarter, a refactor whose lines were mostly such edits showed its callers' context in their room
+ * and fell below the plain diff.
+ */
+export declare const tailShareOf: (prepared: PreparedPr) => number;
 /** Whether `result` shows every changed symbol as code and every mechanical change: no level can show more of the change. */
 export declare function showsEverything(prepared: PreparedPr, result: PackResult): boolean;
 /** Whether `a` shows more of the change than `b`: more changed lines, then more changed symbols as code, then more mechanical changes. */
