@@ -92,8 +92,6 @@ describe('a module-level import change', () => {
       [
         '### `pkg.config` (module, hunks) · modified',
         '',
-        'Module-level code: only the changed lines, with 3 lines of context.',
-        '',
         '```diff',
         '@@ -1,5 +1,6 @@',
         ' """Settings read once at import."""',

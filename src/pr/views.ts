@@ -166,12 +166,17 @@ export function viewsOf(input: ViewInput): ItemView[] {
   };
   const hasBody = symbol.kind === 'module' || symbol.kind === 'class';
   if (hasBody) {
-    const what = symbol.kind === 'module' ? 'Module-level code' : 'Class body (its methods are listed on their own)';
+    // A module's hunks are its module-level code: the heading's `(module, hunks)` says so, and its
+    // definitions' changes are blocks of their own beside it. A class's hunks say where its methods
+    // are. The `@@` headers and the lines give the context: a sweep adding an import to 25 modules
+    // paid a 14-token note on each.
+    const notes = [...lead, ...unknown, ...(symbol.kind === 'class' ? ['Class body only: its methods are listed on their own.'] : [])];
     // Its calls on other lines belong to code that is not shown (an added import at the top of a module
     // would otherwise bring in the decorators its functions are wrapped in).
     const callsOn = changedHeadLines(info.lines);
-    const hunksView: ItemView = { ...hunks, notes: [...lead, ...unknown, `${what}: only the changed lines, with ${HUNK_CONTEXT} lines of context.`], callsOn };
-    return [hunksView, ...tight([...lead, ...unknown, `${what}: only the changed lines.`]).map((v) => ({ ...v, callsOn })), { ...signatureOnly('Signature only: its changed lines did not fit.'), callsOn }];
+    const { notes: _, ...bare } = hunks;
+    const hunksView: ItemView = { ...bare, ...(notes.length > 0 ? { notes } : {}), callsOn };
+    return [hunksView, ...tight(notes).map((v) => ({ ...v, callsOn })), { ...signatureOnly('Signature only: its changed lines did not fit.'), callsOn }];
   }
   const whole: ItemView = { text: wholeDiffText(info.lines), mode: 'full', change, fence: 'diff', ...(lead.length || unknown.length ? { notes: [...lead, ...unknown] } : {}) };
   // The hunks view says nothing more than its heading's `hunks` (`@@` headers, 3 lines of context): a
