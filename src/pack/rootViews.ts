@@ -3,9 +3,9 @@
 // views that still show the change (hunks, or the code of an added or removed symbol) and for the
 // heading of each file they open (a change spread over nine files lost its last fix to them), and the
 // mechanical changes packed right after the roots their share (all of them when they all fit), so
-// more budget never shows fewer changed lines. When each root took its whole diff whenever it fit, it took the room of later roots'
-// hunks; when the room kept was the others' signatures, the first roots' whole diffs left the rest as
-// headers (a reviewer saw a fifth of what the plain diff shows). A root falls back to its signature
+// more budget never shows fewer changed lines. When each root took its whole diff whenever it fit,
+// it took the room of later roots' hunks; when the room kept was the others' signatures, the first
+// roots' whole diffs left the rest as headers (a reviewer saw a fifth of what the plain diff shows). A root falls back to its signature
 // only when not even its own hunks fit once the packed priority items (call sites of changed
 // contracts) have given their space back, last first; when no view fits, the root is skipped. A
 // priority item, packed between the changed code and the changed tests, leaves the same room: the

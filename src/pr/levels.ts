@@ -2,6 +2,7 @@
 import { isMechanical } from '../diff/changeClass.js';
 import type { ChangedSymbol } from '../diff/changedSymbols.js';
 import { callLineText } from '../pack/callerView.js';
+import type { ItemView } from '../pack/document.js';
 import { ancestors } from '../pack/packState.js';
 import { BudgetTooSmallError, type PackResult, rootsInDocument } from '../pack/packer.js';
 import { createTokenCounter } from '../pack/tokens.js';
@@ -10,7 +11,6 @@ import { isTestModule } from '../python/testFiles.js';
 import { plural } from '../shared/plural.js';
 import { renderCallSites } from './callSites.js';
 import { renderMermaid } from './mermaid.js';
-import type { ItemView } from '../pack/document.js';
 import { isTestIn, type PreparedPr } from './prepare.js';
 import { type ReviewDetail, renderBreakingSection, renderTestsSection } from './reviewSections.js';
 import {
@@ -189,7 +189,7 @@ function changedLinesIn(view: Pick<ItemView, 'text' | 'mode' | 'fence' | 'change
  * quarter, a refactor whose lines were mostly such edits showed its callers' context in their room
  * and fell below the plain diff.
  */
-export const tailShareOf = perPrepared((prepared: PreparedPr): number => {
+export const mechanicalShareOf = perPrepared((prepared: PreparedPr): number => {
   const linesOf = (id: string) => {
     const view = prepared.views.get(id)?.find((v) => v.holds === undefined && v.mode !== 'signature');
     return view === undefined ? 0 : changedLinesIn(view);

@@ -5,7 +5,7 @@ import { adjacencyOf, type PackSettings, packRoots, withPackDefaults } from '../
 import { jsonAroundMarkdown } from '../render/json.js';
 import { redactNames } from '../review/redactNames.js';
 import { renderCallSites } from './callSites.js';
-import { bestOf, graphOf, levelNotes, levelsFor, mermaidWanted, perPrepared, SITES_KEPT, type SectionsLevel, tailShareOf, showsAsMuch, showsEverything, showsMoreOfChange, sitesInput } from './levels.js';
+import { bestOf, graphOf, levelNotes, levelsFor, mechanicalShareOf, mermaidWanted, perPrepared, SITES_KEPT, type SectionsLevel, showsAsMuch, showsEverything, showsMoreOfChange, sitesInput } from './levels.js';
 import { MAX_RISKIEST, type OverviewInput, type RiskyItem, renderOverview } from './overview.js';
 import { isTestIn, type PreparedPr } from './prepare.js';
 import { redactionNote } from './redactionNote.js';
@@ -74,7 +74,7 @@ function packPrAt(prepared: PreparedPr, pack: PackSettings, level: SectionsLevel
     priority: { ids: [...new Set([...prepared.plan.callSites, ...prepared.readers])], before: prepared.plan.nonTest },
     changedFirst: true,
     tail: prepared.tail,
-    tailShare: tailShareOf(prepared),
+    tailShare: mechanicalShareOf(prepared),
     compareNeighbours: prepared.compareNeighbours,
     ...(pack.format === 'xml'
       ? {

@@ -33,7 +33,7 @@ export const PARTIAL_NOTE = '(file partially parsed: syntax errors)';
 export function markdownItem(item: DigestItem): string {
   // The file is the heading of the group the item sits in: naming it again cost every block a dozen tokens.
   // A diff's hunks carry their own line numbers (`@@` headers), so their heading does not repeat a
-  // range: on a change threading a parameter through twenty methods that was a hunk's worth of tokens.
+  // range: on a change threading a parameter through 25 methods that was 150 tokens.
   const where = item.fence === 'diff' && item.mode === 'hunks' ? '' : ` — lines ${item.startLine}-${item.endLine}`;
   const change = item.change !== undefined && item.status !== 'removed' ? ` · ${item.change}` : '';
   const status = (item.status === 'removed' ? ` ${REMOVED_NOTE}` : '') + (item.partialParse ? ` ${PARTIAL_NOTE}` : '') + spelledNote(item);

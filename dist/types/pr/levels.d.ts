@@ -53,7 +53,7 @@ export declare function scoreOf(prepared: PreparedPr, result: PackResult): Score
  * quarter, a refactor whose lines were mostly such edits showed its callers' context in their room
  * and fell below the plain diff.
  */
-export declare const tailShareOf: (prepared: PreparedPr) => number;
+export declare const mechanicalShareOf: (prepared: PreparedPr) => number;
 /** Whether `result` shows every changed symbol as code and every mechanical change: no level can show more of the change. */
 export declare function showsEverything(prepared: PreparedPr, result: PackResult): boolean;
 /** Whether `a` shows more of the change than `b`: more changed lines, then more changed symbols as code, then more mechanical changes. */
