@@ -4,6 +4,8 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { runCli } from '../../src/cli/main.js';
+import { createTokenCounter } from '../../src/pack/tokens.js';
+import { preparePr } from '../../src/pr/prepare.js';
 import { makeRepo } from '../support/testRepo.js';
 
 export const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -54,4 +56,16 @@ export async function prOverTwoCommits(base: Record<string, string>, head: Recor
   const run = await cli('pr', repo.dir, '--base', 'HEAD~1', ...args);
   if (run.code !== 0) throw new Error(`pr exited ${run.code}: ${run.stderr}`);
   return run;
+}
+
+/** A repository whose head commit follows `base` with `head` written over it: the PR prepared in process, its plain `git diff -U3` and that diff's tokens. */
+export async function preparedOverTwoCommits(base: Record<string, string>, head: Record<string, string>) {
+  const repo = makeRepo();
+  repo.write(base);
+  repo.commit('base');
+  repo.write(head);
+  repo.commit('head');
+  const diff = repo.git('diff', '-U3', 'HEAD~1', 'HEAD');
+  const prepared = await preparePr({ repoDir: repo.dir, base: 'HEAD~1', head: 'HEAD' });
+  return { repo, prepared, diff, diffTokens: createTokenCounter('o200k_base').count(diff) };
 }

@@ -6,8 +6,8 @@
 import { afterAll, describe, expect, test } from 'vitest';
 import { createTokenCounter } from '../../src/pack/tokens.js';
 import { packPr } from '../../src/pr/packPr.js';
-import { preparePr } from '../../src/pr/prepare.js';
-import { makeRepo, removeTempDirs } from '../support/testRepo.js';
+import { removeTempDirs } from '../support/testRepo.js';
+import { preparedOverTwoCommits } from './cliHarness.js';
 
 afterAll(removeTempDirs);
 
@@ -83,14 +83,7 @@ function digestLines(markdown: string): number {
 
 describe('repodigest pr: the layout that shows the most of the change', () => {
   test('a larger budget never shows fewer changed lines, and from a sixth over the plain diff at least nine tenths of its lines', async () => {
-    const repo = makeRepo();
-    repo.write(files(false));
-    repo.commit('base');
-    repo.write(files(true));
-    repo.commit('head');
-    const diff = repo.git('diff', '-U3', 'HEAD~1', 'HEAD');
-    const diffTokens = createTokenCounter('o200k_base').count(diff);
-    const prepared = await preparePr({ repoDir: repo.dir, base: 'HEAD~1', head: 'HEAD' });
+    const { diff, diffTokens, prepared } = await preparedOverTwoCommits(files(false), files(true));
     const fewer: string[] = [];
     const short: string[] = [];
     let previous = 0;

@@ -3,10 +3,9 @@
 // refactor whose lines were mostly such edits showed its callers' code in their room, below what the
 // plain diff shows at the same budget. Real git repository, real tree-sitter, real tokenizer.
 import { afterAll, describe, expect, test } from 'vitest';
-import { createTokenCounter } from '../../src/pack/tokens.js';
 import { packPr } from '../../src/pr/packPr.js';
-import { preparePr } from '../../src/pr/prepare.js';
-import { makeRepo, removeTempDirs } from '../support/testRepo.js';
+import { removeTempDirs } from '../support/testRepo.js';
+import { preparedOverTwoCommits } from './cliHarness.js';
 
 afterAll(removeTempDirs);
 
@@ -30,13 +29,7 @@ function files(head: boolean): Record<string, string> {
 
 describe('repodigest pr: a change that is mostly mechanical', () => {
   test('shows its mechanical changes before its callers, as the plain diff would show them', async () => {
-    const repo = makeRepo();
-    repo.write(files(false));
-    repo.commit('base');
-    repo.write(files(true));
-    repo.commit('head');
-    const diffTokens = createTokenCounter('o200k_base').count(repo.git('diff', '-U3', 'HEAD~1', 'HEAD'));
-    const prepared = await preparePr({ repoDir: repo.dir, base: 'HEAD~1', head: 'HEAD' });
+    const { diffTokens, prepared } = await preparedOverTwoCommits(files(false), files(true));
     // The premise: one change in behaviour with callers to show, and 36 annotation-only changes, 72
     // of the change's 74 lines.
     expect(prepared.roots).toEqual(['app.core.compute']);

@@ -6,8 +6,8 @@
 // real tokenizer.
 import { afterAll, describe, expect, test } from 'vitest';
 import { packPr } from '../../src/pr/packPr.js';
-import { preparePr } from '../../src/pr/prepare.js';
-import { makeRepo, removeTempDirs } from '../support/testRepo.js';
+import { removeTempDirs } from '../support/testRepo.js';
+import { preparedOverTwoCommits } from './cliHarness.js';
 
 afterAll(removeTempDirs);
 
@@ -27,12 +27,7 @@ function files(head: boolean): Record<string, string> {
 
 describe('repodigest pr: a change with no neighbours', () => {
   test('leaves no more of the budget unused than its smallest mechanical change not shown would take', async () => {
-    const repo = makeRepo();
-    repo.write(files(false));
-    repo.commit('base');
-    repo.write(files(true));
-    repo.commit('head');
-    const prepared = await preparePr({ repoDir: repo.dir, base: 'HEAD~1', head: 'HEAD' });
+    const { prepared } = await preparedOverTwoCommits(files(false), files(true));
     // The premise: each module's import is a change in behaviour, each function's annotations a mechanical change.
     expect(prepared.roots).toHaveLength(FILES);
     expect(prepared.tail).toHaveLength(FILES);

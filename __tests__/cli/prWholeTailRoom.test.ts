@@ -5,10 +5,9 @@
 // and a digest whose plain diff fits left part of its change out. Real git repository, real
 // tree-sitter, real tokenizer.
 import { afterAll, describe, expect, test } from 'vitest';
-import { createTokenCounter } from '../../src/pack/tokens.js';
 import { packPr } from '../../src/pr/packPr.js';
-import { preparePr } from '../../src/pr/prepare.js';
-import { makeRepo, removeTempDirs } from '../support/testRepo.js';
+import { removeTempDirs } from '../support/testRepo.js';
+import { preparedOverTwoCommits } from './cliHarness.js';
 
 afterAll(removeTempDirs);
 
@@ -44,14 +43,7 @@ function changedLines(diff: string): string[] {
 
 describe('repodigest pr: the whole change before its context', () => {
   test('shows every changed line at each budget the plain diff fits, docstring edits over whole diffs', async () => {
-    const repo = makeRepo();
-    repo.write(files(false));
-    repo.commit('base');
-    repo.write(files(true));
-    repo.commit('head');
-    const diff = repo.git('diff', '-U3', 'HEAD~1', 'HEAD');
-    const diffTokens = createTokenCounter('o200k_base').count(diff);
-    const prepared = await preparePr({ repoDir: repo.dir, base: 'HEAD~1', head: 'HEAD' });
+    const { diff, diffTokens, prepared } = await preparedOverTwoCommits(files(false), files(true));
     // The premise: the docstring edits are mechanical changes.
     expect(prepared.tail).toHaveLength(DOCUMENTED);
     const missing: string[] = [];
