@@ -24,16 +24,16 @@ describe('a PR whose names and signature defaults are markdown', () => {
       '4000',
     );
     const markdown = run.stdout;
-    expect(markdown).toContain('Signature changed');
+    expect(markdown).toContain('Signature changes:');
     const comment = buildCommentBody(markdown, { marker: '', maxLength: 65_000, fullDigestHint: 'the artifact' }).body;
     const summary = summaryText(markdown, 'the artifact').text;
     for (const text of [markdown, comment, summary]) {
       const html = cmarkGfm(text);
       expect(inertFindings(html)).toEqual([]);
       const code = shown(html);
-      // The whole signature and the whole file name are each one code span (in the heading, the
-      // change table, the call-site and test lists).
-      expect(code).toContain(`def helper(x, y="${DEFAULT}"):`);
+      // The whole parameter list and the whole file name are each one code span (in the signature
+      // list, the heading, the change table, the call-site and test lists).
+      expect(code).toContain(`(x, y="${DEFAULT}")`);
       expect(code).toContain(FILE);
       expect(code.filter((c) => c.startsWith(`${FILE}:`)).length).toBeGreaterThan(0);
     }

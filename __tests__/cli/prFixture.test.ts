@@ -35,13 +35,11 @@ function section(content: string, heading: string): string {
 }
 
 describe('a signature change with callers', () => {
-  test('shows old -> new signature above the whole diff, and every call site in full, contract first', () => {
+  test('shows the whole diff (its header lines are the signature change, said once), and every call site in full, contract first', () => {
     const { content } = pack('signatureChange', 4000);
     expect(section(content, '### `area`')).toBe(
       [
         '### `area` (function, full) — lines 7-9 · modified',
-        '',
-        'Signature changed: `def area(w, h):` -> `def area(w, h, scale=1):`',
         '',
         '```diff',
         '-def area(w, h):',

@@ -52,6 +52,7 @@ describe('symbol diffs in a src/ layout scanned from the root', () => {
       ].join('\n'),
     );
     const views = pr.prepared.views.get('shop.cart.Cart.add') ?? [];
-    expect(views[0]?.notes?.join('\n')).toContain('Signature changed:');
+    // Its views that show code say the header change; its diffs show it as their `-`/`+` lines.
+    expect(views.find((v) => v.mode === 'signature')?.notes).toContain('Signature changed: `def add(self, item, quantity: int = 1):` -> `def add(self, item, quantity: float = 1):`');
   });
 });

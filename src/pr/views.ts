@@ -9,7 +9,8 @@
 // and only then its signature. A modified class or module is always shown as its hunks: its body holds other
 // definitions (symbols of their own), and a one-import change must not bring all module-level code.
 // A changed header is also said in one line, old -> new, since it is what breaks callers (a long one
-// folded to its changed parameters, signatureDelta.ts).
+// folded to its changed parameters, signatureDelta.ts); above a diff only when that folding makes it
+// shorter than the header's own `-`/`+` lines, which otherwise say the same.
 // Added code is shown as code (a diff of only `+` lines adds nothing), then as its signature; removed
 // code as it was in base (its heading says so, markdown.ts); a moved or renamed symbol once, at its new
 // place, as a diff against the body it came from.
@@ -88,10 +89,16 @@ function moveNote(move: MoveFields | undefined, changed: boolean): string | unde
   return `${how}${similarity}; the diff is against its old body.`;
 }
 
-function signatureNote(info: SymbolChangeInfo | undefined): string | undefined {
+/**
+ * The one-line header change, and whether it says less than the header lines themselves: a long
+ * header folded to its changed parameters summarises a diff of twenty `-`/`+` parameter lines, where a
+ * short or wholly changed one repeats them (a typing sweep's overloads paid 110 tokens a block for it).
+ */
+function signatureNote(info: SymbolChangeInfo | undefined): { text: string; summarises: boolean } | undefined {
   if (!info?.signature) return undefined;
   const { before, after } = signatureDelta(info.signature.before, info.signature.after);
-  return `Signature changed: ${codeSpan(before)} -> ${codeSpan(after)}`;
+  const summarises = 2 * (before.length + after.length) <= info.signature.before.length + info.signature.after.length;
+  return { text: `Signature changed: ${codeSpan(before)} -> ${codeSpan(after)}`, summarises };
 }
 
 const defined = (notes: (string | undefined)[]): string[] => notes.filter((n): n is string => n !== undefined);
@@ -127,7 +134,11 @@ export function viewsOf(input: ViewInput): ItemView[] {
   const { change, symbol, info } = input;
   const changedBody = info !== undefined && hasChange(info.lines);
   const signature = signatureNote(info);
-  const lead = defined([input.sameName ? definitionNote(symbol, input.sameName) : undefined, moveNote(input.move, changedBody), signature]);
+  const notesBefore = defined([input.sameName ? definitionNote(symbol, input.sameName) : undefined, moveNote(input.move, changedBody)]);
+  // Views that show the code, not its diff, say the header change; a diff's `-`/`+` lines show it, so
+  // there the note stays only where it summarises them.
+  const lead = defined([...notesBefore, signature?.text]);
+  const diffLead = defined([...notesBefore, signature?.summarises ? signature.text : undefined]);
   const members = symbol.kind === 'class' ? (input.changedMembers ?? []) : [];
   const signatureOnly = (why: string): ItemView =>
     members.length > 0
@@ -153,7 +164,7 @@ export function viewsOf(input: ViewInput): ItemView[] {
     mode: 'hunks',
     change,
     fence: 'diff',
-    notes: [...lead, ...unknown],
+    notes: [...diffLead, ...unknown],
   };
   // The last view that still shows every changed line: one line of context around each (its `@@`
   // headers say so). Taken when the budget is short, it drops the signature note: its `-`/`+` lines
@@ -161,7 +172,7 @@ export function viewsOf(input: ViewInput): ItemView[] {
   // as the code.
   const tight = (notes: string[]): ItemView[] => {
     const text = hunksText(info.lines, TIGHT_CONTEXT);
-    const kept = notes.filter((n) => n !== signature);
+    const kept = notes.filter((n) => n !== signature?.text);
     return text === hunks.text ? [] : [{ text, mode: 'hunks', change, fence: 'diff', ...(kept.length > 0 ? { notes: kept } : {}) }];
   };
   const hasBody = symbol.kind === 'module' || symbol.kind === 'class';
@@ -170,7 +181,7 @@ export function viewsOf(input: ViewInput): ItemView[] {
     // definitions' changes are blocks of their own beside it. A class's hunks say where its methods
     // are. The `@@` headers and the lines give the context: a sweep adding an import to 25 modules
     // paid a 14-token note on each.
-    const notes = [...lead, ...unknown, ...(symbol.kind === 'class' ? ['Class body only: its methods are listed on their own.'] : [])];
+    const notes = [...diffLead, ...unknown, ...(symbol.kind === 'class' ? ['Class body only: its methods are listed on their own.'] : [])];
     // Its calls on other lines belong to code that is not shown (an added import at the top of a module
     // would otherwise bring in the decorators its functions are wrapped in).
     const callsOn = changedHeadLines(info.lines);
@@ -178,9 +189,9 @@ export function viewsOf(input: ViewInput): ItemView[] {
     const hunksView: ItemView = { ...bare, ...(notes.length > 0 ? { notes } : {}), callsOn };
     return [hunksView, ...tight(notes).map((v) => ({ ...v, callsOn })), { ...signatureOnly('Signature only: its changed lines did not fit.'), callsOn }];
   }
-  const whole: ItemView = { text: wholeDiffText(info.lines), mode: 'full', change, fence: 'diff', ...(lead.length || unknown.length ? { notes: [...lead, ...unknown] } : {}) };
+  const whole: ItemView = { text: wholeDiffText(info.lines), mode: 'full', change, fence: 'diff', ...(diffLead.length || unknown.length ? { notes: [...diffLead, ...unknown] } : {}) };
   // The hunks view says nothing more than its heading's `hunks` (`@@` headers, 3 lines of context): a
   // note on each of dozens of changed functions would cost the lines of another.
-  const hunksNotes = [...lead, ...unknown];
+  const hunksNotes = [...diffLead, ...unknown];
   return [whole, { ...hunks, ...(hunksNotes.length > 0 ? { notes: hunksNotes } : {}) }, ...tight(hunksNotes), signatureOnly('Signature only: not even its changed lines fit.')];
 }
