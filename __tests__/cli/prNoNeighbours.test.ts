@@ -14,7 +14,7 @@ afterAll(removeTempDirs);
 const FILES = 16;
 
 function module(i: number, head: boolean): string {
-  const future = head ? 'from __future__ import annotations\n\n' : '';
+  const future = head ? 'import logging\n' : '';
   const annotation = head ? 'int | None' : 'Optional[int]';
   return `${future}from typing import Optional\n\n\ndef scale_${i}(value: ${annotation}, factor: ${annotation}) -> ${annotation}:\n    return value\n`;
 }

@@ -29,6 +29,17 @@ describe('classifyChange', () => {
     expect(classOf(init('typing.Optional[Request]'), init('Request | None'))).toBe('annotation');
     expect(classOf(init('X'), init('X').replace('self.a.b: X = None', 'self.a.c: X = None'))).toBe('behaviour');
   });
+  it('counts `from __future__ import annotations` with the annotations it defers', () => {
+    // httpx 371b6e946 adds it to 25 modules beside a typing sweep: each module's change was a behaviour change.
+    const M = 'import typing\nfrom contextlib import contextmanager\n\nX = 1\n';
+    expect(classOf(M, `from __future__ import annotations\n\n${M}`)).toBe('annotation');
+    expect(classOf(`"""Doc."""\n${M}`, `"""Doc."""\n\nfrom __future__ import annotations\n\n${M}`)).toBe('annotation');
+    expect(classOf(`from __future__ import annotations\n${M}`, M.replace('X = 1', 'X: int = 1'))).toBe('annotation');
+    // Another directive, one more name in the statement, or other code beside it: not mechanical.
+    expect(classOf(M, `from __future__ import division\n\n${M}`)).toBe('behaviour');
+    expect(classOf(M, `from __future__ import annotations, division\n${M}`)).toBe('behaviour');
+    expect(classOf(M, `from __future__ import annotations\nimport os\n${M}`)).toBe('behaviour');
+  });
   it('a changed default or body is not mechanical', () => {
     expect(classOf(F, F.replace('x + y', 'x - y'))).toBe('behaviour');
     expect(classOf(F, F.replace('"""Return x."""', 'print("x")'))).toBe('behaviour');

@@ -7,8 +7,9 @@
 //   breaks inside brackets, quote style, trailing commas are layout).
 // - `docstring`: the same once comments and bare string statements (docstrings) are left out.
 // - `annotation`: the same once annotations are left out too (parameters, `-> returns`, and variable
-//   annotations `x: T = v` or `self.x: T = v` at the start of a statement): types are not checked
-//   when the code runs.
+//   annotations `x: T = v` or `self.x: T = v` at the start of a statement), and the
+//   `from __future__ import annotations` directive, which only defers their evaluation: types are not
+//   checked when the code runs.
 // - `signature`: only the header changed (decorators, `def`/`class` line up to its `:`), not the body.
 // - `behaviour`: anything else.
 // Formatting, docstring and annotation changes are mechanical: they cannot change what a call does,
@@ -68,6 +69,18 @@ function variableTarget(tokens: readonly CodeToken[], i: number): number {
   return isOp(colon, ':') && after !== undefined && after.kind !== 'nl' ? k - i + 1 : 0;
 }
 
+const FUTURE_ANNOTATIONS = ['from', '__future__', 'import', 'annotations'];
+
+/** How many tokens a `from __future__ import annotations` statement starting at `i` spans, its line end included; 0 when none starts there. */
+function futureAnnotations(tokens: readonly CodeToken[], i: number): number {
+  const prev = tokens[i - 1];
+  if (!(prev === undefined || prev.kind === 'nl' || (prev.kind === 'indent' && prev.text === '0'))) return 0;
+  if (!FUTURE_ANNOTATIONS.every((text, k) => tokens[i + k]?.kind === 'name' && tokens[i + k]!.text === text)) return 0;
+  const end = tokens[i + FUTURE_ANNOTATIONS.length];
+  if (end === undefined) return FUTURE_ANNOTATIONS.length;
+  return end.kind === 'nl' ? FUTURE_ANNOTATIONS.length + 1 : 0;
+}
+
 /** The tokens without annotations (see the top of the file). */
 function withoutAnnotations(tokens: readonly CodeToken[]): CodeToken[] {
   const out: CodeToken[] = [];
@@ -76,6 +89,12 @@ function withoutAnnotations(tokens: readonly CodeToken[]): CodeToken[] {
     const t = tokens[i]!;
     const prev = tokens[i - 1];
     const next = tokens[i + 1];
+    const future = depth === 0 ? futureAnnotations(tokens, i) : 0;
+    if (future > 0) {
+      if (prev?.kind === 'indent') out.pop();
+      i += future - 1;
+      continue;
+    }
     const param = depth >= 1 && t.kind === 'name' && isOp(next, ':') && (isOp(prev, '(') || isOp(prev, ',') || isOp(prev, '*') || isOp(prev, '**'));
     const target = depth === 0 && !param ? variableTarget(tokens, i) : 0;
     if (param || target > 0) {
