@@ -40,8 +40,11 @@ describe('repodigest pr: a change with no neighbours', () => {
       if (mechanical.length === FILES) continue;
       partial++;
       // A mechanical change here is its heading, its note and five diff lines, about 60 tokens; the
-      // estimate the packer fills by is within 20 of the rendered count.
-      if (result.budget - result.totalTokens > 80) unused.push(`${budget}: ${result.totalTokens} used, ${mechanical.length} of ${FILES} mechanical changes shown`);
+      // estimate the packer fills by is within 20 of the rendered count. An overview kept by the tie
+      // on changed lines (levels.ts) took the room of up to one of them, and what that one leaves over.
+      const overview = /### Overview\n\n[^\n]*\n/.exec(result.content)?.[0] ?? '';
+      const allowed = 80 + (overview === '' ? 0 : 60);
+      if (result.budget - result.totalTokens > allowed) unused.push(`${budget}: ${result.totalTokens} used, ${mechanical.length} of ${FILES} mechanical changes shown`);
     }
     expect(partial).toBeGreaterThan(5);
     expect(unused).toEqual([]);

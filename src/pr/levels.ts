@@ -33,7 +33,7 @@ import {
  * view; else the one showing the most changed lines (of changed symbols and mechanical changes alike:
  * the plain diff shows them all), then the most changed symbols as code, then the most mechanical
  * changes, then the most in the document at all (signatures count), then the most in their best view,
- * fuller on a tie.
+ * fuller on a tie (changed lines within LINES_TIE_SHARE of each other are one, below).
  *
  * Call sites come before whole views: the levels of SITES_KEPT compact everything but the call-site
  * lists (which SITES_SHARE bounds on its own), and one of them is kept whenever it shows as many
@@ -205,11 +205,10 @@ export function showsEverything(prepared: PreparedPr, result: PackResult): boole
   return asCode === result.roots.length && mechanical === prepared.tail.length;
 }
 
-/** Whether `a` shows more of the change than `b`: more changed lines, then more changed symbols as code, then more mechanical changes. */
+/** Whether `a` shows more of the change than `b`: more changed lines, then more changed symbols as code, then more mechanical changes (a tie within the band goes to `b`, see asGoodAs). */
 export function showsMoreOfChange(prepared: PreparedPr, a: PackResult | undefined, b: PackResult): boolean {
   if (a === undefined) return false;
-  const [x, y] = [scoreOf(prepared, a), scoreOf(prepared, b)];
-  return !atLeast(y.slice(0, 3), x.slice(0, 3));
+  return !asGoodAs(scoreOf(prepared, b), scoreOf(prepared, a), tieBand(prepared, a), 3);
 }
 
 type Score = [number, number, number, number, number];
@@ -220,14 +219,35 @@ function atLeast(a: readonly number[], b: readonly number[]): boolean {
   return true;
 }
 
-/** Whether `kept` shows as many changed lines, then changed symbols as code, then mechanical changes, then roots in the document, as `compact` (their best views aside). */
+/**
+ * Changed lines within this share of what a more compact layout shows are a tie, which the fuller
+ * layout wins when it shows as many changed symbols as code: on a change too large to show whole, the
+ * overview's counts by kind or the changed list are worth the line or two of diff they cost (a sweep
+ * of 235 annotation edits lost its overview at 3,000 tokens for two more of them).
+ */
+export const LINES_TIE_SHARE = 0.02;
+
+/** The tie band against `compact`: at least one edited line's `-`/`+` pair; none when it shows the whole change (then the plain diff fits too, and every line counts). */
+function tieBand(prepared: PreparedPr, compact: PackResult): number {
+  return showsEverything(prepared, compact) ? 0 : Math.max(2, Math.floor(scoreOf(prepared, compact)[0] * LINES_TIE_SHARE));
+}
+
+/** Whether a fuller layout's score shows the change as well as a more compact one's, over the first `upTo` measures (lexicographic, with the tie band on changed lines). */
+function asGoodAs(fuller: Score, compact: Score, band: number, upTo: number): boolean {
+  const gap = compact[0] - fuller[0];
+  if (gap > 0 && gap <= band) return fuller[1] >= compact[1];
+  return atLeast(fuller.slice(0, upTo), compact.slice(0, upTo));
+}
+
+/** Whether `kept` shows as many changed lines (within the tie band), then changed symbols as code, then mechanical changes, then roots in the document, as `compact` (their best views aside). */
 export function showsAsMuch(prepared: PreparedPr, kept: PackResult, compact: PackResult): boolean {
-  return atLeast(scoreOf(prepared, kept).slice(0, 4), scoreOf(prepared, compact).slice(0, 4));
+  return asGoodAs(scoreOf(prepared, kept), scoreOf(prepared, compact), tieBand(prepared, compact), 4);
 }
 
 /**
  * The level that shows the most changed lines (then the most changed symbols as code, the most
- * mechanical changes, the most at all, the most in their best view), fuller on a tie.
+ * mechanical changes, the most at all, the most in their best view), fuller on a tie (within the
+ * tie band on changed lines).
  * What a level shows grows as its preamble shrinks, so the levels are not all packed: the most compact
  * one gives the best score, then a binary search finds the fullest level that reaches it (a few packs
  * instead of one per level: a PR with many changed symbols makes each pack costly).
@@ -264,9 +284,10 @@ export function bestOf(
   const last = attempt(levels.length - 1);
   if (!last.score) return first.result ? { result: first.result } : { error };
   const target = last.score;
+  const band = tieBand(prepared, last.result!);
   const reaches = (i: number): boolean => {
     const o = attempt(i);
-    return o.score !== undefined && atLeast(o.score, target);
+    return o.score !== undefined && asGoodAs(o.score, target, band, target.length);
   };
   let lo = 0;
   let hi = levels.length - 1;

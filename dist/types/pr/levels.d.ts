@@ -16,7 +16,7 @@ import { type ListLevel, type PrEntry, type SitesLevel, type SummaryLevel } from
  * view; else the one showing the most changed lines (of changed symbols and mechanical changes alike:
  * the plain diff shows them all), then the most changed symbols as code, then the most mechanical
  * changes, then the most in the document at all (signatures count), then the most in their best view,
- * fuller on a tie.
+ * fuller on a tie (changed lines within LINES_TIE_SHARE of each other are one, below).
  *
  * Call sites come before whole views: the levels of SITES_KEPT compact everything but the call-site
  * lists (which SITES_SHARE bounds on its own), and one of them is kept whenever it shows as many
@@ -56,14 +56,22 @@ export declare function scoreOf(prepared: PreparedPr, result: PackResult): Score
 export declare const mechanicalShareOf: (prepared: PreparedPr) => number;
 /** Whether `result` shows every changed symbol as code and every mechanical change: no level can show more of the change. */
 export declare function showsEverything(prepared: PreparedPr, result: PackResult): boolean;
-/** Whether `a` shows more of the change than `b`: more changed lines, then more changed symbols as code, then more mechanical changes. */
+/** Whether `a` shows more of the change than `b`: more changed lines, then more changed symbols as code, then more mechanical changes (a tie within the band goes to `b`, see asGoodAs). */
 export declare function showsMoreOfChange(prepared: PreparedPr, a: PackResult | undefined, b: PackResult): boolean;
 type Score = [number, number, number, number, number];
-/** Whether `kept` shows as many changed lines, then changed symbols as code, then mechanical changes, then roots in the document, as `compact` (their best views aside). */
+/**
+ * Changed lines within this share of what a more compact layout shows are a tie, which the fuller
+ * layout wins when it shows as many changed symbols as code: on a change too large to show whole, the
+ * overview's counts by kind or the changed list are worth the line or two of diff they cost (a sweep
+ * of 235 annotation edits lost its overview at 3,000 tokens for two more of them).
+ */
+export declare const LINES_TIE_SHARE = 0.02;
+/** Whether `kept` shows as many changed lines (within the tie band), then changed symbols as code, then mechanical changes, then roots in the document, as `compact` (their best views aside). */
 export declare function showsAsMuch(prepared: PreparedPr, kept: PackResult, compact: PackResult): boolean;
 /**
  * The level that shows the most changed lines (then the most changed symbols as code, the most
- * mechanical changes, the most at all, the most in their best view), fuller on a tie.
+ * mechanical changes, the most at all, the most in their best view), fuller on a tie (within the
+ * tie band on changed lines).
  * What a level shows grows as its preamble shrinks, so the levels are not all packed: the most compact
  * one gives the best score, then a binary search finds the fullest level that reaches it (a few packs
  * instead of one per level: a PR with many changed symbols makes each pack costly).
