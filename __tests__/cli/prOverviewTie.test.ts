@@ -1,7 +1,7 @@
 // A change too large to show whole keeps its overview when the layout without it would show only a
 // line or two more of the change: changed lines within LINES_TIE_SHARE of each other are a tie, which
 // the fuller layout wins. A typing sweep over 235 symbols (httpx 371b6e946) lost "annotation-only
-// (235)" at 3,000 tokens for two more of its edits. Where the whole change fits, every line still
+// (234)" at 3,000 tokens for two more of its edits. Where the whole change fits, every line still
 // counts. Real git repository, real tree-sitter, real tokenizer.
 import { afterAll, describe, expect, test } from 'vitest';
 import { packPr } from '../../src/pr/packPr.js';
@@ -24,7 +24,16 @@ function files(head: boolean): Record<string, string> {
   return out;
 }
 
-const changedLines = (content: string) => content.split('\n').filter((l) => /^[-+]\s*\S/.test(l) && !/^(---|\+\+\+) /.test(l)).length;
+/** The `-`/`+` lines of the document's `diff` fences. */
+function changedLines(content: string): number {
+  let inDiff = false;
+  let lines = 0;
+  for (const line of content.split('\n')) {
+    if (line.startsWith('```')) inDiff = line === '```diff';
+    else if (inDiff && /^[-+]\s*\S/.test(line)) lines++;
+  }
+  return lines;
+}
 
 describe('repodigest pr: a sweep larger than the budget', () => {
   test('keeps its overview where dropping it would show only a tie of changed lines more', async () => {
@@ -37,5 +46,8 @@ describe('repodigest pr: a sweep larger than the budget', () => {
       if (!result.content.includes(`annotation-only (${FILES * 3})`)) missing.push(`${budget}: ${shown} changed lines, no overview`);
     }
     expect(missing).toEqual([]);
+    // Where the whole change fits, no tie: every changed line is shown (the plain diff's).
+    const whole = packPr(prepared, { budget: 20_000, encoding: 'o200k_base', format: 'markdown', signaturesOnly: false, resolution: 'all' });
+    expect(changedLines(whole.content)).toBe(FILES * 3 * 2);
   }, 120_000);
 });
