@@ -73,7 +73,58 @@ describe('full', () => {
         '',
         'LIMIT = 10',
         '',
+        // A block whose body was only definitions says so: a header with nothing under it reads as code cut short.
         'if os.name == "nt":',
+        '    ...  # defines platform (a symbol of its own)',
+      ].join('\n'),
+    );
+  });
+  it('for the module, names the definitions of a block left with no code once in its place, and only there', async () => {
+    const record = await extract(py`
+      import sys
+
+      if sys.version_info >= (3, 12):
+          run = max
+      elif sys.version_info >= (3, 11):
+
+          def run(x):
+              return x
+
+      else:
+          # a backport
+          def run(x):
+              return -x
+
+          def _cancel(x):
+              return x
+
+      try:
+          from fast import speed
+      except ImportError:
+          @staticmethod
+          def speed():
+              return 0
+          FALLBACK = True
+
+      def top():
+          return 1
+    `);
+    expect(symbol(record, 'pkg.mod').full).toBe(
+      [
+        'import sys',
+        '',
+        'if sys.version_info >= (3, 12):',
+        '    run = max',
+        'elif sys.version_info >= (3, 11):',
+        '    ...  # defines run (a symbol of its own)',
+        'else:',
+        '    # a backport',
+        '    ...  # defines run, _cancel (symbols of their own)',
+        '',
+        'try:',
+        '    from fast import speed',
+        'except ImportError:',
+        '    FALLBACK = True',
       ].join('\n'),
     );
   });

@@ -5,8 +5,9 @@
 //
 // - A definition's `full` is its verbatim lines: it must equal the file's lines at its span.
 // - The module's `full` and every `signature` are made of the file's lines (python/render.ts): each
-//   line, trimmed, must occur in a line of the file, with two exceptions render.ts writes itself: a
-//   line `...`, and a long field shortened to `target: T = ...`.
+//   line, trimmed, must occur in a line of the file, with the exceptions render.ts writes itself: a
+//   line `...`, a long field shortened to `target: T = ...`, and in the module's code the line that
+//   stands for definitions cut from a block, naming only definitions of the record.
 // - Docstrings, parameter defaults and annotations, return annotations, decorators and bases must occur
 //   in the symbol's own lines (docstrings as written, or with the string escapes decoded and white space
 //   runs compared as one space, as cleaning expands tabs; expressions as written, or with their names
@@ -15,7 +16,7 @@
 import type { FileRecord, PySymbol } from '../model.js';
 import { decodeEscapes } from '../python/extractText.js';
 import { pythonCode } from '../python/identifiers.js';
-import { type SourceLines, sliceLines } from '../python/render.js';
+import { cutDefinitionsNames, type SourceLines, sliceLines } from '../python/render.js';
 
 /** Why `record` does not describe the file `src` (a short phrase), or undefined when every text checks out. */
 export function textProblem(record: FileRecord, src: SourceLines): string | undefined {
@@ -27,11 +28,17 @@ export function textProblem(record: FileRecord, src: SourceLines): string | unde
     if (s.startLine < 1 || s.endLine > Math.max(lineCount, 1)) return `${s.id} spans lines ${s.startLine}-${s.endLine} of ${lineCount}`;
     const span = sliceLines(src, s.startLine, s.endLine);
     if (s.kind !== 'module' && s.full !== span) return `${s.id}: code differs from the file`;
-    if (s.kind === 'module' && !lines.madeOfLines(s.full, span)) return `${s.id}: module code differs from the file`;
+    if (s.kind === 'module' && !lines.madeOfLines(s.full, span, cutLineOf(record))) return `${s.id}: module code differs from the file`;
     if (!lines.madeOfLines(s.signature, span)) return `${s.id}: signature differs from the file`;
     if (!smallTextsInSpan(s, span)) return `${s.id}: names or docstring differ from the file`;
   }
   return undefined;
+}
+
+/** Whether a trimmed line is render.ts's stand-in for definitions of this record cut from a block. */
+function cutLineOf(record: FileRecord): (line: string) => boolean {
+  const defined = new Set(record.symbols.filter((s) => s.kind !== 'module').map((s) => s.name));
+  return (line) => cutDefinitionsNames(line)?.every((name) => defined.has(name)) ?? false;
 }
 
 function smallTextsInSpan(s: PySymbol, span: string): boolean {
@@ -67,10 +74,10 @@ class FileLines {
   }
 
   /** Every line of `text` is the start of a file line, or inside `span` (a statement after `;`), or one render.ts writes. */
-  madeOfLines(text: string, span: string): boolean {
+  madeOfLines(text: string, span: string, allowed?: (line: string) => boolean): boolean {
     for (const line of text.split('\n')) {
       let t = line.trim();
-      if (t === '' || t === '...' || this.whole.has(t)) continue;
+      if (t === '' || t === '...' || this.whole.has(t) || allowed?.(t)) continue;
       if (t.endsWith(' = ...')) t = t.slice(0, -' = ...'.length).trimEnd();
       if (!this.startsALine(t) && !span.includes(t)) return false;
     }

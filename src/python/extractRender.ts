@@ -37,7 +37,7 @@ function fieldIndent(field: ClassField, src: SourceLines): string {
 export function renderModule(moduleScope: Scope, src: SourceLines, outline: OutlinePart[]): void {
   const sym = moduleScope.sym;
   const members = moduleScope.members;
-  sym.full = moduleFull(src, members.map((m) => [m.sym.startLine, m.sym.endLine] as const));
+  sym.full = moduleFull(src, members.map((m) => [m.sym.startLine, m.sym.endLine, m.sym.name] as const));
   for (const member of members) {
     if (member.outerColumn !== 0) continue;
     const header = headerText(src, member.sym.startLine, member.bodyStart - 1);

@@ -102,16 +102,63 @@ function docLines(parts: StubParts): string[] {
   return parts.docSource === undefined ? [] : [`${parts.indent}${parts.docSource}`];
 }
 
-/** The module's own lines: everything outside the given 1-based inclusive ranges (ascending, nested allowed). */
-export function moduleFull(src: SourceLines, removed: readonly (readonly [number, number])[]): string {
+/** A top-level definition cut out of the module's own code: 1-based inclusive lines, and its name. */
+export type CutDefinition = readonly [start: number, end: number, name: string];
+
+// No regular expressions on the file's lines here: the last string a RegExp matched stays reachable
+// (RegExp.input), and with it the whole file's text, which a scan without text must let go.
+function indentOf(text: string): number {
+  let i = 0;
+  while (i < text.length && (text[i] === ' ' || text[i] === '\t')) i++;
+  return i;
+}
+
+/** A line that opens a block (`if …:`, `else:`, `try:`), a trailing comment aside (a `#` inside a string is rare on such a line). */
+function opensBlock(text: string): boolean {
+  const hash = text.indexOf('#');
+  return (hash < 0 ? text : text.slice(0, hash)).trimEnd().endsWith(':');
+}
+
+const isCode = (text: string): boolean => text.trim() !== '' && !text.trim().startsWith('#');
+
+const CUT_PREFIX = '...  # defines ';
+const ownSuffix = (count: number): string => (count === 1 ? ' (a symbol of its own)' : ' (symbols of their own)');
+
+/** The line standing for definitions cut out of a block that holds nothing else. */
+export function cutDefinitionsLine(names: readonly string[]): string {
+  return `${CUT_PREFIX}${names.join(', ')}${ownSuffix(names.length)}`;
+}
+
+/** The names a trimmed line written by cutDefinitionsLine stands for; undefined for any other line. */
+export function cutDefinitionsNames(line: string): string[] | undefined {
+  if (!line.startsWith(CUT_PREFIX)) return undefined;
+  for (const count of [1, 2]) {
+    const suffix = ownSuffix(count);
+    if (!line.endsWith(suffix)) continue;
+    const names = line.slice(CUT_PREFIX.length, -suffix.length).split(', ');
+    return (names.length === 1) === (count === 1) ? names : undefined;
+  }
+  return undefined;
+}
+
+/**
+ * The module's own lines: everything outside the given definitions (ascending, nested allowed), runs
+ * of blank lines folded. A block whose body held only definitions (`if sys.version_info >= …:` around a
+ * `def`) keeps one `...` line naming them: a header with nothing under it reads as code cut short.
+ */
+export function moduleFull(src: SourceLines, removed: readonly CutDefinition[]): string {
   const total = src.text.endsWith('\n') ? src.lineStarts.length - 1 : src.lineStarts.length;
   const out: string[] = [];
+  // Where a definition was cut: its index in `out`, its indentation and name.
+  const cuts: { at: number; indent: string; name: string }[] = [];
   let previousBlank = true;
   let r = 0;
   for (let line = 1; line <= total; line++) {
     while (r < removed.length && removed[r]![1] < line) r++;
     const range = removed[r];
     if (range && range[0] <= line) {
+      const first = lineText(src, range[0] - 1);
+      cuts.push({ at: out.length, indent: first.slice(0, indentOf(first)), name: range[2] });
       line = range[1]; // skip the whole definition
       continue;
     }
@@ -121,8 +168,35 @@ export function moduleFull(src: SourceLines, removed: readonly (readonly [number
     out.push(text);
     previousBlank = blank;
   }
-  while (out.length > 0 && out[out.length - 1]!.trim() === '') out.pop();
-  return out.join('\n');
+  const placeholders = emptyBlocks(out, cuts);
+  const lines: string[] = [];
+  for (let i = 0; i <= out.length; i++) {
+    const names = placeholders.get(i);
+    if (names) {
+      while (lines.length > 0 && lines[lines.length - 1]!.trim() === '') lines.pop();
+      lines.push(`${names.indent}${cutDefinitionsLine(names.names)}`);
+    }
+    if (i < out.length) lines.push(out[i]!);
+  }
+  while (lines.length > 0 && lines[lines.length - 1]!.trim() === '') lines.pop();
+  return lines.join('\n');
+}
+
+/** The cuts that leave a block with no code under its header, by the index they are written at (the first of the block's cuts). */
+function emptyBlocks(out: readonly string[], cuts: readonly { at: number; indent: string; name: string }[]): Map<number, { indent: string; names: string[] }> {
+  const byHeader = new Map<number, { at: number; indent: string; names: string[] }>();
+  for (const cut of cuts) {
+    let header = cut.at - 1;
+    while (header >= 0 && !isCode(out[header]!)) header--;
+    if (header < 0 || !opensBlock(out[header]!) || indentOf(out[header]!) >= cut.indent.length) continue;
+    let next = cut.at;
+    while (next < out.length && !isCode(out[next]!)) next++;
+    if (next < out.length && indentOf(out[next]!) > indentOf(out[header]!)) continue;
+    const block = byHeader.get(header);
+    if (block) block.names.push(cut.name);
+    else byHeader.set(header, { at: cut.at, indent: cut.indent, names: [cut.name] });
+  }
+  return new Map([...byHeader.values()].map((b) => [b.at, { indent: b.indent, names: b.names }]));
 }
 
 export interface OutlinePart {

@@ -25,8 +25,18 @@ export declare function functionStub(parts: StubParts): string;
 /** A class-level assignment for a class signature: verbatim when short, else `target = ...`. */
 export declare function fieldStub(text: string, indent: string): string;
 export declare function classStub(parts: StubParts, memberStubs: readonly string[]): string;
-/** The module's own lines: everything outside the given 1-based inclusive ranges (ascending, nested allowed). */
-export declare function moduleFull(src: SourceLines, removed: readonly (readonly [number, number])[]): string;
+/** A top-level definition cut out of the module's own code: 1-based inclusive lines, and its name. */
+export type CutDefinition = readonly [start: number, end: number, name: string];
+/** The line standing for definitions cut out of a block that holds nothing else. */
+export declare function cutDefinitionsLine(names: readonly string[]): string;
+/** The names a trimmed line written by cutDefinitionsLine stands for; undefined for any other line. */
+export declare function cutDefinitionsNames(line: string): string[] | undefined;
+/**
+ * The module's own lines: everything outside the given definitions (ascending, nested allowed), runs
+ * of blank lines folded. A block whose body held only definitions (`if sys.version_info >= …:` around a
+ * `def`) keeps one `...` line naming them: a header with nothing under it reads as code cut short.
+ */
+export declare function moduleFull(src: SourceLines, removed: readonly CutDefinition[]): string;
 export interface OutlinePart {
     line: number;
     text: string;
