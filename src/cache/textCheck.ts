@@ -35,10 +35,15 @@ export function textProblem(record: FileRecord, src: SourceLines): string | unde
   return undefined;
 }
 
-/** Whether a trimmed line is render.ts's stand-in for definitions of this record cut from a block. */
+/** Whether a trimmed line is render.ts's stand-in for definitions of this record cut from a block (the names collected only when one is met). */
 function cutLineOf(record: FileRecord): (line: string) => boolean {
-  const defined = new Set(record.symbols.filter((s) => s.kind !== 'module').map((s) => s.name));
-  return (line) => cutDefinitionsNames(line)?.every((name) => defined.has(name)) ?? false;
+  let defined: Set<string> | undefined;
+  return (line) => {
+    const names = cutDefinitionsNames(line);
+    if (names === undefined) return false;
+    defined ??= new Set(record.symbols.filter((s) => s.kind !== 'module').map((s) => s.name));
+    return names.every((name) => defined!.has(name));
+  };
 }
 
 function smallTextsInSpan(s: PySymbol, span: string): boolean {

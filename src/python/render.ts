@@ -119,7 +119,10 @@ function opensBlock(text: string): boolean {
   return (hash < 0 ? text : text.slice(0, hash)).trimEnd().endsWith(':');
 }
 
-const isCode = (text: string): boolean => text.trim() !== '' && !text.trim().startsWith('#');
+function isCode(text: string): boolean {
+  const t = text.trim();
+  return t !== '' && !t.startsWith('#');
+}
 
 const CUT_PREFIX = '...  # defines ';
 const ownSuffix = (count: number): string => (count === 1 ? ' (a symbol of its own)' : ' (symbols of their own)');
@@ -132,13 +135,10 @@ export function cutDefinitionsLine(names: readonly string[]): string {
 /** The names a trimmed line written by cutDefinitionsLine stands for; undefined for any other line. */
 export function cutDefinitionsNames(line: string): string[] | undefined {
   if (!line.startsWith(CUT_PREFIX)) return undefined;
-  for (const count of [1, 2]) {
-    const suffix = ownSuffix(count);
-    if (!line.endsWith(suffix)) continue;
-    const names = line.slice(CUT_PREFIX.length, -suffix.length).split(', ');
-    return (names.length === 1) === (count === 1) ? names : undefined;
-  }
-  return undefined;
+  const suffix = [ownSuffix(1), ownSuffix(2)].find((end) => line.endsWith(end));
+  if (suffix === undefined) return undefined;
+  const names = line.slice(CUT_PREFIX.length, -suffix.length).split(', ');
+  return suffix === ownSuffix(names.length) ? names : undefined;
 }
 
 /**
