@@ -58,6 +58,9 @@ export interface PythonParser {
  */
 export const PARSE_TIME_LIMIT_MS = 10_000;
 
+/** How often, in elapsed time, a running parse reads the CPU clock against its limit. */
+const CPU_READ_INTERVAL_MS = 20;
+
 /**
  * The process's CPU time, not the clock: on a loaded machine the clock runs many times faster than
  * the parse, and a wall-clock limit would make output depend on how busy the machine is (a file that
@@ -112,11 +115,19 @@ async function createPythonParser(): Promise<PythonParser> {
       let cancelled = false;
       // Returning true from the callback cancels the parse (web-tree-sitter's ParseOptions); the
       // callback's declared type says void, hence the cast.
-      // The clock is read on every 64th callback only: getrusage is a system call, and a large project
-      // makes hundreds of thousands of callbacks; 64 callbacks are a few milliseconds of parsing even
-      // on the pathological lines, nothing beside the limit.
+      // The CPU clock is a system call that sums every thread's time (a large project makes hundreds of
+      // thousands of callbacks): it is read at most once per CPU_READ_INTERVAL_MS of elapsed time, which
+      // every 64th callback looks at, so a parse runs past its limit by that interval at most.
       let calls = 0;
-      const progressCallback = (() => (cancelled ||= (++calls & 63) === 0 && cpuMs() > deadline)) as unknown as () => void;
+      let nextRead = performance.now() + CPU_READ_INTERVAL_MS;
+      const overLimit = (): boolean => {
+        if ((++calls & 63) !== 0) return false;
+        const now = performance.now();
+        if (now < nextRead) return false;
+        nextRead = now + CPU_READ_INTERVAL_MS;
+        return cpuMs() > deadline;
+      };
+      const progressCallback = (() => (cancelled ||= overLimit())) as unknown as () => void;
       try {
         tree = parser.parse(bounded.text, null, { progressCallback });
       } catch (error) {
