@@ -64,8 +64,8 @@ const CPU_READ_INTERVAL_MS = 20;
 /**
  * The process's CPU time, not the clock: on a loaded machine the clock runs many times faster than
  * the parse, and a wall-clock limit would make output depend on how busy the machine is (a file that
- * parses in time alone could be skipped in a crowded run). Each read is a system call, so it is read
- * on every 64th progress callback only (see parse).
+ * parses in time alone could be skipped in a crowded run). Each read is a system call, so a running
+ * parse reads it at most once per CPU_READ_INTERVAL_MS of elapsed time (see parse).
  */
 function cpuMs(): number {
   const { user, system } = process.cpuUsage();
