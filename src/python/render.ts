@@ -105,6 +105,13 @@ function docLines(parts: StubParts): string[] {
 /** A top-level definition cut out of the module's own code: 1-based inclusive lines, and its name. */
 export type CutDefinition = readonly [start: number, end: number, name: string];
 
+/** Where moduleFull cut a definition: its index in the kept lines, its indentation and name. */
+interface Cut {
+  at: number;
+  indent: string;
+  name: string;
+}
+
 // No regular expressions on the file's lines here: the last string a RegExp matched stays reachable
 // (RegExp.input), and with it the whole file's text, which a scan without text must let go.
 function indentOf(text: string): number {
@@ -149,8 +156,7 @@ export function cutDefinitionsNames(line: string): string[] | undefined {
 export function moduleFull(src: SourceLines, removed: readonly CutDefinition[]): string {
   const total = src.text.endsWith('\n') ? src.lineStarts.length - 1 : src.lineStarts.length;
   const out: string[] = [];
-  // Where a definition was cut: its index in `out`, its indentation and name.
-  const cuts: { at: number; indent: string; name: string }[] = [];
+  const cuts: Cut[] = [];
   let previousBlank = true;
   let r = 0;
   for (let line = 1; line <= total; line++) {
@@ -171,10 +177,10 @@ export function moduleFull(src: SourceLines, removed: readonly CutDefinition[]):
   const placeholders = emptyBlocks(out, cuts);
   const lines: string[] = [];
   for (let i = 0; i <= out.length; i++) {
-    const names = placeholders.get(i);
-    if (names) {
+    const stand = placeholders.get(i);
+    if (stand) {
       while (lines.length > 0 && lines[lines.length - 1]!.trim() === '') lines.pop();
-      lines.push(`${names.indent}${cutDefinitionsLine(names.names)}`);
+      lines.push(`${stand.indent}${cutDefinitionsLine(stand.names)}`);
     }
     if (i < out.length) lines.push(out[i]!);
   }
@@ -183,7 +189,7 @@ export function moduleFull(src: SourceLines, removed: readonly CutDefinition[]):
 }
 
 /** The cuts that leave a block with no code under its header, by the index they are written at (the first of the block's cuts). */
-function emptyBlocks(out: readonly string[], cuts: readonly { at: number; indent: string; name: string }[]): Map<number, { indent: string; names: string[] }> {
+function emptyBlocks(out: readonly string[], cuts: readonly Cut[]): Map<number, { indent: string; names: string[] }> {
   const byHeader = new Map<number, { at: number; indent: string; names: string[] }>();
   for (const cut of cuts) {
     let header = cut.at - 1;
