@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import * as core from '@actions/core';
 import { failureFor, GATE_EXIT_CODE } from '../review/failOn.js';
+import { preferLateTierUp } from '../shared/lateTierUp.js';
 import { plural } from '../shared/plural.js';
 import { preferSmallHeap } from '../shared/smallHeap.js';
 import { analyseWithin, isAnalysisWorker, runAnalysisWorker } from './analysis.js';
@@ -89,7 +90,11 @@ function existingDigest(settings: Readonly<Settings>, event: ReturnType<typeof r
 // The same bundle is the analysis worker (action/analysis.ts): it runs its job, not the action.
 // Memory policies (shared/smallHeap.ts) in both isolates: in the action's own before the worker is made,
 // so the old generation's growth policy applies to the worker's heap in full; in the worker, which
-// analyses, to steer its nursery.
+// analyses, to steer its nursery. The compiler's thresholds (shared/lateTierUp.ts) are process-wide:
+// set once, before the worker is made.
 preferSmallHeap();
 if (isAnalysisWorker()) await runAnalysisWorker();
-else await run(process.env);
+else {
+  preferLateTierUp();
+  await run(process.env);
+}
