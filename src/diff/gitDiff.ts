@@ -89,6 +89,9 @@ export interface RevisionDiff {
   files: FileChange[];
   /** True when commits had to be fetched from origin. */
   fetched: boolean;
+  /** The work tree's top level and HEAD commit, when git told them on the way (no further process needed). */
+  topLevel?: string;
+  worktreeHead?: string;
 }
 
 export interface DiffOptions {
@@ -138,9 +141,9 @@ async function isShallow(repoDir: string, deps: GitDeps): Promise<boolean> {
   return r.stdout.toString('utf8').trim() === 'true';
 }
 
-async function resolvePair(repoDir: string, base: string, head: string, deps: GitDeps) {
-  const baseSha = await resolveCommit(repoDir, base, deps);
-  const headSha = await resolveCommit(repoDir, head, deps);
+async function resolvePair(repoDir: string, base: string, head: string, deps: GitDeps, known?: { baseSha: string; headSha: string }) {
+  const baseSha = known ? known.baseSha : await resolveCommit(repoDir, base, deps);
+  const headSha = known ? known.headSha : await resolveCommit(repoDir, head, deps);
   const mergeBase = baseSha && headSha ? await mergeBaseOf(repoDir, baseSha, headSha, deps) : null;
   // The diff's later reads name these two by full id: resolved here already, so they spawn no git process.
   if (mergeBase && headSha) {
@@ -148,6 +151,30 @@ async function resolvePair(repoDir: string, base: string, head: string, deps: Gi
     rememberCommit(repoDir, headSha, deps);
   }
   return { baseSha, headSha, mergeBase };
+}
+
+/** What one git process tells at the start of a diff when everything is in order. */
+interface StartFacts {
+  topLevel: string;
+  baseSha: string;
+  headSha: string;
+  worktreeHead: string;
+}
+
+/**
+ * The work tree check, the top level, both revisions and the work tree's HEAD from one `git rev-parse`
+ * (each is otherwise a process of its own: spawning is a fixed cost of every run). null when any part
+ * fails or reads oddly (no commits, a revision git does not know, a path with a line break): the
+ * caller then asks one question at a time, which tells what went wrong.
+ */
+async function startFacts(repoDir: string, base: string, head: string, deps: GitDeps): Promise<StartFacts | null> {
+  const r = await deps.runGit(['rev-parse', '--is-inside-work-tree', '--show-toplevel', `${base}^{commit}`, `${head}^{commit}`, 'HEAD^{commit}'], repoDir);
+  if (r.code !== 0) return null;
+  const lines = r.stdout.toString('utf8').split('\n');
+  const [inside, topLevel, baseSha, headSha, worktreeHead, rest] = lines;
+  if (lines.length !== 6 || rest !== '' || inside !== 'true' || !topLevel) return null;
+  if (![baseSha, headSha, worktreeHead].every((sha) => sha !== undefined && FULL_ID.test(sha))) return null;
+  return { topLevel, baseSha: baseSha!, headSha: headSha!, worktreeHead: worktreeHead! };
 }
 
 function missingRevisions(base: string, head: string, pair: { baseSha: string | null; headSha: string | null }): string {
@@ -169,13 +196,16 @@ export async function diffRevisions(
     // Revisions reach git as arguments; one starting with '-' would be read as an option.
     if (rev === '' || rev.startsWith('-')) throw new UsageError(`Invalid revision '${rev}'`, 'expected a commit SHA or ref name');
   }
-  const inside = await deps.runGit(['rev-parse', '--is-inside-work-tree'], repoDir);
-  if (inside.code !== 0) {
-    const what = /ENOENT/.test(inside.stderr) ? `git cannot run in '${repoDir}': git is not installed or not on PATH` : `'${repoDir}' is not a git repository (nor inside one)`;
-    throw new GitUnavailableError(what, { stderr: inside.stderr }, 'pass a folder inside a clone of the repository');
+  const facts = await startFacts(repoDir, base, head, deps);
+  if (facts === null) {
+    const inside = await deps.runGit(['rev-parse', '--is-inside-work-tree'], repoDir);
+    if (inside.code !== 0) {
+      const what = /ENOENT/.test(inside.stderr) ? `git cannot run in '${repoDir}': git is not installed or not on PATH` : `'${repoDir}' is not a git repository (nor inside one)`;
+      throw new GitUnavailableError(what, { stderr: inside.stderr }, 'pass a folder inside a clone of the repository');
+    }
   }
-  let pair = await resolvePair(repoDir, base, head, deps);
-  if (!pair.mergeBase && (await deps.runGit(['rev-parse', '--verify', '--quiet', 'HEAD^{commit}'], repoDir)).code !== 0) {
+  let pair = await resolvePair(repoDir, base, head, deps, facts ?? undefined);
+  if (!pair.mergeBase && facts === null && (await deps.runGit(['rev-parse', '--verify', '--quiet', 'HEAD^{commit}'], repoDir)).code !== 0) {
     throw new GitUnavailableError(`'${repoDir}' is a git repository with no commits yet: there is no change to digest`, {}, 'commit first; packing and the call graph need no history');
   }
   let fetched = false;
@@ -211,7 +241,8 @@ export async function diffRevisions(
   if (diff.code !== 0) {
     throw new GitUnavailableError(`git diff ${mergeBase} ${headSha} failed: ${diff.stderr.trim()}`, { args, stderr: diff.stderr });
   }
-  return { mergeBase, head: headSha, files: parseUnifiedDiff(diff.stdout.toString('latin1')), fetched };
+  const told = facts === null ? {} : { topLevel: facts.topLevel, worktreeHead: facts.worktreeHead };
+  return { mergeBase, head: headSha, files: parseUnifiedDiff(diff.stdout.toString('latin1')), fetched, ...told };
 }
 
 /**
@@ -266,54 +297,70 @@ export async function readFilesAtRevision(
   const commit = await resolveCommit(repoDir, rev, deps);
   if (commit === null) throw new GitUnavailableError(`git cannot read revision '${rev}' in '${repoDir}'`);
   const memo = versionMemo(deps);
-  const keyOf = (path: string) => `${repoDir}\0${commit}\0${path}`;
   const unread: string[] = [];
   for (const p of paths) {
-    const known = memo.map.get(keyOf(p));
+    const known = memo.map.get(versionKey(repoDir, commit, p));
     if (known === undefined) unread.push(p);
     else result.set(p, known);
   }
   // The batch protocol is line-based: a name holding a newline is read on its own.
   const batchable = unread.filter((p) => !p.includes('\n'));
   for (const p of unread.filter((path) => path.includes('\n'))) result.set(p, await readFileAtRevision(repoDir, commit, p, deps));
-  if (batchable.length > 0) await readBatch(repoDir, commit, batchable, deps, result, (path, bytes, size) => {
-    if (memo.bytes + size > MEMO_BYTES) return;
-    memo.map.set(keyOf(path), bytes);
-    memo.bytes += size;
-  });
+  if (batchable.length > 0) {
+    const answers = await readBatch(repoDir, batchable.map((path) => ({ commit, path })), deps);
+    for (const [i, path] of batchable.entries()) result.set(path, answers[i]!);
+  }
   // In the order asked (callers look paths up; the order is kept for whoever iterates).
   return new Map(paths.map((p) => [p, result.get(p) ?? null]));
 }
 
-/** One `git cat-file --batch` for `paths` at `commit`, each answer into `result` and handed to `keep`. */
-async function readBatch(
-  repoDir: string,
-  commit: string,
-  batchable: readonly string[],
-  deps: GitDeps,
-  result: Map<string, Buffer | null>,
-  keep: (path: string, bytes: Buffer | null, size: number) => void,
-): Promise<void> {
-  const input = Buffer.from(batchable.map((p) => `${commit}:${p}\n`).join(''), 'utf8');
+/**
+ * Reads the paths of several commits (full ids, as the diff resolved them) with one `git cat-file
+ * --batch` into this run's memo, so that readFilesAtRevision answers them without a process of its own
+ * (the base and head versions of a PR's files: one process instead of one per side). Reads nothing
+ * past the memo's room; what it does not read is read later as before.
+ */
+export async function prefetchFiles(repoDir: string, sides: readonly { commit: string; paths: readonly string[] }[], deps: GitDeps = defaultDeps): Promise<void> {
+  const memo = versionMemo(deps);
+  const wanted = sides.flatMap(({ commit, paths }) =>
+    FULL_ID.test(commit) ? paths.filter((path) => !path.includes('\n') && !memo.map.has(versionKey(repoDir, commit, path))).map((path) => ({ commit, path })) : [],
+  );
+  if (wanted.length === 0) return;
+  try {
+    await readBatch(repoDir, wanted, deps);
+  } catch {
+    // Each side's own read says what went wrong.
+  }
+}
+
+function versionKey(repoDir: string, commit: string, path: string): string {
+  return `${repoDir}\0${commit}\0${path}`;
+}
+
+/** One `git cat-file --batch` for `items`: each answer in order, and into this run's memo while it has room. */
+async function readBatch(repoDir: string, items: readonly { commit: string; path: string }[], deps: GitDeps): Promise<(Buffer | null)[]> {
+  const memo = versionMemo(deps);
+  const input = Buffer.from(items.map(({ commit, path }) => `${commit}:${path}\n`).join(''), 'utf8');
   const r = await deps.runGit(['cat-file', '--batch'], repoDir, input);
   if (r.code !== 0) throw new GitUnavailableError(`git cat-file --batch failed: ${r.stderr.trim()}`, { stderr: r.stderr });
+  const answers: (Buffer | null)[] = [];
   let at = 0;
-  for (const path of batchable) {
+  for (const { commit, path } of items) {
     const eol = r.stdout.indexOf(0x0a, at);
     if (eol < 0) throw new GitUnavailableError(`git cat-file --batch ended early, before '${path}'`);
     const header = BATCH_HEADER.exec(r.stdout.toString('latin1', at, eol));
     at = eol + 1;
-    if (!header) {
-      result.set(path, null); // "<name> missing" (or ambiguous): absent at this revision.
-      keep(path, null, 0);
-      continue;
+    // "<name> missing" (or ambiguous): absent at this revision.
+    const size = header ? Number(header[3]) : 0;
+    const bytes = header && header[2] === 'blob' ? r.stdout.subarray(at, at + size) : null;
+    if (header) at += size + 1;
+    answers.push(bytes);
+    if (memo.bytes + size <= MEMO_BYTES) {
+      memo.map.set(versionKey(repoDir, commit, path), bytes);
+      memo.bytes += size;
     }
-    const size = Number(header[3]);
-    const bytes = header[2] === 'blob' ? r.stdout.subarray(at, at + size) : null;
-    result.set(path, bytes);
-    keep(path, bytes, size);
-    at += size + 1;
   }
+  return answers;
 }
 
 /** Every file path in the tree of `rev`, sorted. */

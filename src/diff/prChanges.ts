@@ -26,9 +26,9 @@ import type { PythonParser } from '../python/treeSitter.js';
 import { namedList, plural } from '../shared/plural.js';
 import { diffFromApi, type ListFilesPage } from './apiDiff.js';
 import { type ChangedSymbol, computeChangedSymbols } from './changedSymbols.js';
-import { diffRevisions, type GitDeps, isGitUnavailable, readFilesAtRevision, runGitDefault } from './gitDiff.js';
+import { diffRevisions, type GitDeps, isGitUnavailable, prefetchFiles, readFilesAtRevision, runGitDefault } from './gitDiff.js';
 import { compareStrings, type FileChange } from './hunks.js';
-import { outsideNote, repoPathOf, type ScopedChanges, scanPrefixOf, scopeChanges } from './scanRoot.js';
+import { outsideNote, repoPathOf, type ScopedChanges, scanPrefixOf, scanPrefixUnder, scopeChanges } from './scanRoot.js';
 
 export type ReadSide = (path: string) => Promise<Uint8Array | null>;
 /** Many files of one side at once: path -> bytes, null when absent. */
@@ -81,6 +81,8 @@ export interface PrChanges {
   /** Merge base and head SHAs (git source only). */
   mergeBase?: string;
   head?: string;
+  /** The work tree's HEAD commit, when git told it with the diff (git source only). */
+  worktreeHead?: string;
   /** Changed files under the scan root, paths relative to it. */
   files: FileChange[];
   /** The scan root relative to the repository's top level ('' for the top level). */
@@ -113,6 +115,11 @@ export function workingTreeReader(repoDir: string): ReadSide {
   };
 }
 
+/** The Python files a side has: the base's old paths but added files, the head's paths but removed ones. */
+function sidePaths(changes: readonly FileChange[], side: 'base' | 'head'): string[] {
+  return changes.filter((c) => c.isPython && c.status !== (side === 'base' ? 'added' : 'removed')).map((c) => (side === 'base' ? c.oldPath ?? c.path : c.path));
+}
+
 async function loadRecords(
   changes: readonly FileChange[],
   side: 'base' | 'head',
@@ -123,9 +130,7 @@ async function loadRecords(
   notes: string[],
   readPathOf: (path: string) => string = (path) => path,
 ): Promise<FileRecord[]> {
-  const paths = changes
-    .filter((c) => c.isPython && c.status !== (side === 'base' ? 'added' : 'removed'))
-    .map((c) => (side === 'base' ? c.oldPath ?? c.path : c.path));
+  const paths = sidePaths(changes, side);
   const contents = await read(paths.map(readPathOf));
   const records: FileRecord[] = [];
   for (const path of paths) {
@@ -192,7 +197,7 @@ function selectChanges(scoped: ScopedChanges, options: PrChangesOptions, notes: 
 
 /** The result, once both sides are parsed: the same for the git and the API path. */
 function mapChanges(
-  origin: Pick<PrChanges, 'source' | 'incomplete' | 'mergeBase' | 'head'>,
+  origin: Pick<PrChanges, 'source' | 'incomplete' | 'mergeBase' | 'head' | 'worktreeHead'>,
   scoped: { inside: FileChange[]; outside: string[] },
   scanPrefix: string,
   baseFiles: FileRecord[],
@@ -236,13 +241,17 @@ export async function collectPrChanges(
     }
     throw error;
   }
-  const scanPrefix = options.scanPrefix ?? (await scanPrefixOf(repoDir, deps.git)) ?? '';
+  const scanPrefix = options.scanPrefix ?? (await (diff.topLevel === undefined ? scanPrefixOf(repoDir, deps.git) : scanPrefixUnder(diff.topLevel, repoDir))) ?? '';
   const notes: string[] = [];
   const scoped = selectChanges(scopeChanges(diff.files, scanPrefix), options, notes);
   if (diff.fetched) notes.push(`fetched ${base} and ${head} from origin (shallow checkout)`);
   const atRevision = (rev: string): ReadMany => (paths) => readFilesAtRevision(repoDir, rev, paths, deps.git);
   const repoPath = (path: string) => repoPathOf(path, scanPrefix);
+  // Both sides in one git process (each side's read below then finds its files already read).
+  const sides = [{ commit: diff.mergeBase, paths: sidePaths(scoped.inside, 'base').map(repoPath) }, { commit: diff.head, paths: sidePaths(scoped.inside, 'head').map(repoPath) }];
+  await prefetchFiles(repoDir, sides, deps.git);
   const baseFiles = await loadRecords(scoped.inside, 'base', atRevision(diff.mergeBase), parser, deps, maxBytes, notes, repoPath);
   const headFiles = await loadRecords(scoped.inside, 'head', atRevision(diff.head), parser, deps, maxBytes, notes, repoPath);
-  return mapChanges({ source: 'git', mergeBase: diff.mergeBase, head: diff.head, incomplete: false }, scoped, scanPrefix, baseFiles, headFiles, notes);
+  const worktree = diff.worktreeHead === undefined ? {} : { worktreeHead: diff.worktreeHead };
+  return mapChanges({ source: 'git', mergeBase: diff.mergeBase, head: diff.head, incomplete: false, ...worktree }, scoped, scanPrefix, baseFiles, headFiles, notes);
 }

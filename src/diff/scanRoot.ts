@@ -26,7 +26,11 @@ const NAMED_OUTSIDE = 5;
 export async function scanPrefixOf(scanRoot: string, deps: GitDeps): Promise<string | null> {
   const r = await deps.runGit(['rev-parse', '--show-toplevel'], scanRoot);
   if (r.code !== 0) return null;
-  const top = r.stdout.toString('utf8').replace(/\n$/, '');
+  return scanPrefixUnder(r.stdout.toString('utf8').replace(/\n$/, ''), scanRoot);
+}
+
+/** The same, given the top level git named (`git rev-parse --show-toplevel`); null for '' or a root outside it. */
+export async function scanPrefixUnder(top: string, scanRoot: string): Promise<string | null> {
   if (top === '') return null;
   try {
     const [topReal, rootReal] = await Promise.all([realpath(top), realpath(scanRoot)]);

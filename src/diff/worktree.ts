@@ -44,9 +44,9 @@ async function parentsOf(repoDir: string, commit: string, deps: GitDeps): Promis
     .map((line) => line.slice('parent '.length).trim());
 }
 
-/** How the working tree at repoDir relates to `headSha` (a full SHA). */
-export async function inspectWorktree(repoDir: string, headSha: string, deps: GitDeps): Promise<WorktreeState> {
-  const worktreeHead = await revParse(repoDir, 'HEAD', deps);
+/** How the working tree at repoDir relates to `headSha` (a full SHA); `knownHead` is its HEAD when the caller has it from git already. */
+export async function inspectWorktree(repoDir: string, headSha: string, deps: GitDeps, knownHead?: string): Promise<WorktreeState> {
+  const worktreeHead = knownHead ?? (await revParse(repoDir, 'HEAD', deps));
   if (worktreeHead === null) return { relation: 'unknown', dirtyPython: [] };
   let relation: WorktreeRelation = 'other';
   if (worktreeHead === headSha) relation = 'head';

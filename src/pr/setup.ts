@@ -43,7 +43,7 @@ export async function setupPr(request: Omit<PrDigestRequest, 'pack'>): Promise<P
   );
   const warning =
     pathChanges.source === 'git' && pathChanges.head !== undefined
-      ? worktreeWarning(await inspectWorktree(request.repoDir, pathChanges.head, git), request.head, pathChanges.head)
+      ? worktreeWarning(await inspectWorktree(request.repoDir, pathChanges.head, git, pathChanges.worktreeHead), request.head, pathChanges.head)
       : undefined;
   return { parser, git, extract, pathChanges, ...(warning === undefined ? {} : { warning }) };
 }

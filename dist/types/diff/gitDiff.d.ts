@@ -31,6 +31,9 @@ export interface RevisionDiff {
     files: FileChange[];
     /** True when commits had to be fetched from origin. */
     fetched: boolean;
+    /** The work tree's top level and HEAD commit, when git told them on the way (no further process needed). */
+    topLevel?: string;
+    worktreeHead?: string;
 }
 export interface DiffOptions {
     /** History depth fetched for base and head when the checkout lacks them (default 200). */
@@ -54,5 +57,15 @@ export declare function readFileAtRevision(repoDir: string, rev: string, path: s
  * Throws GitUnavailableError when the revision itself is unknown.
  */
 export declare function readFilesAtRevision(repoDir: string, rev: string, paths: readonly string[], deps?: GitDeps): Promise<Map<string, Buffer | null>>;
+/**
+ * Reads the paths of several commits (full ids, as the diff resolved them) with one `git cat-file
+ * --batch` into this run's memo, so that readFilesAtRevision answers them without a process of its own
+ * (the base and head versions of a PR's files: one process instead of one per side). Reads nothing
+ * past the memo's room; what it does not read is read later as before.
+ */
+export declare function prefetchFiles(repoDir: string, sides: readonly {
+    commit: string;
+    paths: readonly string[];
+}[], deps?: GitDeps): Promise<void>;
 /** Every file path in the tree of `rev`, sorted. */
 export declare function listFilesAtRevision(repoDir: string, rev: string, deps?: GitDeps): Promise<string[]>;

@@ -41,6 +41,8 @@ export interface PrChanges {
     /** Merge base and head SHAs (git source only). */
     mergeBase?: string;
     head?: string;
+    /** The work tree's HEAD commit, when git told it with the diff (git source only). */
+    worktreeHead?: string;
     /** Changed files under the scan root, paths relative to it. */
     files: FileChange[];
     /** The scan root relative to the repository's top level ('' for the top level). */

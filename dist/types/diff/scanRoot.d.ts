@@ -5,6 +5,8 @@ import { type FileChange } from './hunks.js';
  * or null when git cannot tell (not a work tree, git missing).
  */
 export declare function scanPrefixOf(scanRoot: string, deps: GitDeps): Promise<string | null>;
+/** The same, given the top level git named (`git rev-parse --show-toplevel`); null for '' or a root outside it. */
+export declare function scanPrefixUnder(top: string, scanRoot: string): Promise<string | null>;
 /** `app/util.py` with prefix `app` -> `util.py`; null when the path lies outside the prefix. */
 export declare function underPrefix(path: string, prefix: string): string | null;
 /** A scan-root-relative path back to the repository-relative one git and the API use. */

@@ -7,8 +7,8 @@ export interface WorktreeState {
     /** Repository paths of .py files under the scan root with uncommitted changes, sorted. */
     dirtyPython: string[];
 }
-/** How the working tree at repoDir relates to `headSha` (a full SHA). */
-export declare function inspectWorktree(repoDir: string, headSha: string, deps: GitDeps): Promise<WorktreeState>;
+/** How the working tree at repoDir relates to `headSha` (a full SHA); `knownHead` is its HEAD when the caller has it from git already. */
+export declare function inspectWorktree(repoDir: string, headSha: string, deps: GitDeps, knownHead?: string): Promise<WorktreeState>;
 /**
  * The one warning for a working tree that is not head, or undefined when it is (or is GitHub's merge
  * of head). `head` is the revision as the user named it.
