@@ -49,7 +49,9 @@ test("a PR digest's git processes: one rev-parse, one read of both sides' files"
   expect(run?.stdout).toContain('def total(items, tax=0):');
   // The work tree check, top level, both revisions and HEAD: one rev-parse. Base and head files: one
   // cat-file. Then the work tree's state (status) and head's stub files (ls-tree; none, so nothing read).
-  expect(asked.sort()).toEqual(['cat-file', 'diff', 'ls-tree', 'merge-base', 'rev-parse', 'status']);
+  expect([...asked].sort()).toEqual(['cat-file', 'diff', 'ls-tree', 'merge-base', 'rev-parse', 'status']);
+  // The work tree's status is asked first, to run beside the diff: it is there long before the files are read.
+  expect(asked.indexOf('status')).toBeLessThan(asked.indexOf('cat-file'));
 });
 
 test('a scan root in a subfolder and a work tree off head: still one rev-parse, and the warning names both commits', async () => {

@@ -11,7 +11,7 @@
 // - Uncommitted changes count only for .py files under the scan root (tracked edits and untracked
 //   files, `git status` honouring .gitignore): they are what the index reads.
 import { namedList } from '../shared/plural.js';
-import type { GitDeps } from './gitDiff.js';
+import type { GitDeps, GitResult } from './gitDiff.js';
 
 export type WorktreeRelation = 'head' | 'merge-of-head' | 'other' | 'unknown';
 
@@ -44,6 +44,15 @@ async function parentsOf(repoDir: string, commit: string, deps: GitDeps): Promis
     .map((line) => line.slice('parent '.length).trim());
 }
 
+/**
+ * `git status` of the scan root, as inspectWorktree reads it. Started on its own, early, through a run's
+ * memoised git (pr/runMemo.ts), it runs while other work goes on and inspectWorktree gets its answer.
+ */
+export function worktreeStatus(repoDir: string, deps: GitDeps): Promise<GitResult> {
+  // `-- .` limits status to the scan root (git runs in it); -z paths are repository-relative, unquoted.
+  return deps.runGit(['status', '--porcelain=v1', '-z', '--no-renames', '--untracked-files=all', '--', '.'], repoDir);
+}
+
 /** How the working tree at repoDir relates to `headSha` (a full SHA); `knownHead` is its HEAD when the caller has it from git already. */
 export async function inspectWorktree(repoDir: string, headSha: string, deps: GitDeps, knownHead?: string): Promise<WorktreeState> {
   const worktreeHead = knownHead ?? (await revParse(repoDir, 'HEAD', deps));
@@ -51,8 +60,7 @@ export async function inspectWorktree(repoDir: string, headSha: string, deps: Gi
   let relation: WorktreeRelation = 'other';
   if (worktreeHead === headSha) relation = 'head';
   else if ((await parentsOf(repoDir, worktreeHead, deps))[1] === headSha) relation = 'merge-of-head';
-  // `-- .` limits status to the scan root (git runs in it); -z paths are repository-relative, unquoted.
-  const status = await deps.runGit(['status', '--porcelain=v1', '-z', '--no-renames', '--untracked-files=all', '--', '.'], repoDir);
+  const status = await worktreeStatus(repoDir, deps);
   const dirtyPython =
     status.code === 0
       ? status.stdout

@@ -97,6 +97,22 @@ async function baseSymbols(input: PrReviewInput, git: GitDeps): Promise<Map<stri
   return out;
 }
 
+/** The revision whose stubs the review reads: head, when git gave the diff and a symbol changed. */
+function stubRevision(changes: Pick<PrChanges, 'source' | 'changed'> & Partial<Pick<PrChanges, 'head'>>): string | undefined {
+  return changes.source === 'git' && changes.changed.length > 0 ? changes.head : undefined;
+}
+
+/**
+ * Asks git now for the file list headStubs reads later (a whole tree's listing: about 0.1 s of wall
+ * time on a few thousand files), so that it runs on another core while the tree is scanned; `git` must
+ * be the run's memoised git (pr/runMemo.ts), which hands the answer to the later ask. Failures are
+ * left to that ask.
+ */
+export function listStubsEarly(repoDir: string, changes: Pick<PrChanges, 'source' | 'changed' | 'head'>, git: GitDeps): void {
+  const head = stubRevision(changes);
+  if (head !== undefined) listFilesAtRevision(repoDir, head, git).catch(() => undefined);
+}
+
 /** Stub files read at most, and the largest read (a stub is declarations: large ones are generated). */
 const MAX_STUB_FILES = 2000;
 const MAX_STUB_BYTES = 1024 * 1024;
@@ -107,16 +123,17 @@ const MAX_STUB_BYTES = 1024 * 1024;
  */
 async function headStubs(input: PrReviewInput, git: GitDeps): Promise<StubIndex | undefined> {
   const { changes } = input;
-  if (changes.source !== 'git' || changes.head === undefined || changes.changed.length === 0) return undefined;
+  const head = stubRevision(changes);
+  if (head === undefined) return undefined;
   const prefix = changes.scanPrefix === '' ? '' : `${changes.scanPrefix}/`;
   let paths: string[];
   try {
-    paths = (await listFilesAtRevision(input.repoDir, changes.head, git)).filter((p) => p.endsWith('.pyi') && p.startsWith(prefix)).slice(0, MAX_STUB_FILES);
+    paths = (await listFilesAtRevision(input.repoDir, head, git)).filter((p) => p.endsWith('.pyi') && p.startsWith(prefix)).slice(0, MAX_STUB_FILES);
   } catch {
     return undefined;
   }
   if (paths.length === 0) return undefined;
-  const bytes = await readFilesAtRevision(input.repoDir, changes.head, paths, git);
+  const bytes = await readFilesAtRevision(input.repoDir, head, paths, git);
   const parser = await loadPythonParser();
   const records: FileRecord[] = [];
   for (const path of paths) {

@@ -4,10 +4,11 @@ import { stat } from 'node:fs/promises';
 import { revisionExtractor } from '../cache/cachedExtract.js';
 import { type GitDeps, runGitDefault } from '../diff/gitDiff.js';
 import { collectPrChanges, type PrChanges, } from '../diff/prChanges.js';
-import { inspectWorktree, worktreeWarning } from '../diff/worktree.js';
+import { inspectWorktree, worktreeStatus, worktreeWarning } from '../diff/worktree.js';
 import { loadPythonParser, type PythonParser } from '../python/treeSitter.js';
 import { RepoDigestError } from '../shared/errors.js';
 import type { PrDigestRequest } from './request.js';
+import { listStubsEarly } from './review.js';
 import { type Extract, memoisedExtract, memoisedGit } from './runMemo.js';
 
 /** What a PR digest knows before any file of the tree is parsed: the diff (git or API) and the parser. */
@@ -25,6 +26,8 @@ export async function setupPr(request: Omit<PrDigestRequest, 'pack'>): Promise<P
   await requireDirectory(request.repoDir);
   const parser = await loadPythonParser();
   const git = memoisedGit({ runGit: runGitDefault });
+  // Asked now, answered by git on another core while the diff's files are analysed (a failure is asked again when used).
+  void worktreeStatus(request.repoDir, git);
   const extract = memoisedExtract(revisionExtractor(request.index?.cache));
   // Computed on path-based ids; renamed to the index's ids below (changesWithIds).
   const pathChanges = await collectPrChanges(
@@ -41,6 +44,8 @@ export async function setupPr(request: Omit<PrDigestRequest, 'pack'>): Promise<P
       ...(request.index?.exclude ? { exclude: request.index.exclude } : {}),
     },
   );
+  // The same for the review's file list, while the tree is scanned.
+  listStubsEarly(request.repoDir, pathChanges, git);
   const warning =
     pathChanges.source === 'git' && pathChanges.head !== undefined
       ? worktreeWarning(await inspectWorktree(request.repoDir, pathChanges.head, git, pathChanges.worktreeHead), request.head, pathChanges.head)

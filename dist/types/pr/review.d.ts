@@ -35,4 +35,11 @@ export interface PrReviewInput {
      */
     inert?: ReadonlySet<string>;
 }
+/**
+ * Asks git now for the file list headStubs reads later (a whole tree's listing: about 0.1 s of wall
+ * time on a few thousand files), so that it runs on another core while the tree is scanned; `git` must
+ * be the run's memoised git (pr/runMemo.ts), which hands the answer to the later ask. Failures are
+ * left to that ask.
+ */
+export declare function listStubsEarly(repoDir: string, changes: Pick<PrChanges, 'source' | 'changed' | 'head'>, git: GitDeps): void;
 export declare function reviewPr(input: PrReviewInput, git?: GitDeps): Promise<PrReview>;
