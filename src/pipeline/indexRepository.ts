@@ -37,6 +37,12 @@ export interface IndexOptions {
   redact?: boolean;
   /** Per-file extraction results keyed by content (src/cache/); absent: every file is extracted. */
   cache?: FileCache;
+  /**
+   * Records this run has already extracted from the same path and text (a PR digest's head versions of
+   * its changed files, read from git before the scan), used when there is no cache: the cache serves
+   * them otherwise, and counts them.
+   */
+  recall?: (path: string, text: string) => FileRecord | undefined;
   /** Stops the run with one line when the JS heap is nearly full (shared/heapGuard.ts); default: this process's heap. */
   heapGuard?: HeapGuard;
   /**
@@ -79,7 +85,7 @@ export async function scanRepository(root: string, options: IndexOptions = {}): 
   let done = 0;
   for (const path of discovered.python) {
     const read = reader.read(path);
-    const scanned = read.ok ? extractRead(parser, path, read, options.cache) : { skipped: { path, reason: read.reason } };
+    const scanned = read.ok ? extractRead(parser, path, read, options.cache, options.recall) : { skipped: { path, reason: read.reason } };
     if ('record' in scanned) {
       const record = textless ? dropText(compact(scanned.record)) : compact(scanned.record);
       noteScannedRecord(record, options.cache?.treeBlob(path));
@@ -95,9 +101,15 @@ export async function scanRepository(root: string, options: IndexOptions = {}): 
  * One read file -> its record, or the reason it is skipped. The one per-file step of every scan (the
  * full one above, the on-demand one of pr/onDemandRounds.ts), so what wraps it serves both.
  */
-export function extractRead(parser: PythonParser, path: string, read: { text: string; notes: string[] }, cache?: FileCache): { record: FileRecord } | { skipped: SkippedFile } {
+export function extractRead(
+  parser: PythonParser,
+  path: string,
+  read: { text: string; notes: string[] },
+  cache?: FileCache,
+  recall?: IndexOptions['recall'],
+): { record: FileRecord } | { skipped: SkippedFile } {
   try {
-    const record = extractCached(parser, path, read.text, cache);
+    const record = (cache === undefined ? recall?.(path, read.text) : undefined) ?? extractCached(parser, path, read.text, cache);
     record.notes.unshift(...read.notes);
     return { record };
   } catch (error) {

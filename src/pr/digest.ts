@@ -59,7 +59,7 @@ export async function preparePrPacks(
     pack: (prepared: PreparedPr) => packs.map((p) => packPr(prepared, p)),
   };
   if (request.fullIndex) {
-    const scanned = await scanRepository(request.repoDir, request.index ?? {});
+    const scanned = await scanRepository(request.repoDir, { ...request.index, recall: setup.extract.recall });
     const prepared = await stages.prepare(setup, scanned);
     const total = scanned.files.length;
     return { prepared, results: stages.pack(prepared), stats: { mode: 'full', filesParsed: total, filesTotal: total, rounds: 1 } };

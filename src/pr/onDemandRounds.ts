@@ -90,7 +90,7 @@ export async function onDemandPr(root: string, options: IndexOptions, setup: PrS
 
 /** The digest over the full index, with the reason it could not be built on demand. */
 async function fullIndexPr(root: string, options: IndexOptions, setup: PrSetup, stages: OnDemandStages, reason: string): Promise<OnDemandOutcome> {
-  const scanned = await scanRepository(root, options);
+  const scanned = await scanRepository(root, { ...options, recall: setup.extract.recall });
   const prepared = await stages.prepare(setup, scanned);
   return { prepared, results: stages.pack(prepared), stats: { mode: 'full', filesParsed: scanned.files.length, filesTotal: scanned.files.length, rounds: 1, fallback: reason } };
 }
@@ -159,7 +159,7 @@ function partialParsing(tree: ReadTree, setup: PrSetup, options: IndexOptions): 
   let parsedSoFar = 0;
   const parseOne = (i: number): FileRecord | undefined => {
     if (records[i] === undefined && !failed.has(i)) {
-      const out = extractRead(setup.parser, paths[i]!, { text: texts[i]!, notes: [...readNotes[i]!] }, options.cache);
+      const out = extractRead(setup.parser, paths[i]!, { text: texts[i]!, notes: [...readNotes[i]!] }, options.cache, setup.extract.recall);
       texts[i] = undefined;
       if ('skipped' in out) failed.set(i, out.skipped);
       else records[i] = compact(out.record);

@@ -77,7 +77,7 @@ export interface PreparedPr {
  */
 export async function preparePr(request: Omit<PrDigestRequest, 'pack'>): Promise<PreparedPr> {
   const setup = await setupPr(request);
-  return prepareFromScan(request, setup, await scanRepository(request.repoDir, request.index ?? {}));
+  return prepareFromScan(request, setup, await scanRepository(request.repoDir, { ...request.index, recall: setup.extract.recall }));
 }
 
 /** The review's steps told to `onStep`: redaction, references, diffs, verdicts and tests. */

@@ -27,14 +27,26 @@ export function memoisedGit(git: GitDeps): GitDeps {
   return { runGit };
 }
 
+/** An Extract that also answers, without extracting, for what it has extracted already. */
+export type MemoExtract = Extract & {
+  /** A copy of the record of (path, text) when this memo has extracted it, else undefined. */
+  recall: (path: string, text: string) => FileRecord | undefined;
+};
+
 /** `extract` run once per distinct (path, text). */
-export function memoisedExtract(extract: Extract): Extract {
+export function memoisedExtract(extract: Extract): MemoExtract {
   const records = new Map<string, FileRecord>();
-  return (parser, path, text) => {
-    const key = `${path}\0${text}`;
+  const keyOf = (path: string, text: string) => `${path}\0${text}`;
+  const memo: Extract = (parser, path, text) => {
+    const key = keyOf(path, text);
     let record = records.get(key);
     if (!record) records.set(key, (record = extract(parser, path, text)));
     // Callers may rewrite what they get (ids, texts): each gets its own copy.
     return structuredClone(record);
   };
+  const recall = (path: string, text: string): FileRecord | undefined => {
+    const record = records.get(keyOf(path, text));
+    return record === undefined ? undefined : structuredClone(record);
+  };
+  return Object.assign(memo, { recall });
 }

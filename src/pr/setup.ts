@@ -9,14 +9,14 @@ import { loadPythonParser, type PythonParser } from '../python/treeSitter.js';
 import { RepoDigestError } from '../shared/errors.js';
 import type { PrDigestRequest } from './request.js';
 import { listStubsEarly } from './review.js';
-import { type Extract, memoisedExtract, memoisedGit } from './runMemo.js';
+import { type MemoExtract, memoisedExtract, memoisedGit } from './runMemo.js';
 
 /** What a PR digest knows before any file of the tree is parsed: the diff (git or API) and the parser. */
 export interface PrSetup {
   parser: PythonParser;
   git: GitDeps;
   /** How the versions of changed files read from git are extracted: once per run each, through the cache when there is one. */
-  extract: Extract;
+  extract: MemoExtract;
   pathChanges: PrChanges;
   warning?: string;
 }

@@ -23,6 +23,12 @@ export interface IndexOptions {
     redact?: boolean;
     /** Per-file extraction results keyed by content (src/cache/); absent: every file is extracted. */
     cache?: FileCache;
+    /**
+     * Records this run has already extracted from the same path and text (a PR digest's head versions of
+     * its changed files, read from git before the scan), used when there is no cache: the cache serves
+     * them otherwise, and counts them.
+     */
+    recall?: (path: string, text: string) => FileRecord | undefined;
     /** Stops the run with one line when the JS heap is nearly full (shared/heapGuard.ts); default: this process's heap. */
     heapGuard?: HeapGuard;
     /**
@@ -47,7 +53,7 @@ export declare function scanRepository(root: string, options?: IndexOptions): Pr
 export declare function extractRead(parser: PythonParser, path: string, read: {
     text: string;
     notes: string[];
-}, cache?: FileCache): {
+}, cache?: FileCache, recall?: IndexOptions['recall']): {
     record: FileRecord;
 } | {
     skipped: SkippedFile;
