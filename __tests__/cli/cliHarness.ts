@@ -43,16 +43,22 @@ export function samplePrRepository(): string {
   return repo.dir;
 }
 
-/**
- * `pr` over a new git repository whose base commit holds `base` and whose head commit writes `head` over
- * it (`--base HEAD~1` and `args`); a run that does not exit 0 fails the test with its stderr.
- */
-export async function prOverTwoCommits(base: Record<string, string>, head: Record<string, string>, ...args: string[]): Promise<CliRun> {
+/** A new git repository whose base commit holds `base` and whose head commit writes `head` over it. */
+export function repoOverTwoCommits(base: Record<string, string>, head: Record<string, string>): ReturnType<typeof makeRepo> {
   const repo = makeRepo();
   repo.write(base);
   repo.commit('base');
   repo.write(head);
   repo.commit('head');
+  return repo;
+}
+
+/**
+ * `pr` over a new git repository whose base commit holds `base` and whose head commit writes `head` over
+ * it (`--base HEAD~1` and `args`); a run that does not exit 0 fails the test with its stderr.
+ */
+export async function prOverTwoCommits(base: Record<string, string>, head: Record<string, string>, ...args: string[]): Promise<CliRun> {
+  const repo = repoOverTwoCommits(base, head);
   const run = await cli('pr', repo.dir, '--base', 'HEAD~1', ...args);
   if (run.code !== 0) throw new Error(`pr exited ${run.code}: ${run.stderr}`);
   return run;

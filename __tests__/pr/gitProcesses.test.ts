@@ -6,7 +6,7 @@ import { execFileSync } from 'node:child_process';
 import { chmodSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, expect, test } from 'vitest';
-import { cli } from '../cli/cliHarness.js';
+import { cli, repoOverTwoCommits } from '../cli/cliHarness.js';
 import { makeRepo, makeTempDir, removeTempDirs } from '../support/testRepo.js';
 
 afterAll(removeTempDirs);
@@ -34,14 +34,13 @@ async function gitProcessesOf(run: () => Promise<unknown>): Promise<string[]> {
 }
 
 test("a PR digest's git processes: one rev-parse, one read of both sides' files", async () => {
-  const repo = makeRepo();
-  repo.write({
-    'shop/prices.py': 'def total(items):\n    return sum(items)\n',
-    'shop/cart.py': 'from shop.prices import total\n\n\ndef checkout(items):\n    return total(items)\n',
-  });
-  repo.commit('base');
-  repo.write({ 'shop/prices.py': 'def total(items, tax=0):\n    return sum(items) + tax\n', 'shop/new.py': 'def added():\n    return 1\n' });
-  repo.commit('head');
+  const repo = repoOverTwoCommits(
+    {
+      'shop/prices.py': 'def total(items):\n    return sum(items)\n',
+      'shop/cart.py': 'from shop.prices import total\n\n\ndef checkout(items):\n    return total(items)\n',
+    },
+    { 'shop/prices.py': 'def total(items, tax=0):\n    return sum(items) + tax\n', 'shop/new.py': 'def added():\n    return 1\n' },
+  );
 
   let run: Awaited<ReturnType<typeof cli>> | undefined;
   const asked = await gitProcessesOf(async () => (run = await cli('pr', repo.dir, '--base', 'HEAD~1', '--no-cache', '--budget', '3000')));
