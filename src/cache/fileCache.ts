@@ -44,6 +44,8 @@ export interface FileCache {
   used(): ReadonlySet<string>;
   /** The blob id of the tree file at `path` as this run looked it up (tallied lookups only), for keys over a whole tree. */
   treeBlob(path: string): string | undefined;
+  /** Whether `record` is one lookup read from an entry (made by JSON.parse), not one extracted in this run. */
+  decoded(record: FileRecord): boolean;
   /**
    * Entries other than per-file ones (cache/graphCache.ts), by name relative to the namespace folder:
    * the bytes or undefined when there is none (other read errors are thrown); a write as atomic as
@@ -112,6 +114,7 @@ export function openFileCache(dir: string, deps: CacheDeps = defaultCacheDeps): 
   // scan): when the tree then finds one, that file was analysed and saved by this run, and the stats say so.
   const untalliedWrites = new Set<string>();
   const treeBlobs = new Map<string, string>();
+  const fromEntries = new WeakSet<FileRecord>();
   let writable = true;
 
   /** Writes one entry (a temporary file, then rename) and marks it used; false when the folder cannot be written (said once). */
@@ -168,6 +171,7 @@ export function openFileCache(dir: string, deps: CacheDeps = defaultCacheDeps): 
         stats.written++;
       } else if (tally) stats.hits++;
       used.add(name);
+      fromEntries.add(decoded.record);
       return { blob, record: decoded.record };
     },
     store(path, blob, text, record, tally = true) {
@@ -182,6 +186,7 @@ export function openFileCache(dir: string, deps: CacheDeps = defaultCacheDeps): 
     stats: () => stats,
     used: () => used,
     treeBlob: (path) => treeBlobs.get(path),
+    decoded: (record) => fromEntries.has(record),
     markUsed: (name) => void used.add(name),
     report: (problem) => void stats.problems.push(problem),
     noteGraph: (outcome) => void (stats.graph = outcome),

@@ -4,6 +4,7 @@
 // Ids: the call graph is built on path-based ids, then every id takes its module's import name
 // (graph/importNames.ts: `src.flask.app.Flask` -> `flask.app.Flask`), here and only here.
 
+import { getHeapStatistics } from 'node:v8';
 import { extractCached } from '../cache/cachedExtract.js';
 import type { FileCache } from '../cache/fileCache.js';
 import { type CallGraphBuilder, cachedCallGraph, noteScannedRecord } from '../cache/graphCache.js';
@@ -12,7 +13,7 @@ import { createSourceReader, DEFAULT_MAX_FILE_BYTES } from '../files/read.js';
 import { buildCallGraph, type CallGraphOptions } from '../graph/callGraph.js';
 import { importIdFor, importModuleNames } from '../graph/importNames.js';
 import type { Edge, FileRecord, PySymbol, RepoIndex, SkippedFile } from '../model.js';
-import { createRecordCompactor } from '../python/compactRecord.js';
+import { compactsDecoded, createRecordCompactor } from '../python/compactRecord.js';
 import { dropText } from '../python/dropText.js';
 import { loadPythonParser, type PythonParser } from '../python/treeSitter.js';
 import { redactIndex } from '../review/redactIndex.js';
@@ -43,6 +44,8 @@ export interface IndexOptions {
    * them otherwise, and counts them.
    */
   recall?: (path: string, text: string) => FileRecord | undefined;
+  /** Bytes of JS heap in use, read per file read from the cache (python/compactRecord.ts compactsDecoded); default: V8's. */
+  heapInUse?: () => number;
   /** Stops the run with one line when the JS heap is nearly full (shared/heapGuard.ts); default: this process's heap. */
   heapGuard?: HeapGuard;
   /**
@@ -82,12 +85,15 @@ export async function scanRepository(root: string, options: IndexOptions = {}): 
   const textless = options.keepText === false;
   const compact = createRecordCompactor(textless);
   const heap = options.heapGuard ?? createHeapGuard();
+  const heapInUse = options.heapInUse ?? (() => getHeapStatistics().used_heap_size);
   let done = 0;
   for (const path of discovered.python) {
     const read = reader.read(path);
     const scanned = read.ok ? extractRead(parser, path, read, options.cache, options.recall) : { skipped: { path, reason: read.reason } };
     if ('record' in scanned) {
-      const record = textless ? dropText(compact(scanned.record)) : compact(scanned.record);
+      // A record read from the cache is kept as JSON.parse made it while the heap is small (compactRecord.ts COMPACT_DECODED_ABOVE).
+      const asRead = !textless && options.cache?.decoded(scanned.record) === true && !compactsDecoded(heapInUse());
+      const record = textless ? dropText(compact(scanned.record)) : asRead ? scanned.record : compact(scanned.record);
       noteScannedRecord(record, options.cache?.treeBlob(path));
       files.push(record);
     } else skippedFiles.push(scanned.skipped);

@@ -27,6 +27,8 @@ export interface FileCache {
     used(): ReadonlySet<string>;
     /** The blob id of the tree file at `path` as this run looked it up (tallied lookups only), for keys over a whole tree. */
     treeBlob(path: string): string | undefined;
+    /** Whether `record` is one lookup read from an entry (made by JSON.parse), not one extracted in this run. */
+    decoded(record: FileRecord): boolean;
     /**
      * Entries other than per-file ones (cache/graphCache.ts), by name relative to the namespace folder:
      * the bytes or undefined when there is none (other read errors are thrown); a write as atomic as

@@ -29,6 +29,8 @@ export interface IndexOptions {
      * them otherwise, and counts them.
      */
     recall?: (path: string, text: string) => FileRecord | undefined;
+    /** Bytes of JS heap in use, read per file read from the cache (python/compactRecord.ts compactsDecoded); default: V8's. */
+    heapInUse?: () => number;
     /** Stops the run with one line when the JS heap is nearly full (shared/heapGuard.ts); default: this process's heap. */
     heapGuard?: HeapGuard;
     /**

@@ -1,6 +1,16 @@
 import type { FileRecord } from '../model.js';
 export type RecordCompactor = (record: FileRecord) => FileRecord;
 /**
+ * Bytes of used heap below which a record read from the cache is kept as decoded. JSON.parse already
+ * makes what the compactor rebuilds (arrays at their exact length, fields held in the object), so on
+ * a decoded record compacting only shares equal values: about 10 MiB less peak on Django's warm run
+ * for 0.1 to 0.15 s of its 2.5 s of CPU. Worth it only once memory grows; extracted records are
+ * always compacted.
+ */
+export declare const COMPACT_DECODED_ABOVE: number;
+/** Whether a record read from the cache is compacted, given the heap in use (pure). */
+export declare function compactsDecoded(usedHeapBytes: number): boolean;
+/**
  * `s` holding its own characters. V8 makes a substring of 13 characters or more a view into the string
  * it was cut from, so one name sliced from a file keeps the whole file's text alive; a shorter one is a
  * copy already.
