@@ -92,7 +92,7 @@ export async function scanRepository(root: string, options: IndexOptions = {}): 
     const scanned = read.ok ? extractRead(parser, path, read, options.cache, options.recall) : { skipped: { path, reason: read.reason } };
     if ('record' in scanned) {
       // A record read from the cache is kept as JSON.parse made it while the heap is small (compactRecord.ts COMPACT_DECODED_ABOVE).
-      const asRead = !textless && options.cache?.decoded(scanned.record) === true && !compactsDecoded(heapInUse());
+      const asRead = options.cache?.decoded(scanned.record) === true && !compactsDecoded(heapInUse());
       const record = textless ? dropText(compact(scanned.record)) : asRead ? scanned.record : compact(scanned.record);
       noteScannedRecord(record, options.cache?.treeBlob(path));
       files.push(record);

@@ -3,8 +3,8 @@ export type RecordCompactor = (record: FileRecord) => FileRecord;
 /**
  * Bytes of used heap below which a record read from the cache is kept as decoded. JSON.parse already
  * makes what the compactor rebuilds (arrays at their exact length, fields held in the object), so on
- * a decoded record compacting only shares equal values: about 10 MiB less peak on Django's warm run
- * for 0.1 to 0.15 s of its 2.5 s of CPU. Worth it only once memory grows; extracted records are
+ * a decoded record compacting only shares equal values: a little less peak for a tenth of a warm run's
+ * CPU or more (docs/decisions.md, Memory). Worth it only once memory grows; extracted records are
  * always compacted.
  */
 export declare const COMPACT_DECODED_ABOVE: number;
