@@ -234,6 +234,33 @@ describe('an entry that cannot be trusted is ignored, reported in one line, and 
     }
   });
 
+  test("a text is trusted when every line of it is the file's, wherever in the file, and a field shortened as render.ts writes it", () => {
+    type Sym = { name: string; signature: string };
+    const named = (r: Record<string, unknown>, name: string) => (r.symbols as Sym[]).find((s) => s.name === name)!;
+    const cases: [string, string, (signature: string) => string][] = [
+      // Lines out of the order the span holds them in, one of them from outside the symbol's own lines.
+      ['lines out of order', 'apply_discount', (sig) => sig.split('\n').reverse().join('\n')],
+      ['a line of the module', 'compute_tax', (sig) => `VAT_PERCENT = 21\n${sig}`],
+      ['a field shortened', 'compute_tax', (sig) => `${sig}\nDISCOUNT_CODES = ...`],
+    ];
+    for (const [what, name, edit] of cases) {
+      fresh();
+      let edited = '';
+      rewriteRecord((r) => {
+        const s = named(r, name);
+        s.signature = edited = edit(s.signature);
+      });
+      const cache = openFileCache(dir);
+      const record = extractCached(parser, path, text, cache);
+      expect(cache.stats(), what).toMatchObject({ hits: 1, problems: [] });
+      expect(record.symbols.find((s) => s.name === name)!.signature, what).toBe(edited);
+    }
+    // A line that is no file line's start is not: the same edit with a value the file does not hold.
+    fresh();
+    rewriteRecord((r) => (named(r, 'compute_tax').signature += '\nDISCOUNT_CODES = {"FREE": 100}'));
+    lookUpDamaged(/does not match the file/);
+  });
+
   test('a folder that cannot be written: one line, and the run goes on', async () => {
     // A file where the folder should be: fails for root too (a chmod would not).
     const blocked = join(makeTempDir('repodigest-cache-'), 'not-a-folder');

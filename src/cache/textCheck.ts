@@ -64,33 +64,48 @@ function smallTextsInSpan(s: PySymbol, span: string): boolean {
 }
 
 /**
- * The file's lines, trimmed: whether a text's lines occur in them. Nearly every line is a whole file
- * line, found in a set; only the others are searched as prefixes, in the lines sorted once, when
- * first needed (sorting every file's lines was most of a warm run's cache check).
+ * The file's lines, trimmed: whether a text's lines occur in them. Nearly every line of a text is found
+ * in its symbol's own span, searched from where the previous line was found (the lines come in order),
+ * so the file's lines are only split and put in a set when a line is not (sorting or even splitting
+ * every file's lines was most of a warm run's cache check); the few left are then searched as
+ * prefixes, in the lines sorted once, when first needed.
  */
 class FileLines {
-  private readonly lines: string[];
-  private readonly whole: Set<string>;
+  private lines: string[] | undefined;
+  private whole: Set<string> | undefined;
   private sorted: string[] | undefined;
 
-  constructor(src: SourceLines) {
-    this.lines = src.text.split('\n').map((l) => l.trim());
-    this.whole = new Set(this.lines);
-  }
+  constructor(private readonly src: SourceLines) {}
 
   /** Every line of `text` is the start of a file line, or inside `span` (a statement after `;`), or one render.ts writes. */
   madeOfLines(text: string, span: string, allowed?: (line: string) => boolean): boolean {
+    let from = 0;
     for (const line of text.split('\n')) {
-      let t = line.trim();
-      if (t === '' || t === '...' || this.whole.has(t) || allowed?.(t)) continue;
-      if (t.endsWith(' = ...')) t = t.slice(0, -' = ...'.length).trimEnd();
-      if (!this.startsALine(t) && !span.includes(t)) return false;
+      const t = line.trim();
+      if (t === '' || t === '...') continue;
+      // Found in the span: the last test below would pass too (it looks for a prefix of `t` there).
+      const at = span.indexOf(t, from);
+      if (at >= 0) {
+        from = at + t.length;
+        continue;
+      }
+      if (allowed?.(t)) continue;
+      const start = t.endsWith(' = ...') ? t.slice(0, -' = ...'.length).trimEnd() : t;
+      if (!span.includes(start) && !this.wholeLines().has(t) && !this.startsALine(start)) return false;
     }
     return true;
   }
 
+  private trimmedLines(): string[] {
+    return (this.lines ??= this.src.text.split('\n').map((l) => l.trim()));
+  }
+
+  private wholeLines(): Set<string> {
+    return (this.whole ??= new Set(this.trimmedLines()));
+  }
+
   private startsALine(prefix: string): boolean {
-    const sorted = (this.sorted ??= [...this.lines].sort());
+    const sorted = (this.sorted ??= [...this.trimmedLines()].sort());
     let lo = 0;
     let hi = sorted.length;
     while (lo < hi) {
