@@ -29,4 +29,25 @@ describe('alternative values', () => {
       'self.text': '<other>',
     });
   });
+
+  it('finds the keywords only as whole words, names around them in any script', async () => {
+    const record = await extract(py`
+      def f(safe):
+          a = modif or origin
+          b = orélan or éif
+          c = éif if safe else orélan
+          d = x_or if safe else y_if
+          e = naïve or lambdas
+          g = or𝐱 or x
+    `);
+    const values = Object.fromEntries(symbol(record, 'pkg.mod.f').bindings.map((b) => [b.target.join('.'), b.value && refText(b.value)]));
+    expect(values).toEqual({
+      a: '[modif, origin][]',
+      b: '[orélan, éif][]',
+      c: '[éif, orélan][]',
+      d: '[x_or, y_if][]',
+      e: '[naïve, lambdas][]',
+      g: '[orx, x][]',
+    });
+  });
 });

@@ -23,15 +23,38 @@ function keywords(text: string): { word: string; at: number }[] {
       i = end - 1;
     } else if (c === '(' || c === '[' || c === '{') depth++;
     else if (c === ')' || c === ']' || c === '}') depth--;
-    else if (depth === 0 && (c === 'i' || c === 'e' || c === 'o' || c === 'l') && (i === 0 || !WORD.test(text[i - 1]!))) {
-      const m = /^(?:if|else|or|lambda)(?![\p{L}\p{Nl}\p{Mn}\p{Mc}\p{Nd}\p{Pc}])/u.exec(text.slice(i, i + 7));
-      if (m) {
-        out.push({ word: m[0], at: i });
-        i += m[0].length - 1;
+    else if (depth === 0 && (c === 'i' || c === 'e' || c === 'o' || c === 'l') && (i === 0 || !wordBefore(text, i))) {
+      const word = keywordAt(text, i);
+      if (word !== undefined) {
+        out.push({ word, at: i });
+        i += word.length - 1;
       }
     }
   }
   return out;
+}
+
+/** Whether the code unit before `i` is part of a name (ASCII decided without a regex). */
+function wordBefore(text: string, i: number): boolean {
+  const c = text.charCodeAt(i - 1);
+  return c < 0x80 ? isAsciiWord(c) : WORD.test(text[i - 1]!);
+}
+
+function isAsciiWord(c: number): boolean {
+  return (c >= 0x61 && c <= 0x7a) || (c >= 0x41 && c <= 0x5a) || (c >= 0x30 && c <= 0x39) || c === 0x5f;
+}
+
+const KEYWORDS = ['if', 'else', 'or', 'lambda'];
+const KEYWORD_AT = /^(?:if|else|or|lambda)(?![\p{L}\p{Nl}\p{Mn}\p{Mc}\p{Nd}\p{Pc}])/u;
+
+/** The keyword starting at `i` and not running on into a name, or undefined. */
+function keywordAt(text: string, i: number): string | undefined {
+  const word = KEYWORDS.find((k) => text.startsWith(k, i));
+  if (word === undefined) return undefined;
+  const next = text.charCodeAt(i + word.length);
+  // End of text, or an ASCII character: decided here; past ASCII, by the name classes Python uses.
+  if (Number.isNaN(next) || next < 0x80) return Number.isNaN(next) || !isAsciiWord(next) ? word : undefined;
+  return KEYWORD_AT.exec(text.slice(i, i + 7))?.[0];
 }
 
 /** The alternatives' texts, or undefined when `text` is neither a conditional nor an `or` chain. */

@@ -2,17 +2,30 @@
 // splits it here, instead of walking the node's children through the WASM boundary one call each.
 // They only need to be right on text tree-sitter already parsed as the construct in question.
 
+// The scanners compare UTF-16 code units (charCodeAt), not one-character strings: they run over every
+// call's and assignment's text, and a code unit is read without making a string.
+const QUOTE = 0x22; // "
+const APOSTROPHE = 0x27; // '
+const BACKSLASH = 0x5c;
+const NEWLINE = 0x0a;
+const HASH = 0x23;
+// Brackets: ( [ { are 0x28 0x5b 0x7b, ) ] } are 0x29 0x5d 0x7d.
+
 /** End index (exclusive) of the string literal whose opening quote is at `quoteAt`, or -1. */
 export function stringEnd(text: string, quoteAt: number): number {
-  const c = text[quoteAt];
-  if (c !== '"' && c !== "'") return -1;
-  const quote = text.startsWith(c + c + c, quoteAt) ? c + c + c : c;
-  let i = quoteAt + quote.length;
-  while (i < text.length) {
-    const ch = text[i]!;
-    if (ch === '\\') i += 2;
-    else if (text.startsWith(quote, i)) return i + quote.length;
-    else if (ch === '\n' && quote.length === 1) return -1;
+  const q = text.charCodeAt(quoteAt);
+  if (q !== QUOTE && q !== APOSTROPHE) return -1;
+  const triple = text.charCodeAt(quoteAt + 1) === q && text.charCodeAt(quoteAt + 2) === q;
+  const n = text.length;
+  let i = quoteAt + (triple ? 3 : 1);
+  while (i < n) {
+    const c = text.charCodeAt(i);
+    if (c === BACKSLASH) i += 2;
+    else if (c === q) {
+      if (!triple) return i + 1;
+      if (text.charCodeAt(i + 1) === q && text.charCodeAt(i + 2) === q) return i + 3;
+      i++;
+    } else if (c === NEWLINE && !triple) return -1;
     else i++;
   }
   return -1;
@@ -23,17 +36,18 @@ export function stringEnd(text: string, quoteAt: number): number {
  * depth 0 are dropped from the pieces (they sit between items); comments inside brackets stay.
  */
 export function splitTopLevel(text: string, sep: string): string[] {
+  const separator = sep.length === 1 ? sep.charCodeAt(0) : -1;
   const pieces: string[] = [];
   let piece = '';
   let from = 0;
   let depth = 0;
   for (let i = 0; i < text.length; i++) {
-    const c = text[i]!;
-    if (c === '"' || c === "'") {
+    const c = text.charCodeAt(i);
+    if (c === QUOTE || c === APOSTROPHE) {
       const end = stringEnd(text, i);
       if (end < 0) break;
       i = end - 1;
-    } else if (c === '#') {
+    } else if (c === HASH) {
       const nl = text.indexOf('\n', i);
       const end = nl < 0 ? text.length : nl;
       if (depth === 0) {
@@ -41,9 +55,9 @@ export function splitTopLevel(text: string, sep: string): string[] {
         from = end;
       }
       i = end - 1;
-    } else if (c === '(' || c === '[' || c === '{') depth++;
-    else if (c === ')' || c === ']' || c === '}') depth--;
-    else if (c === sep && depth === 0) {
+    } else if (c === 0x28 || c === 0x5b || c === 0x7b) depth++;
+    else if (c === 0x29 || c === 0x5d || c === 0x7d) depth--;
+    else if (c === separator && depth === 0) {
       pieces.push(piece + text.slice(from, i));
       piece = '';
       from = i + 1;
@@ -55,16 +69,17 @@ export function splitTopLevel(text: string, sep: string): string[] {
 
 /** Index of the first depth-0 `ch` outside strings, or -1. For `=`, comparison operators and `:=` are skipped. */
 export function topLevelIndex(text: string, ch: ':' | '='): number {
+  const wanted = ch.charCodeAt(0);
   let depth = 0;
   for (let i = 0; i < text.length; i++) {
-    const c = text[i]!;
-    if (c === '"' || c === "'") {
+    const c = text.charCodeAt(i);
+    if (c === QUOTE || c === APOSTROPHE) {
       const end = stringEnd(text, i);
       if (end < 0) return -1;
       i = end - 1;
-    } else if (c === '(' || c === '[' || c === '{') depth++;
-    else if (c === ')' || c === ']' || c === '}') depth--;
-    else if (c === ch && depth === 0) {
+    } else if (c === 0x28 || c === 0x5b || c === 0x7b) depth++;
+    else if (c === 0x29 || c === 0x5d || c === 0x7d) depth--;
+    else if (c === wanted && depth === 0) {
       if (ch === ':' && text[i + 1] === '=') continue;
       if (ch === '=') {
         const prev = text[i - 1];
@@ -137,17 +152,17 @@ export function closingBracket(text: string, open: number, limit: number = text.
   let depth = 0;
   const end = Math.min(limit, text.length);
   for (let i = open; i < end; i++) {
-    const c = text[i]!;
-    if (c === '"' || c === "'") {
+    const c = text.charCodeAt(i);
+    if (c === QUOTE || c === APOSTROPHE) {
       const after = stringEnd(text, i);
       if (after < 0) return -1;
       i = after - 1;
-    } else if (c === '#') {
+    } else if (c === HASH) {
       const nl = text.indexOf('\n', i);
       if (nl < 0) return -1;
       i = nl;
-    } else if (c === '(' || c === '[' || c === '{') depth++;
-    else if (c === ')' || c === ']' || c === '}') {
+    } else if (c === 0x28 || c === 0x5b || c === 0x7b) depth++;
+    else if (c === 0x29 || c === 0x5d || c === 0x7d) {
       depth--;
       if (depth === 0) return i + 1;
     }
