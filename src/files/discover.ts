@@ -216,10 +216,15 @@ async function walkDir(walk: Walk, job: DirJob): Promise<void> {
   // Sorted so which of two links to one target gets followed never depends on readdir order.
   entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   for (const entry of entries) {
+    // Most entries of a large tree are neither directories, links nor Python files (locale catalogues,
+    // assets): they are passed over before any path is built for them.
+    const isDirectory = entry.isDirectory();
+    const isLink = !isDirectory && entry.isSymbolicLink();
+    if (!isDirectory && !isLink && !entry.name.endsWith('.py')) continue;
     const rel = join(job.rel, entry.name);
     const abs = path.join(job.abs, entry.name);
     const real = path.join(job.real, entry.name);
-    if (entry.isDirectory()) {
+    if (isDirectory) {
       if (SKIPPED_DIR_NAMES.has(entry.name) || isIgnored(layer, rel, true)) walk.pruned.add(real);
       else if (walk.visited.has(real)) {
         // Only possible below a followed link whose subtree another link already covered.
@@ -228,12 +233,12 @@ async function walkDir(walk: Walk, job: DirJob): Promise<void> {
         walk.visited.add(real);
         walk.dirs.push({ abs, rel, real, layer });
       }
-    } else if (entry.isSymbolicLink()) {
+    } else if (isLink) {
       if (!isIgnored(layer, rel, false)) {
         walk.links.push({ abs, rel, layer });
         walk.linksAdded = true;
       }
-    } else if (entry.name.endsWith('.py') && !isIgnored(layer, rel, false) && walk.selected(rel)) {
+    } else if (!isIgnored(layer, rel, false) && walk.selected(rel)) {
       if (!entry.isFile()) skipped.push({ path: rel, reason: 'not a regular file' });
       else if (entry.name.includes(REPLACED) && !(await exists(abs, deps))) skipped.push({ path: rel, reason: NOT_UTF8_NAME });
       else found(walk, { rel, real, viaLink: false });
