@@ -26,7 +26,7 @@ import { freemem, totalmem } from 'node:os';
 import { getHeapStatistics, setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { RepoDigestError } from './errors.js';
-import { holdYoungGeneration } from './smallHeap.js';
+import { followHeapPolicies } from './smallHeap.js';
 
 /** Share of the heap limit above which the live heap (after a full collection) stops the run. */
 export const NEAR_SHARE = 0.85;
@@ -142,12 +142,12 @@ export function createHeapGuard(deps: HeapGuardDeps = processHeapDeps(), sampleE
   return {
     check(done, total, what) {
       // Every call, not only sampled ones: V8 can double the nursery twice within 64 files (smallHeap.ts).
-      holdYoungGeneration();
+      followHeapPolicies();
       if (calls++ % every !== 0) return;
       judge(done, total, what);
     },
     checkStep(done, total, what) {
-      holdYoungGeneration();
+      followHeapPolicies();
       judge(done, total, what);
     },
   };
