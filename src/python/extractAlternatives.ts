@@ -53,7 +53,8 @@ function keywordAt(text: string, i: number): string | undefined {
   if (word === undefined) return undefined;
   const next = text.charCodeAt(i + word.length);
   // End of text, or an ASCII character: decided here; past ASCII, by the name classes Python uses.
-  if (Number.isNaN(next) || next < 0x80) return Number.isNaN(next) || !isAsciiWord(next) ? word : undefined;
+  if (Number.isNaN(next)) return word;
+  if (next < 0x80) return isAsciiWord(next) ? undefined : word;
   return KEYWORD_AT.exec(text.slice(i, i + 7))?.[0];
 }
 

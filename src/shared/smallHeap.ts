@@ -6,8 +6,8 @@
 //   not `--optimize-for-size`. After each full collection V8 may grow it by GROWTH_WHILE_SMALL percent
 //   over what survived while it is under GROWTH_SWITCH, then by GROWTH_ONCE_LARGE for the rest of the
 //   run. A scan only adds to its live set, so the number of full collections it costs is the log of its
-//   growth in base (1 + percent), each in proportion to the live data: 10% throughout made sympy's cold
-//   digest spend a fifth of its CPU in some forty full collections for a peak 7% lower than 50% gives.
+//   growth in base (1 + percent), each in proportion to the live data, so a small percent from the start
+//   costs a large scan many full collections for little less peak (figures: docs/benchmarks.md).
 //   Past the switch the peak decides whether a large tree fits the runner, so growth is small again.
 //   Set at run time it applies to this isolate and to the Action's analysis worker, made afterwards.
 // - Young generation: held small while the live data is small. V8 doubles the nursery whenever much of
