@@ -1,5 +1,6 @@
 // The compactor must change nothing a reader can see (values and key order), share equal references
 // across files, and keep `elements` nodes per occurrence (the resolver memoises them by identity).
+// What it shares (equal binding targets, empty lists) is shared for good: an empty list is frozen.
 import { describe, expect, it } from 'vitest';
 import type { FileRecord, RefExpr } from '../../src/model.js';
 import { createRecordCompactor } from '../../src/python/compactRecord.js';
@@ -23,6 +24,12 @@ class Service(Base, metaclass=Meta):
         for first, *rest in self.pairs():
             helper(first, rest, x=[1, 2], y={'a': C})
         return osp.join(self.root, *args)
+
+    def shapes(self, a: int, b=1, c: str = 'x', *rest):
+        import json
+        from . import util as u
+        self.root = a
+        self.label = b
 `;
 const B = `
 def go(self):
@@ -68,5 +75,28 @@ describe('createRecordCompactor', () => {
     const again = compact(extractFile(parser, 'pkg/b.py', B)).symbols.find((s) => s.name === 'go')!.returnValues?.[0];
     expect(again).toEqual(returned);
     expect(again).not.toBe(returned);
+  });
+
+  it('gives equal binding targets one array, and every empty list the same frozen one', async () => {
+    const parser = await loadPythonParser();
+    const compact = createRecordCompactor();
+    const a = compact(extractFile(parser, 'pkg/a.py', A));
+    const b = compact(extractFile(parser, 'pkg/b.py', A));
+    const targetsOf = (r: FileRecord, name: string) => r.symbols.find((s) => s.name === name)!.bindings.map((x) => x.target);
+    const [rootA, labelA] = targetsOf(a, 'Service.shapes');
+    const [rootB, labelB] = targetsOf(b, 'Service.shapes');
+    expect(rootA).toEqual(['self', 'root']);
+    expect(rootB).toBe(rootA);
+    expect(labelB).toBe(labelA);
+    expect(labelA).not.toBe(rootA);
+    const empty = a.symbols.find((s) => s.name === 'Service.name')!.bindings;
+    expect(empty).toEqual([]);
+    expect(Object.isFrozen(empty)).toBe(true);
+    for (const r of [a, b]) {
+      for (const s of r.symbols) {
+        for (const list of [s.calls, s.bindings, s.imports, s.decorators, s.bases, s.params]) if (list.length === 0) expect(list).toBe(empty);
+      }
+    }
+    expect(() => (empty as unknown[]).push(1)).toThrow(TypeError);
   });
 });

@@ -15,6 +15,7 @@
 //   bytes warm or cold.
 
 import { compareEdges } from '../graph/callGraph.js';
+import { edgeLines } from '../graph/edgeLines.js';
 import type { Edge, EdgeKind, Resolution } from '../model.js';
 import { type EntrySink, parseJson, streamEntry, streamedBytes, unframeEntry } from './entryFrame.js';
 
@@ -100,11 +101,11 @@ function edgeOf(row: unknown, ids: readonly string[]): Edge | undefined {
   if (!Array.isArray(row) || row.length !== 6) return undefined;
   const [from, to, kind, resolution, lines, confidence] = row as unknown[];
   if (!isIndex(from, ids.length) || !isIndex(to, ids.length) || !isIndex(kind, KINDS.length) || !isIndex(resolution, RESOLUTIONS.length)) return undefined;
-  const edge: Edge = { from: ids[from]!, to: ids[to]!, kind: KINDS[kind]!, resolution: RESOLUTIONS[resolution]! };
-  if (lines !== null) {
-    if (!Array.isArray(lines) || lines.length === 0 || !lines.every((l, i) => Number.isSafeInteger(l) && l > 0 && (i === 0 || l > lines[i - 1]))) return undefined;
-    edge.lines = lines as number[];
-  }
+  if (lines !== null && (!Array.isArray(lines) || lines.length === 0 || !lines.every((l, i) => Number.isSafeInteger(l) && l > 0 && (i === 0 || l > lines[i - 1])))) return undefined;
+  // A literal with `lines` in it: a property added later goes to a backing store of its own.
+  const edge: Edge = lines === null
+    ? { from: ids[from]!, to: ids[to]!, kind: KINDS[kind]!, resolution: RESOLUTIONS[resolution]! }
+    : { from: ids[from]!, to: ids[to]!, kind: KINDS[kind]!, resolution: RESOLUTIONS[resolution]!, lines: edgeLines(lines as number[]) };
   if (confidence !== null) {
     if (typeof confidence !== 'number' || !(confidence >= 0 && confidence <= 1)) return undefined;
     edge.confidence = confidence;

@@ -15,6 +15,7 @@
 
 import type { CallSite, Edge, EdgeKind, FileRecord, PySymbol } from '../model.js';
 import { appendAll } from '../shared/arrays.js';
+import { edgeLines } from './edgeLines.js';
 import { callTargets, GetterCollector, resolveSite, type SiteTargets } from './resolver/calls.js';
 import { DEFAULT_MIN_CONFIDENCE } from './resolver/confidence.js';
 import { decoratedAt } from './resolver/decorated.js';
@@ -39,6 +40,8 @@ export interface CallGraphOptions {
   minHeuristicConfidence?: number;
   /** Called before each file's sites are resolved, with the files done so far (the pipeline's heap guard, shared/heapGuard.ts). */
   afterFile?: (done: number, total: number) => void;
+  /** Called between the steps that follow the per-file pass, with the steps done so far (the same heap guard). */
+  afterStep?: (done: number, total: number) => void;
 }
 
 const KIND_ORDER: Record<EdgeKind, number> = { calls: 0, contains: 1, imports: 2, inherits: 3, references: 4 };
@@ -76,7 +79,7 @@ function symbolCallEdges(sym: PySymbol, targetsBySite: readonly SiteTargets[]): 
   const edges: Edge[] = [];
   // forEach, not `for (const [to, acc] of byTo)`: no entry array per target; one-line lists (most) are not sorted (a sort copies its array).
   byTo.forEach((acc, to) => {
-    const edge: Edge = { from: sym.id, to, kind: 'calls', resolution: RANKED[acc.rank]!, lines: acc.lines.length > 1 ? acc.lines.sort(byNumber) : acc.lines };
+    const edge: Edge = { from: sym.id, to, kind: 'calls', resolution: RANKED[acc.rank]!, lines: acc.lines.length > 1 ? acc.lines.sort(byNumber) : edgeLines(acc.lines) };
     if (acc.confidence !== undefined && (acc.rank === 2 || (acc.rank === 0 && !acc.certain && acc.confidence < 1))) edge.confidence = acc.confidence;
     edges.push(edge);
   });
@@ -128,6 +131,18 @@ function keepShapes(): void {
 }
 
 export function buildCallGraph(files: readonly FileRecord[], options: CallGraphOptions = {}): Edge[] {
+  // The resolver's state (evaluator memos, argument flow, project index) is a third of the peak heap on
+  // a large tree: it lives inside resolvedEdges only, so the sort below runs without it.
+  const edges = resolvedEdges(files, options);
+  options.afterStep?.(RESOLUTION_STEPS - 1, RESOLUTION_STEPS);
+  return sortEdges(edges);
+}
+
+/** The steps after the per-file pass, told to `afterStep`: parameter flow, structural edges, import edges, the sort. */
+const RESOLUTION_STEPS = 4;
+
+/** Every edge, unsorted (the passes of buildCallGraph). */
+function resolvedEdges(files: readonly FileRecord[], options: CallGraphOptions): Edge[] {
   const requested = options.maxHeuristicTargets ?? DEFAULT_MAX_HEURISTIC_TARGETS;
   // 0 turns the name fallback off; anything that is not a count falls back to the default.
   const max = Number.isFinite(requested) && requested >= 0 ? Math.floor(requested) : DEFAULT_MAX_HEURISTIC_TARGETS;
@@ -136,7 +151,7 @@ export function buildCallGraph(files: readonly FileRecord[], options: CallGraphO
   const index = buildProjectIndex(files);
   const ev = new Evaluator(index);
   const flowMode = options.parameterFlow ?? 'callables';
-  const flow = flowMode ? new ArgumentFlow(ev, flowMode === true ? 'all' : 'callables') : undefined;
+  let flow = flowMode ? new ArgumentFlow(ev, flowMode === true ? 'all' : 'callables') : undefined;
   // Pass 1: every site. A symbol with sites that resolved nothing and start at a parameter's name
   // waits for pass 2 (parameter flow); every other symbol's edges are made at once, so that its
   // site targets die young (kept until the end, they cost more in GC than pass 2 itself).
@@ -172,10 +187,16 @@ export function buildCallGraph(files: readonly FileRecord[], options: CallGraphO
     }
     ev.fileResolved(file.symbols);
   }
-  if (flow) appendAll(edges, revisitDeferred(ev, flow, deferred, max, minConfidence));
+  // Between the steps that follow the heap is judged again (no per-file loop there); the argument flow
+  // and the deferred sites are let go as soon as pass 2 is done.
+  options.afterStep?.(0, RESOLUTION_STEPS);
+  if (flow) appendAll(edges, revisitDeferred(ev, flow, deferred.splice(0), max, minConfidence));
+  flow = undefined;
+  options.afterStep?.(1, RESOLUTION_STEPS);
   appendAll(appendAll(edges, containsEdges(ev)), inheritsEdges(ev));
+  options.afterStep?.(2, RESOLUTION_STEPS);
   for (const file of index.files) appendAll(edges, importEdges(ev, file));
-  return sortEdges(edges);
+  return edges;
 }
 
 interface Deferred {

@@ -205,6 +205,7 @@ export function graphOptionsOf(options: IndexOptions): CallGraphOptions {
       heap.check(done, total, 'files resolved');
       options.onResolve?.(done + 1, total);
     },
+    afterStep: (done, total) => heap.checkStep(done, total, 'resolution steps done'),
     ...(options.maxHeuristicTargets !== undefined ? { maxHeuristicTargets: options.maxHeuristicTargets } : {}),
     ...(options.parameterFlow ? { parameterFlow: true } : {}),
   };

@@ -8,8 +8,9 @@
 //   `elements` nodes keep their identity, because the resolver memoises them by object
 //   (graph/resolver/containers.ts): only their items are replaced by shared values;
 // - the names they hold (and targets, keywords, decorators, bases, imports) are interned strings;
-// - call sites and bindings are rebuilt as literals with their keys in the original order, and
-//   every array is copied at its exact length.
+// - call sites, bindings and imports are rebuilt as literals with their keys in the original order,
+//   equal binding targets are one array, empty lists one frozen array, and every other array is copied
+//   at its exact length.
 // Nothing here is observable: the records are values (no consumer mutates them or compares them by
 // identity, except `elements` as said), so every output is byte-identical.
 import type { Binding, CallSite, FileRecord, ImportRecord, KeywordArg, PySymbol, RefExpr } from '../model.js';
@@ -31,6 +32,7 @@ export function compactsDecoded(usedHeapBytes: number): boolean {
 }
 
 type Ref<T extends RefExpr['t']> = Extract<RefExpr, { t: T }>;
+type FromImport = Extract<ImportRecord, { kind: 'from' }>;
 
 /**
  * `s` holding its own characters. V8 makes a substring of 13 characters or more a view into the string
@@ -42,6 +44,13 @@ export function detached(s: string): string {
 }
 
 /**
+ * The one empty list every symbol without calls, bindings, imports, decorators, bases or parameters
+ * holds (most symbols lack several of them). Frozen, since it is shared: writing to it throws.
+ */
+const NONE: readonly never[] = Object.freeze([]);
+const none = <T>(): T[] => NONE as unknown as T[];
+
+/**
  * One compactor per scan: its tables live as long as it does (drop it when the scan ends).
  * `textless`: the records' texts are dropped after it (python/dropText.ts), so every string it keeps is
  * copied out of the source, long ones too; otherwise `full` holds the source anyway and only short
@@ -49,6 +58,14 @@ export function detached(s: string): string {
  */
 export function createRecordCompactor(textless = false): RecordCompactor {
   const { str, strs, share } = createSharing(textless);
+  // A binding's target (`['x']`, `['self', 'conn']`) recurs across the tree: one array per distinct target.
+  const targetArrays = new Map<string, string[]>();
+  const targets = (target: string[]): string[] => {
+    const key = `${target.length}\u0000${target.join('\u0000')}`;
+    let known = targetArrays.get(key);
+    if (!known) targetArrays.set(key, (known = strs(target)));
+    return known;
+  };
 
   const keyword = (k: KeywordArg): KeywordArg => ({ name: str(k.name), value: share(k.value) });
 
@@ -73,7 +90,7 @@ export function createRecordCompactor(textless = false): RecordCompactor {
   };
 
   const binding = (b: Binding): Binding => {
-    const target = strs(b.target);
+    const target = targets(b.target);
     const value = b.value && share(b.value);
     const annotation = b.annotation === undefined ? undefined : str(b.annotation);
     switch (Object.keys(b).join()) {
@@ -89,20 +106,35 @@ export function createRecordCompactor(textless = false): RecordCompactor {
   };
 
   const importRecord = (r: ImportRecord): ImportRecord => {
-    const out: Record<string, unknown> = {};
-    for (const [key, value] of Object.entries(r)) out[key] = typeof value === 'string' ? str(value) : value;
-    return out as unknown as ImportRecord;
+    const module = str(r.module);
+    const alias = r.alias === undefined ? undefined : str(r.alias);
+    // Literals in the extracted key order (a `from` import has more fields than an empty object's room).
+    switch (Object.keys(r).join()) {
+      case 'kind,module,line':
+        return { kind: 'import', module, line: r.line };
+      case 'kind,module,line,alias':
+        return { kind: 'import', module, line: r.line, alias: alias! };
+      case 'kind,level,module,name,line':
+        return { kind: 'from', level: (r as FromImport).level, module, name: str((r as FromImport).name), line: r.line };
+      case 'kind,level,module,name,line,alias':
+        return { kind: 'from', level: (r as FromImport).level, module, name: str((r as FromImport).name), line: r.line, alias: alias! };
+      default: {
+        const out: Record<string, unknown> = {};
+        for (const [key, value] of Object.entries(r)) out[key] = typeof value === 'string' ? str(value) : value;
+        return out as unknown as ImportRecord;
+      }
+    }
   };
 
   const symbol = (s: PySymbol): PySymbol => {
-    s.calls = s.calls.length === 0 ? s.calls : s.calls.map(callSite);
-    s.bindings = s.bindings.length === 0 ? s.bindings : s.bindings.map(binding);
-    s.imports = s.imports.length === 0 ? s.imports : s.imports.map(importRecord);
-    s.decorators = strs(s.decorators);
-    s.bases = strs(s.bases);
+    s.calls = s.calls.length === 0 ? none() : s.calls.map(callSite);
+    s.bindings = s.bindings.length === 0 ? none() : s.bindings.map(binding);
+    s.imports = s.imports.length === 0 ? none() : s.imports.map(importRecord);
+    s.decorators = s.decorators.length === 0 ? none() : strs(s.decorators);
+    s.bases = s.bases.length === 0 ? none() : strs(s.bases);
     if (s.returnValues) s.returnValues = s.returnValues.map(share);
     if (s.yieldValues) s.yieldValues = s.yieldValues.map(share);
-    if (s.params.length > 0) s.params = s.params.slice();
+    s.params = s.params.length === 0 ? none() : s.params.slice();
     if (s.all) s.all = strs(s.all);
     return s;
   };

@@ -1,7 +1,7 @@
 // Definition details read from captured text rather than by walking child nodes: every node-API
 // call crosses into WASM, and a def has a dozen children. The parameter list is one `text` read,
 // split here; the docstring is found in the source at the body's first statement.
-import type { Param } from '../model.js';
+import type { Param, ParamKind } from '../model.js';
 import { closingBracket, docstringAt, firstStatementIndex, splitTopLevel, topLevelIndex } from './extractText.js';
 
 /** `(a, /, b: int = 3, *args, c, **kw)` as written, parentheses included. */
@@ -49,14 +49,17 @@ function paramFromPiece(piece: string, afterStar: boolean): Param {
   const head = eq < 0 ? piece : piece.slice(0, eq);
   const colon = topLevelIndex(head, ':');
   const nameText = (colon < 0 ? head : head.slice(0, colon)).trim();
-  const param: Param = nameText.startsWith('**')
-    ? { name: nameText.slice(2).trim(), kind: 'var_keyword' }
+  const [name, kind]: [string, ParamKind] = nameText.startsWith('**')
+    ? [nameText.slice(2).trim(), 'var_keyword']
     : nameText.startsWith('*')
-      ? { name: nameText.slice(1).trim(), kind: 'var_positional' }
-      : { name: nameText, kind: afterStar ? 'keyword_only' : 'regular' };
-  if (colon >= 0) param.annotation = head.slice(colon + 1).trim();
-  if (eq >= 0) param.default = piece.slice(eq + 1).trim();
-  return param;
+      ? [nameText.slice(1).trim(), 'var_positional']
+      : [nameText, afterStar ? 'keyword_only' : 'regular'];
+  const annotation = colon >= 0 ? head.slice(colon + 1).trim() : undefined;
+  const value = eq >= 0 ? piece.slice(eq + 1).trim() : undefined;
+  // One literal per shape: a property added to an object after it is made goes to a backing store of its
+  // own (one more allocation per parameter on a large tree).
+  if (annotation === undefined) return value === undefined ? { name, kind } : { name, kind, default: value };
+  return value === undefined ? { name, kind, annotation } : { name, kind, annotation, default: value };
 }
 
 /** Positional class arguments as written; keyword arguments (metaclass=, total=) are not bases. */

@@ -13,6 +13,8 @@ export interface CallGraphOptions {
     minHeuristicConfidence?: number;
     /** Called before each file's sites are resolved, with the files done so far (the pipeline's heap guard, shared/heapGuard.ts). */
     afterFile?: (done: number, total: number) => void;
+    /** Called between the steps that follow the per-file pass, with the steps done so far (the same heap guard). */
+    afterStep?: (done: number, total: number) => void;
 }
 export declare function compareEdges(a: Edge, b: Edge): number;
 export declare function buildCallGraph(files: readonly FileRecord[], options?: CallGraphOptions): Edge[];

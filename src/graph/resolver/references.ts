@@ -12,6 +12,7 @@
 // values are not references (a class is constructed where it is called; `inherits` covers the rest).
 // Overrides reached through dispatch are referenced with resolution `dispatch`.
 import type { Edge, PySymbol, RefExpr } from '../../model.js';
+import { edgeLines } from '../edgeLines.js';
 import type { Evaluator } from './evaluator.js';
 
 const MAX_NESTING = 4;
@@ -54,7 +55,7 @@ export function referenceEdges(ev: Evaluator, sym: PySymbol): readonly Edge[] {
   if (!pass.uses) return NO_EDGES;
   const edges: Edge[] = [];
   pass.uses.forEach((use, to) => {
-    edges.push({ from: sym.id, to, kind: 'references', resolution: use.rank === 0 ? 'resolved' : 'dispatch', lines: use.lines.length > 1 ? use.lines.sort(byNumber) : use.lines });
+    edges.push({ from: sym.id, to, kind: 'references', resolution: use.rank === 0 ? 'resolved' : 'dispatch', lines: use.lines.length > 1 ? use.lines.sort(byNumber) : edgeLines(use.lines) });
   });
   return edges;
 }
