@@ -14,10 +14,11 @@
 //   past V8_INEFFECTIVE_SHARE, the program running under V8_LOW_MUTATOR of the time since the previous
 //   one, also give the error (a 40 MB heap whose live set crept from 81% to 83% was aborted by V8
 //   with the guard's own collections 40 ms apart). The phases without a per-file loop (the resolver's
-//   steps after its pass over files, CallGraphOptions.afterStep; a PR's review steps; its packs) call `checkStep` between their steps, which reads the heap every
-//   time: a step that fills the heap by itself is still V8's abort, but a heap left nearly full gives
-//   the line before the next step. The Action's analysis worker also gets a heap limit of its own (action/analysis.ts), whose
-//   overflow ends only the worker, reported as the same line.
+//   steps after its pass over files, CallGraphOptions.afterStep; a PR's review steps; its packs) call
+//   `checkStep` between their steps, which reads the heap every time: a step that fills the heap by
+//   itself is still V8's abort, but a heap left nearly full gives the line before the next step. The
+//   Action's analysis worker also gets a heap limit of its own (action/analysis.ts), whose overflow
+//   ends only the worker, reported as the same line.
 // - No re-exec with a larger heap for the CLI: a second process on every run would add a Node start-up's
 //   CPU and memory to every digest, and a larger heap is the user's call (NODE_OPTIONS); the line
 //   names the value this machine allows (SAFE_MEMORY_SHARE of its memory, cgroup limit included).
