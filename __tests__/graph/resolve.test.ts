@@ -28,6 +28,29 @@ describe('buildCallGraph: output shape', () => {
     expect(JSON.stringify(buildCallGraph(files))).toBe(forward);
   });
 
+  it('ends a name bound through itself in a function scope, whether the name is the first or a later one asked there', async () => {
+    // `cur` is the first name walk's scope is asked; its second binding reads `cur` again (re-entry, cut
+    // there) and `self`, a second name. `nxt` is asked after `cur` and is bound through itself too.
+    const edges = await graphOf({
+      'm.py': [
+        'class Node:',
+        '    def advance(self):',
+        '        return self',
+        '',
+        '    def walk(self):',
+        '        cur = self',
+        '        cur = cur.advance()',
+        '        cur.advance()',
+        '        nxt = cur',
+        '        nxt = nxt.advance()',
+        '        nxt.advance()',
+        '',
+      ].join('\n'),
+    });
+    const call = edges.find((e) => e.kind === 'calls' && e.from === 'm.Node.walk');
+    expect(call).toEqual({ from: 'm.Node.walk', to: 'm.Node.advance', kind: 'calls', resolution: 'resolved', lines: [7, 8, 10, 11] });
+  });
+
   it('emits contains, imports and inherits edges across files', async () => {
     const edges = await graphOf({
       'pkg/__init__.py': 'from .models import User\n',

@@ -37,7 +37,13 @@ interface ScopeInfo {
   children: Map<string, PySymbol[]> | undefined;
   chain: ScopeInfo[] | undefined;
   chainScopes: PySymbol[] | undefined;
-  /** What the scope itself binds a name to (localName). */
+  /**
+   * What the scope itself binds a name to (localName): the first name asked in `firstName` and
+   * `firstAnswer`, any other in `memo`. Most function scopes are asked one name (a method: `self`), and
+   * a Map per scope for one entry was the largest part of the lookup records on a large tree.
+   */
+  firstName: string | undefined;
+  firstAnswer: Lookup | typeof IN_PROGRESS;
   memo: Map<string, Lookup | typeof IN_PROGRESS> | undefined;
   /** What a lookup from the scope finds (lookupName). */
   lookups: Map<string, Value[]> | undefined;
@@ -69,6 +75,14 @@ function isModuleOrParent(module: string, name: string): boolean {
   return module.length === name.length ? module === name : module.length > name.length && module.charCodeAt(name.length) === 46 && module.startsWith(name);
 }
 
+/** Sets the scope's own answer for `name`: in the first slot when it is free or holds `name`, else in the Map. */
+function remember(info: ScopeInfo, name: string, answer: Lookup | typeof IN_PROGRESS): void {
+  if (info.firstName === undefined || info.firstName === name) {
+    info.firstName = name;
+    info.firstAnswer = answer;
+  } else (info.memo ??= new Map()).set(name, answer);
+}
+
 export class NameLookup {
   readonly index: ProjectIndex;
   private readonly infos = new Map<PySymbol, ScopeInfo>();
@@ -92,6 +106,8 @@ export class NameLookup {
         children: this.index.children.get(scope.id),
         chain: undefined,
         chainScopes: undefined,
+        firstName: undefined,
+        firstAnswer: undefined,
         memo: undefined,
         lookups: undefined,
         names: undefined,
@@ -197,21 +213,23 @@ export class NameLookup {
     // the re-entry guard. Names a non-module scope does not bind are answered from its name table
     // without a memo entry (most lookups pass through function scopes on their way out).
     if (!info.isModule && !this.mayBind(info, name)) return NOT_BOUND;
-    let memo = info.memo;
-    if (!memo) info.memo = memo = new Map();
-    const known = memo.get(name);
-    if (known === IN_PROGRESS) return CUT;
-    if (known !== undefined || memo.has(name)) return known as Lookup;
+    if (info.firstName === name) return info.firstAnswer === IN_PROGRESS ? CUT : info.firstAnswer;
+    const memo = info.memo;
+    if (memo) {
+      const known = memo.get(name);
+      if (known === IN_PROGRESS) return CUT;
+      if (known !== undefined || memo.has(name)) return known as Lookup;
+    }
     const ev = this.ev;
     if (ev.depth >= MAX_DEPTH) return CUT;
-    memo.set(name, IN_PROGRESS);
+    remember(info, name, IN_PROGRESS);
     ev.depth++;
     let result: Lookup = NOT_BOUND;
     try {
       result = this.computeLocal(info, name);
     } finally {
       ev.depth--;
-      memo.set(name, result);
+      remember(info, name, result);
     }
     return result;
   }
