@@ -118,11 +118,8 @@ export function createRecordCompactor(textless = false): RecordCompactor {
         return { kind: 'from', level: (r as FromImport).level, module, name: str((r as FromImport).name), line: r.line };
       case 'kind,level,module,name,line,alias':
         return { kind: 'from', level: (r as FromImport).level, module, name: str((r as FromImport).name), line: r.line, alias: alias! };
-      default: {
-        const out: Record<string, unknown> = {};
-        for (const [key, value] of Object.entries(r)) out[key] = typeof value === 'string' ? str(value) : value;
-        return out as unknown as ImportRecord;
-      }
+      default:
+        return rebuilt(r, { module, alias, ...(r.kind === 'from' ? { name: str(r.name) } : {}) });
     }
   };
 

@@ -49,11 +49,15 @@ function paramFromPiece(piece: string, afterStar: boolean): Param {
   const head = eq < 0 ? piece : piece.slice(0, eq);
   const colon = topLevelIndex(head, ':');
   const nameText = (colon < 0 ? head : head.slice(0, colon)).trim();
-  const [name, kind]: [string, ParamKind] = nameText.startsWith('**')
-    ? [nameText.slice(2).trim(), 'var_keyword']
-    : nameText.startsWith('*')
-      ? [nameText.slice(1).trim(), 'var_positional']
-      : [nameText, afterStar ? 'keyword_only' : 'regular'];
+  let name = nameText;
+  let kind: ParamKind = afterStar ? 'keyword_only' : 'regular';
+  if (nameText.startsWith('**')) {
+    name = nameText.slice(2).trim();
+    kind = 'var_keyword';
+  } else if (nameText.startsWith('*')) {
+    name = nameText.slice(1).trim();
+    kind = 'var_positional';
+  }
   const annotation = colon >= 0 ? head.slice(colon + 1).trim() : undefined;
   const value = eq >= 0 ? piece.slice(eq + 1).trim() : undefined;
   // One literal per shape: a property added to an object after it is made goes to a backing store of its
