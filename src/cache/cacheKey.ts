@@ -24,7 +24,7 @@ import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { dependencyVersion, packageVersion } from '../shared/packageInfo.js';
 
-export const CACHE_FORMAT_VERSION = 3;
+export const CACHE_FORMAT_VERSION = 4;
 
 /** The folder name every entry of this build lives under (16 hex digits). */
 export function cacheNamespace(): string {

@@ -8,7 +8,7 @@ import type { FileCache } from './fileCache.js';
 
 export function extractCached(parser: PythonParser, path: string, text: string, cache: FileCache | undefined, tally = true): FileRecord {
   if (cache === undefined) return extractFile(parser, path, text);
-  const found = cache.lookup(path, text, tally);
+  const found = cache.lookup(path, text, () => extractFile(parser, path, text), tally);
   if (found.record !== undefined) return found.record;
   const record = extractFile(parser, path, text);
   cache.store(path, found.blob, text, record, tally);

@@ -5,10 +5,13 @@
 //
 // Decisions:
 // - An entry is one header line (JSON: magic, namespace, path, blob id, payload length and sha256)
-//   and the payload (the record as JSON). Decoding checks, in this order, the header's shape, that it
+//   and the payload: the record as JSON with its symbols' facts (calls, bindings, imports) left out,
+//   a newline, and the facts as JSON, one [calls, bindings, imports] per symbol in symbol order,
+//   decoded when first read (lazyFacts.ts). Decoding checks, in this order, the header's shape, that it
 //   names the entry asked for (namespace, path, blob id: a foreign or misplaced entry), the payload's
 //   length (a truncated write) and checksum (any flipped byte), then the record's structure
-//   (validateRecord.ts). The first failure is the reason returned; nothing partial is ever used.
+//   (validateRecord.ts). The first failure is the reason returned; nothing partial is ever used. The
+//   facts' structure is checked when they are decoded; facts that fail it are replaced by `recover`.
 // - A definition's `full` is its verbatim lines (python/render.ts), so it is not stored: the entry keeps
 //   `null` in its place (the key keeps its position, so the decoded object equals the extracted one
 //   property for property) and decoding slices it again from the file's text, which the caller has read
@@ -17,8 +20,9 @@
 import type { FileRecord } from '../model.js';
 import { indexLines, type SourceLines, sliceLines } from '../python/render.js';
 import { frameEntry, parseJson, unframeEntry } from './entryFrame.js';
+import { attachFacts, type Facts, factsOf, withoutFacts } from './lazyFacts.js';
 import { textProblem } from './textCheck.js';
-import { validateRecord } from './validateRecord.js';
+import { factsProblem, validateRecord } from './validateRecord.js';
 
 const MAGIC = 'repodigest-cache-entry';
 
@@ -34,25 +38,43 @@ export type Decoded = { ok: true; record: FileRecord } | { ok: false; reason: st
 /** The entry's bytes (UTF-8 text) for `record`, extracted from `text` at `key.path`. */
 export function encodeEntry(key: EntryKey, record: FileRecord, text: string): string {
   const src = indexLines(text);
-  const symbols = record.symbols.map((s) => (s.kind !== 'module' && s.full === sliceLines(src, s.startLine, s.endLine) ? { ...s, full: null } : s));
-  return frameEntry({ magic: MAGIC, namespace: key.namespace, path: key.path, blob: key.blob }, JSON.stringify({ ...record, symbols }));
+  const symbols = record.symbols.map((s) => {
+    const stored = withoutFacts(s);
+    return s.kind !== 'module' && s.full === sliceLines(src, s.startLine, s.endLine) ? { ...stored, full: null } : stored;
+  });
+  return frameEntry({ magic: MAGIC, namespace: key.namespace, path: key.path, blob: key.blob }, `${JSON.stringify({ ...record, symbols })}\n${JSON.stringify(factsOf(record))}`);
 }
 
-/** The record an entry holds, or why it cannot be trusted (one short phrase). */
-export function decodeEntry(key: EntryKey, bytes: Buffer, text: string): Decoded {
+/**
+ * The record an entry holds, or why it cannot be trusted (one short phrase). Its facts are decoded when
+ * first read; when they are not what validateRecord.ts expects, `recover` is given the reason and
+ * returns the facts to use instead, one per symbol of `ids` (the record's symbols' ids, in order).
+ */
+export function decodeEntry(key: EntryKey, bytes: Buffer, text: string, recover: (reason: string, ids: readonly string[]) => Facts[]): Decoded {
   const framed = unframeEntry(bytes, isHeader, 'not a repodigest cache entry', (header) => {
     if (header.namespace !== key.namespace) return 'written by another version or format';
     if (header.path !== key.path || header.blob !== key.blob) return 'foreign entry (names another file or content)';
     return undefined;
   });
   if (!framed.ok) return framed;
-  const value = parseJson(framed.payload);
+  const payload = framed.payload;
+  const cut = payload.indexOf(0x0a);
+  if (cut < 0) return { ok: false, reason: 'malformed record (no facts)' };
+  const value = parseJson(payload.subarray(0, cut).toString('utf8'));
   const problem = validateRecord(value, key.path);
   if (problem !== undefined) return { ok: false, reason: `malformed record (${problem})` };
   const record = value as FileRecord;
   const src = indexLines(text);
   const mismatch = restoreFull(record, src) ?? textProblem(record, src);
   if (mismatch) return { ok: false, reason: `does not match the file (${mismatch})` };
+  const symbols = record.symbols;
+  // The facts stay bytes (outside the JS heap) until read: a copy, so the entry's other bytes can go.
+  attachFacts(symbols, Buffer.from(payload.subarray(cut + 1)), (facts) => {
+    const decoded = parseJson(facts.toString('utf8'));
+    const ids = symbols.map((s) => s.id);
+    const wrong = factsProblem(decoded, ids);
+    return wrong === undefined ? (decoded as Facts[]) : recover(`malformed record (${wrong})`, ids);
+  });
   return { ok: true, record };
 }
 

@@ -18,7 +18,8 @@ export interface EntrySink {
 /** A streamed entry's header line, padded JSON and its newline. */
 const STREAMED_HEADER_BYTES = 1024;
 
-export type Unframed<H> = { ok: true; header: H; payload: string } | { ok: false; reason: string };
+/** `payload`: the payload's bytes (UTF-8 text), a view into the entry's. */
+export type Unframed<H> = { ok: true; header: H; payload: Buffer } | { ok: false; reason: string };
 
 /** The entry's bytes (UTF-8 text): `fields` (the entry's own header fields) with length and sha256 added. */
 export function frameEntry(fields: Record<string, unknown>, payload: string): string {
@@ -56,7 +57,7 @@ export function streamedBytes(write: (sink: EntrySink) => void): Buffer {
 }
 
 /**
- * The header and payload text of an entry. `isHeader` checks the header's own fields (length and
+ * The header and payload of an entry. `isHeader` checks the header's own fields (length and
  * sha256 are checked here); `names` returns why the entry is not the one asked for, or undefined.
  */
 export function unframeEntry<H extends object>(bytes: Buffer, isHeader: (value: Record<string, unknown>) => value is Record<string, unknown> & H, shapeReason: string, names: (header: H) => string | undefined): Unframed<H> {
@@ -72,7 +73,7 @@ export function unframeEntry<H extends object>(bytes: Buffer, isHeader: (value: 
   if (payloadBytes.length !== frame.length) return { ok: false, reason: `truncated (${payloadBytes.length} of ${frame.length as number} bytes)` };
   // The bytes as read are hashed (the writer hashed the payload's UTF-8): no re-encoding of megabytes.
   if (sha256(payloadBytes) !== frame.sha256) return { ok: false, reason: 'checksum mismatch' };
-  return { ok: true, header: header as H, payload: payloadBytes.toString('utf8') };
+  return { ok: true, header: header as H, payload: payloadBytes };
 }
 
 export function parseJson(text: string): unknown {

@@ -18,6 +18,7 @@ import type { FileRecord } from '../model.js';
 import { blobId, cacheNamespace, entryName } from './cacheKey.js';
 import { decodeEntry, encodeEntry } from './entryCodec.js';
 import type { EntrySink } from './entryFrame.js';
+import type { Facts } from './lazyFacts.js';
 
 export interface CacheStats {
   hits: number;
@@ -34,9 +35,12 @@ export interface FileCache {
   /**
    * The blob id of `text`, and the record cached for it at `path` when there is a trusted one.
    * `tally: false` (another version of a changed file, not a file of the tree) leaves hits and misses
-   * alone, so the stats stay "of the tree's files"; the entry still counts as used.
+   * alone, so the stats stay "of the tree's files"; the entry still counts as used. `extract` makes the
+   * record from `text` when the entry's facts, decoded when first read, turn out malformed: the entry
+   * is then reported, counted and rewritten as one found malformed at once, and the symbols get the
+   * fresh record's facts.
    */
-  lookup(path: string, text: string, tally?: boolean): { blob: string; record?: FileRecord };
+  lookup(path: string, text: string, extract: () => FileRecord, tally?: boolean): { blob: string; record?: FileRecord };
   /** Remember `record`, extracted from `text` (blob id `blob`) at `path`; `tally: false` as for lookup. */
   store(path: string, blob: string, text: string, record: FileRecord, tally?: boolean): void;
   stats(): CacheStats;
@@ -146,7 +150,7 @@ export function openFileCache(dir: string, deps: CacheDeps = defaultCacheDeps): 
 
   return {
     dir,
-    lookup(path, text, tally = true) {
+    lookup(path, text, extract, tally = true) {
       const blob = blobId(text);
       if (tally) treeBlobs.set(path, blob);
       const name = entryName(path, blob);
@@ -160,7 +164,21 @@ export function openFileCache(dir: string, deps: CacheDeps = defaultCacheDeps): 
         if (tally) stats.misses++;
         return { blob };
       }
-      const decoded = decodeEntry({ namespace, path, blob }, bytes, text);
+      const recover = (reason: string, ids: readonly string[]): Facts[] => {
+        stats.problems.push(`cache entry for ${path} ignored: ${reason}; extracted again`);
+        if (tally) {
+          stats.hits--;
+          stats.misses++;
+        }
+        const fresh = extract();
+        if (writeAtomic(name, () => encodeEntry({ namespace, path, blob }, fresh, text)) && tally) stats.written++;
+        const byId = new Map(fresh.symbols.map((s) => [s.id, s]));
+        return ids.map((id) => {
+          const s = byId.get(id);
+          return s === undefined ? [[], [], []] : [s.calls, s.bindings, s.imports];
+        });
+      };
+      const decoded = decodeEntry({ namespace, path, blob }, bytes, text, recover);
       if (!decoded.ok) {
         if (tally) stats.misses++;
         stats.problems.push(`cache entry for ${path} ignored: ${decoded.reason}; extracted again`);

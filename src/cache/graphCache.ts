@@ -8,7 +8,8 @@
 //   and every file's path and blob id in the order given, so one changed, added or removed file, or
 //   another option, is another key. A record is keyed by its blob only while it is the very object the
 //   scan made from that blob (noteScannedRecord); one built or changed since (a PR's removed symbols put
-//   back into their head file, diff/changedSymbols.ts) is keyed by a hash of its JSON instead. Past
+//   back into their head file, diff/changedSymbols.ts) is keyed by a hash of its JSON instead
+//   (lazyFacts.ts recordJson: the same text for a record extracted or read from an entry). Past
 //   MAX_UNSCANNED such records there is no key and the graph is resolved as always.
 // - Entries live in `graphs/` beside the per-file ones and are named by the tree key. The CLI's folder
 //   is never pruned, so at most MAX_GRAPH_ENTRIES are kept: after a write the least recently used go
@@ -25,6 +26,7 @@ import type { Edge, FileRecord } from '../model.js';
 import { cacheNamespace } from './cacheKey.js';
 import { type FileCache, namespaceFolder } from './fileCache.js';
 import { decodeGraphEntry, writeGraphEntry } from './graphCodec.js';
+import { recordJson } from './lazyFacts.js';
 
 /** Bump when the resolver (graph/) makes any edge differently, as CACHE_FORMAT_VERSION for extraction. */
 export const GRAPH_FORMAT_VERSION = 4;
@@ -137,7 +139,7 @@ export function treeKey(files: readonly FileRecord[], options: CallGraphOptions)
     let blob = scannedBlobs.get(f);
     if (blob === undefined) {
       if (++unscanned > MAX_UNSCANNED) return undefined;
-      blob = `record ${createHash('sha256').update(JSON.stringify(f)).digest('hex')}`;
+      blob = `record ${createHash('sha256').update(recordJson(f)).digest('hex')}`;
     }
     hash.update(`${f.path}\0${blob}\n`);
   }

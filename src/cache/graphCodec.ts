@@ -81,7 +81,7 @@ export function decodeGraphEntry(key: GraphEntryKey, bytes: Buffer, known: Reado
     return undefined;
   });
   if (!framed.ok) return framed;
-  const payload = parseJson(framed.payload);
+  const payload = parseJson(framed.payload.toString('utf8'));
   if (typeof payload !== 'object' || payload === null) return { ok: false, reason: 'malformed graph (payload)' };
   const { ids, edges: rows } = payload as { ids?: unknown; edges?: unknown };
   if (!Array.isArray(ids) || !ids.every((id) => typeof id === 'string' && known.has(id))) return { ok: false, reason: 'malformed graph (an endpoint that is not a symbol of these files)' };

@@ -2,7 +2,9 @@
 // The checksum (entryCodec.ts) catches damage; this catches an entry that is well formed JSON but not
 // a record of this file (a hand-made or hostile entry, or one from a build whose format version was not
 // bumped): every field the pipeline reads is checked for its type, down to each RefExpr. Returns the
-// first problem as a short phrase, or undefined. `full` may be null: the codec elides it.
+// first problem as a short phrase, or undefined. `full` may be null: the codec elides it. An entry
+// keeps the symbols' facts (calls, bindings, imports) apart, decoded when first read (lazyFacts.ts):
+// validateRecord checks the rest, factsProblem the facts.
 type Obj = Record<string, unknown>;
 
 const KINDS = new Set(['module', 'class', 'function', 'method']);
@@ -34,9 +36,22 @@ function symbolProblem(s: unknown, path: string): string | undefined {
   if (!isStrArray(s.decorators) || !isStrArray(s.bases) || (s.all !== undefined && !isStrArray(s.all))) return `${at}: lists`;
   if (!Array.isArray(s.params) || !s.params.every(isParam)) return `${at}: params`;
   if (!optRefs(s.returnValues) || !optRefs(s.yieldValues)) return `${at}: values`;
-  if (!Array.isArray(s.calls) || !s.calls.every(isCall)) return `${at}: calls`;
-  if (!Array.isArray(s.bindings) || !s.bindings.every(isBinding)) return `${at}: bindings`;
-  if (!Array.isArray(s.imports) || !s.imports.every(isImport)) return `${at}: imports`;
+  if ('calls' in s || 'bindings' in s || 'imports' in s) return `${at}: facts inside the symbol`;
+  return undefined;
+}
+
+/** Whether `value` is one [calls, bindings, imports] per symbol of `ids` (the symbols' ids, in order). */
+export function factsProblem(value: unknown, ids: readonly string[]): string | undefined {
+  if (!Array.isArray(value) || value.length !== ids.length) return 'facts: not one per symbol';
+  for (let i = 0; i < ids.length; i++) {
+    const facts: unknown = value[i];
+    const at = `symbol ${ids[i]!}`;
+    if (!Array.isArray(facts) || facts.length !== 3) return `${at}: facts`;
+    const [calls, bindings, imports] = facts as unknown[];
+    if (!Array.isArray(calls) || !calls.every(isCall)) return `${at}: calls`;
+    if (!Array.isArray(bindings) || !bindings.every(isBinding)) return `${at}: bindings`;
+    if (!Array.isArray(imports) || !imports.every(isImport)) return `${at}: imports`;
+  }
   return undefined;
 }
 

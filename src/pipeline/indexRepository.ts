@@ -7,6 +7,7 @@
 import { getHeapStatistics } from 'node:v8';
 import { extractCached } from '../cache/cachedExtract.js';
 import type { FileCache } from '../cache/fileCache.js';
+import { adjustFactsWhenRead, copySymbol } from '../cache/lazyFacts.js';
 import { type CallGraphBuilder, cachedCallGraph, noteScannedRecord } from '../cache/graphCache.js';
 import { discoverPythonFiles } from '../files/discover.js';
 import { createSourceReader, DEFAULT_MAX_FILE_BYTES } from '../files/read.js';
@@ -83,7 +84,8 @@ export async function scanRepository(root: string, options: IndexOptions = {}): 
   // One reader per run: it resolves the root's realpath once (files/read.ts).
   const reader = createSourceReader(root, { maxBytes });
   const textless = options.keepText === false;
-  const compact = createRecordCompactor(textless);
+  // Facts a cache entry has not decoded yet are compacted when they are (cache/lazyFacts.ts).
+  const compact = createRecordCompactor(textless, adjustFactsWhenRead);
   const heap = options.heapGuard ?? createHeapGuard();
   const heapInUse = options.heapInUse ?? (() => getHeapStatistics().used_heap_size);
   let done = 0;
@@ -178,7 +180,8 @@ function withImportNames(files: FileRecord[], edges: Edge[], names: ReadonlyMap<
     const symbols = f.symbols.map((s) => {
       const id = importIdFor(names, s.id);
       ids.set(s.id, id);
-      const copy: PySymbol = { ...s, id, module: importIdFor(names, s.module) };
+      // A copy that leaves facts a cache entry has not decoded as they are (cache/lazyFacts.ts).
+      const copy = copySymbol(s, { id, module: importIdFor(names, s.module) });
       if (s.parent !== undefined) copy.parent = importIdFor(names, s.parent);
       return copy;
     });

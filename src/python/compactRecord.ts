@@ -17,6 +17,15 @@ import type { Binding, CallSite, FileRecord, ImportRecord, KeywordArg, PySymbol,
 
 export type RecordCompactor = (record: FileRecord) => FileRecord;
 
+/** A symbol's calls, bindings and imports. */
+export type Facts = [calls: CallSite[], bindings: Binding[], imports: ImportRecord[]];
+
+/**
+ * Takes `adjust` to apply to `record`'s facts when they are read later, and says true; false when they
+ * are to be compacted now (a record read from the cache decodes them when first read, cache/lazyFacts.ts).
+ */
+export type FactsLater = (record: FileRecord, adjust: (facts: Facts) => Facts) => boolean;
+
 /**
  * Bytes of used heap below which a record read from the cache is kept as decoded. JSON.parse already
  * makes what the compactor rebuilds (arrays at their exact length, fields held in the object), so on
@@ -56,7 +65,7 @@ const none = <T>(): T[] => NONE as unknown as T[];
  * copied out of the source, long ones too; otherwise `full` holds the source anyway and only short
  * strings are copied (a long one copied would be a second copy).
  */
-export function createRecordCompactor(textless = false): RecordCompactor {
+export function createRecordCompactor(textless = false, later?: FactsLater): RecordCompactor {
   const { str, strs, share } = createSharing(textless);
   // A binding's target (`['x']`, `['self', 'conn']`) recurs across the tree: one array per distinct target.
   const targetArrays = new Map<string, string[]>();
@@ -123,10 +132,17 @@ export function createRecordCompactor(textless = false): RecordCompactor {
     }
   };
 
-  const symbol = (s: PySymbol): PySymbol => {
-    s.calls = s.calls.length === 0 ? none() : s.calls.map(callSite);
-    s.bindings = s.bindings.length === 0 ? none() : s.bindings.map(binding);
-    s.imports = s.imports.length === 0 ? none() : s.imports.map(importRecord);
+  const calls = (list: CallSite[]): CallSite[] => (list.length === 0 ? none() : list.map(callSite));
+  const bindings = (list: Binding[]): Binding[] => (list.length === 0 ? none() : list.map(binding));
+  const imports = (list: ImportRecord[]): ImportRecord[] => (list.length === 0 ? none() : list.map(importRecord));
+  const facts = (f: Facts): Facts => [calls(f[0]), bindings(f[1]), imports(f[2])];
+
+  const symbol = (s: PySymbol, withFacts: boolean): PySymbol => {
+    if (withFacts) {
+      s.calls = calls(s.calls);
+      s.bindings = bindings(s.bindings);
+      s.imports = imports(s.imports);
+    }
     s.decorators = s.decorators.length === 0 ? none() : strs(s.decorators);
     s.bases = s.bases.length === 0 ? none() : strs(s.bases);
     if (s.returnValues) s.returnValues = s.returnValues.map(share);
@@ -137,7 +153,8 @@ export function createRecordCompactor(textless = false): RecordCompactor {
   };
 
   return (record) => {
-    for (const s of record.symbols) symbol(s);
+    const withFacts = later?.(record, facts) !== true;
+    for (const s of record.symbols) symbol(s, withFacts);
     record.symbols = record.symbols.slice();
     return record;
   };

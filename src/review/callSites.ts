@@ -29,42 +29,53 @@ function chainLast(ref: RefExpr): string | undefined {
 
 /**
  * Class names: every project class's short name; per file the bare names that can mean a class there,
- * and the names its imports bind (a chain `mod.Base` names a class only through one of those).
+ * and the names its imports bind (a chain `mod.Base` names a class only through one of those). A file's
+ * names are read off its symbols when first asked for: a review asks about its callers' files only,
+ * and a symbol's imports may be decoded on first use (cache/lazyFacts.ts).
  */
 export interface ClassNames {
   all: ReadonlySet<string>;
-  visibleIn: ReadonlyMap<string, ReadonlySet<string>>;
-  importedIn: ReadonlyMap<string, ReadonlySet<string>>;
-  /** Per file, the names `from m import f as g` binds to another name: g -> f. */
-  aliases: ReadonlyMap<string, ReadonlyMap<string, string>>;
+  /** The bare names that can mean a project class in `file` ('*' when it star-imports). */
+  visibleIn(file: string): ReadonlySet<string>;
+  /** The names the imports of `file` bind. */
+  importedIn(file: string): ReadonlySet<string>;
+  /** The names `from m import f as g` binds in `file` to another name: g -> f. */
+  aliases(file: string): ReadonlyMap<string, string>;
+}
+
+interface FileNames {
+  visible: Set<string>;
+  imported: Set<string>;
+  aliases: Map<string, string>;
 }
 
 export function classNamesOf(symbols: Iterable<PySymbol>): ClassNames {
   const all = new Set<string>();
-  const list = [...symbols];
-  for (const s of list) if (s.kind === 'class') all.add(shortName(s));
-  const visibleIn = new Map<string, Set<string>>();
-  const importedIn = new Map<string, Set<string>>();
-  const add = (to: Map<string, Set<string>>, file: string, name: string): void => {
-    let names = to.get(file);
-    if (!names) to.set(file, (names = new Set()));
-    names.add(name);
-  };
-  const aliases = new Map<string, Map<string, string>>();
-  for (const s of list) {
-    if (s.kind === 'class') add(visibleIn, s.file, shortName(s));
-    for (const imp of s.imports) {
-      if (imp.kind === 'from' && imp.alias !== undefined && imp.alias !== imp.name) {
-        let byAlias = aliases.get(s.file);
-        if (!byAlias) aliases.set(s.file, (byAlias = new Map()));
-        byAlias.set(imp.alias, imp.name);
-      }
-      // A star import may bring any class: the file then counts every project class name ('*').
-      if (imp.kind === 'from' && (all.has(imp.name) || imp.name === '*')) add(visibleIn, s.file, imp.alias ?? imp.name);
-      add(importedIn, s.file, imp.alias ?? (imp.kind === 'from' ? imp.name : imp.module.split('.')[0]!));
-    }
+  const byFile = new Map<string, PySymbol[]>();
+  for (const s of symbols) {
+    if (s.kind === 'class') all.add(shortName(s));
+    let list = byFile.get(s.file);
+    if (!list) byFile.set(s.file, (list = []));
+    list.push(s);
   }
-  return { all, visibleIn, importedIn, aliases };
+  const known = new Map<string, FileNames>();
+  const namesIn = (file: string): FileNames => {
+    let names = known.get(file);
+    if (names) return names;
+    names = { visible: new Set(), imported: new Set(), aliases: new Map() };
+    for (const s of byFile.get(file) ?? []) {
+      if (s.kind === 'class') names.visible.add(shortName(s));
+      for (const imp of s.imports) {
+        if (imp.kind === 'from' && imp.alias !== undefined && imp.alias !== imp.name) names.aliases.set(imp.alias, imp.name);
+        // A star import may bring any class: the file then counts every project class name ('*').
+        if (imp.kind === 'from' && (all.has(imp.name) || imp.name === '*')) names.visible.add(imp.alias ?? imp.name);
+        names.imported.add(imp.alias ?? (imp.kind === 'from' ? imp.name : imp.module.split('.')[0]!));
+      }
+    }
+    known.set(file, names);
+    return names;
+  };
+  return { all, visibleIn: (file) => namesIn(file).visible, importedIn: (file) => namesIn(file).imported, aliases: (file) => namesIn(file).aliases };
 }
 
 /**
@@ -79,8 +90,8 @@ function namesClass(caller: PySymbol, object: string, classes: ClassNames): bool
   if (object === 'cls') return true;
   const held = heldBy(caller, object);
   if (held !== undefined) return held === 'class';
-  const visible = classes.visibleIn.get(caller.file);
-  return visible !== undefined && (visible.has(object) || (visible.has('*') && classes.all.has(object)));
+  const visible = classes.visibleIn(caller.file);
+  return visible.has(object) || (visible.has('*') && classes.all.has(object));
 }
 
 /** What `caller` holds under `name`: a parameter (a class only when annotated `type[...]`), a call's result, or unknown. */
@@ -117,7 +128,7 @@ export function boundParams(target: PySymbol, site: CallSite, caller: PySymbol, 
   // through a value (`self.config`, `item.config` of an enclosing function's parameter).
   const root = attributeRoot(object);
   if (root === undefined || heldBy(caller, root) === 'value') return dropFirst();
-  if (classes.importedIn.get(caller.file)?.has(root) !== true && !namesClass(caller, root, classes)) return dropFirst();
+  if (!classes.importedIn(caller.file).has(root) && !namesClass(caller, root, classes)) return dropFirst();
   const objectName = chainLast(object);
   return objectName !== undefined && classes.all.has(objectName) ? params : dropFirst();
 }
@@ -188,7 +199,7 @@ export function passedTo(caller: PySymbol, line: number, target: PySymbol): stri
 export function indirectName(site: CallSite, target: PySymbol, caller: PySymbol, classes: ClassNames): string | undefined {
   const written = lastName(site.callee);
   // `from m import f as g; g()` names `f`.
-  const last = written !== undefined && site.callee.t === 'name' ? (classes.aliases.get(caller.file)?.get(written) ?? written) : written;
+  const last = written !== undefined && site.callee.t === 'name' ? (classes.aliases(caller.file).get(written) ?? written) : written;
   const name = shortName(target);
   if (last === name || name === '__call__') return undefined;
   if (CONSTRUCTORS.has(name) && (last === undefined || last === 'cls' || last === '__class__' || classes.all.has(last))) return undefined;

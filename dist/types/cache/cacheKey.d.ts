@@ -1,4 +1,4 @@
-export declare const CACHE_FORMAT_VERSION = 3;
+export declare const CACHE_FORMAT_VERSION = 4;
 /** The folder name every entry of this build lives under (16 hex digits). */
 export declare function cacheNamespace(): string;
 /** sha256 of the code this process runs (see the decisions above); '' when it cannot be read. */

@@ -1,4 +1,5 @@
 import type { FileRecord } from '../model.js';
+import { type Facts } from './lazyFacts.js';
 /** What an entry must be to answer a lookup. */
 export interface EntryKey {
     namespace: string;
@@ -14,5 +15,9 @@ export type Decoded = {
 };
 /** The entry's bytes (UTF-8 text) for `record`, extracted from `text` at `key.path`. */
 export declare function encodeEntry(key: EntryKey, record: FileRecord, text: string): string;
-/** The record an entry holds, or why it cannot be trusted (one short phrase). */
-export declare function decodeEntry(key: EntryKey, bytes: Buffer, text: string): Decoded;
+/**
+ * The record an entry holds, or why it cannot be trusted (one short phrase). Its facts are decoded when
+ * first read; when they are not what validateRecord.ts expects, `recover` is given the reason and
+ * returns the facts to use instead, one per symbol of `ids` (the record's symbols' ids, in order).
+ */
+export declare function decodeEntry(key: EntryKey, bytes: Buffer, text: string, recover: (reason: string, ids: readonly string[]) => Facts[]): Decoded;

@@ -3,10 +3,11 @@ export interface EntrySink {
     append(bytes: Buffer): void;
     writeAt(position: number, bytes: Buffer): void;
 }
+/** `payload`: the payload's bytes (UTF-8 text), a view into the entry's. */
 export type Unframed<H> = {
     ok: true;
     header: H;
-    payload: string;
+    payload: Buffer;
 } | {
     ok: false;
     reason: string;
@@ -18,7 +19,7 @@ export declare function streamEntry(sink: EntrySink, fields: Record<string, unkn
 /** The bytes streamEntry writes, in memory (for tests and small entries). */
 export declare function streamedBytes(write: (sink: EntrySink) => void): Buffer;
 /**
- * The header and payload text of an entry. `isHeader` checks the header's own fields (length and
+ * The header and payload of an entry. `isHeader` checks the header's own fields (length and
  * sha256 are checked here); `names` returns why the entry is not the one asked for, or undefined.
  */
 export declare function unframeEntry<H extends object>(bytes: Buffer, isHeader: (value: Record<string, unknown>) => value is Record<string, unknown> & H, shapeReason: string, names: (header: H) => string | undefined): Unframed<H>;

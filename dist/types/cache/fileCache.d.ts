@@ -14,9 +14,12 @@ export interface FileCache {
     /**
      * The blob id of `text`, and the record cached for it at `path` when there is a trusted one.
      * `tally: false` (another version of a changed file, not a file of the tree) leaves hits and misses
-     * alone, so the stats stay "of the tree's files"; the entry still counts as used.
+     * alone, so the stats stay "of the tree's files"; the entry still counts as used. `extract` makes the
+     * record from `text` when the entry's facts, decoded when first read, turn out malformed: the entry
+     * is then reported, counted and rewritten as one found malformed at once, and the symbols get the
+     * fresh record's facts.
      */
-    lookup(path: string, text: string, tally?: boolean): {
+    lookup(path: string, text: string, extract: () => FileRecord, tally?: boolean): {
         blob: string;
         record?: FileRecord;
     };

@@ -1,5 +1,12 @@
-import type { FileRecord } from '../model.js';
+import type { Binding, CallSite, FileRecord, ImportRecord } from '../model.js';
 export type RecordCompactor = (record: FileRecord) => FileRecord;
+/** A symbol's calls, bindings and imports. */
+export type Facts = [calls: CallSite[], bindings: Binding[], imports: ImportRecord[]];
+/**
+ * Takes `adjust` to apply to `record`'s facts when they are read later, and says true; false when they
+ * are to be compacted now (a record read from the cache decodes them when first read, cache/lazyFacts.ts).
+ */
+export type FactsLater = (record: FileRecord, adjust: (facts: Facts) => Facts) => boolean;
 /**
  * Bytes of used heap below which a record read from the cache is kept as decoded. JSON.parse already
  * makes what the compactor rebuilds (arrays at their exact length, fields held in the object), so on
@@ -22,4 +29,4 @@ export declare function detached(s: string): string;
  * copied out of the source, long ones too; otherwise `full` holds the source anyway and only short
  * strings are copied (a long one copied would be a second copy).
  */
-export declare function createRecordCompactor(textless?: boolean): RecordCompactor;
+export declare function createRecordCompactor(textless?: boolean, later?: FactsLater): RecordCompactor;

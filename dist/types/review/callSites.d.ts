@@ -5,14 +5,18 @@ export declare function rewritingDecorator(sym: PySymbol): string | undefined;
 export declare function lastName(ref: RefExpr): string | undefined;
 /**
  * Class names: every project class's short name; per file the bare names that can mean a class there,
- * and the names its imports bind (a chain `mod.Base` names a class only through one of those).
+ * and the names its imports bind (a chain `mod.Base` names a class only through one of those). A file's
+ * names are read off its symbols when first asked for: a review asks about its callers' files only,
+ * and a symbol's imports may be decoded on first use (cache/lazyFacts.ts).
  */
 export interface ClassNames {
     all: ReadonlySet<string>;
-    visibleIn: ReadonlyMap<string, ReadonlySet<string>>;
-    importedIn: ReadonlyMap<string, ReadonlySet<string>>;
-    /** Per file, the names `from m import f as g` binds to another name: g -> f. */
-    aliases: ReadonlyMap<string, ReadonlyMap<string, string>>;
+    /** The bare names that can mean a project class in `file` ('*' when it star-imports). */
+    visibleIn(file: string): ReadonlySet<string>;
+    /** The names the imports of `file` bind. */
+    importedIn(file: string): ReadonlySet<string>;
+    /** The names `from m import f as g` binds in `file` to another name: g -> f. */
+    aliases(file: string): ReadonlyMap<string, string>;
 }
 export declare function classNamesOf(symbols: Iterable<PySymbol>): ClassNames;
 /** The parameters a call of `target` through `site` (in `caller`) fills, or 'unknown' (a bare name bound to a method). */
