@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { extractCached } from '../../src/cache/cachedExtract.js';
 import { openFileCache } from '../../src/cache/fileCache.js';
-import { adjustFactsWhenRead, copySymbol, factsPending, recordJson } from '../../src/cache/lazyFacts.js';
+import { adjustFactsWhenRead, copySymbol, factsPending, plainFacts, recordJson } from '../../src/cache/lazyFacts.js';
 import type { FileRecord } from '../../src/model.js';
 import { prDigest } from '../../src/pr/digest.js';
 import { createRecordCompactor } from '../../src/python/compactRecord.js';
@@ -113,5 +113,31 @@ describe('a warm PR digest', () => {
     expect(warm.index.files.map((f) => f.module)).toContain('app.mod0');
     const pending = warm.index.files.filter(factsPending).map((f) => f.path);
     expect(pending.length).toBeGreaterThanOrEqual(12);
+
+    // Another commit: its tree's graph is not cached, so every record read from the cache is resolved.
+    repo.write({ 'src/app/mod3.py': 'from app.core import helper\n\n\ndef job3(x):\n    return helper(x, factor=3)\n' });
+    repo.commit('another change');
+    const next = openFileCache(dir);
+    const resolved = await prDigest({ ...request, index: { cache: next } });
+    expect(next.stats()).toMatchObject({ graph: 'saved', problems: [] });
+    expect(next.stats().hits).toBeGreaterThanOrEqual(12);
+    expect(resolved.result.content).toBe((await prDigest(request)).result.content);
+    expect(resolved.index.files.filter(factsPending)).toEqual([]);
+  });
+});
+
+describe('plainFacts', () => {
+  test('decodes the facts and makes every symbol that read them through accessors a plain object with the same fields', () => {
+    const record = decoded();
+    const symbols = record.symbols;
+    plainFacts([record]);
+    expect(record.symbols).not.toBe(symbols);
+    for (const s of record.symbols) expect(Object.getOwnPropertyDescriptor(s, 'calls')).toHaveProperty('value');
+    expect(record).toStrictEqual(extractFile(parser, PATH, TEXT));
+    // A record without accessors is left as it is.
+    const fresh = extractFile(parser, PATH, TEXT);
+    const freshSymbols = fresh.symbols;
+    plainFacts([fresh]);
+    expect(fresh.symbols).toBe(freshSymbols);
   });
 });

@@ -26,7 +26,7 @@ import type { Edge, FileRecord } from '../model.js';
 import { cacheNamespace } from './cacheKey.js';
 import { type FileCache, namespaceFolder } from './fileCache.js';
 import { decodeGraphEntry, writeGraphEntry } from './graphCodec.js';
-import { recordJson } from './lazyFacts.js';
+import { plainFacts, recordJson } from './lazyFacts.js';
 
 /** Bump when the resolver (graph/) makes any edge differently, as CACHE_FORMAT_VERSION for extraction. */
 export const GRAPH_FORMAT_VERSION = 4;
@@ -74,11 +74,17 @@ export const defaultGraphCacheDeps: GraphCacheDeps = {
   unlink: (p) => fs.rmSync(p, { force: true }),
 };
 
-/** buildCallGraph, answered from `cache` when it holds the graph of exactly these files and options. */
+/** buildCallGraph over records whose facts are fields (lazyFacts.ts plainFacts: resolution reads them all). */
+export const resolveCallGraph: CallGraphBuilder = (files, options) => {
+  plainFacts(files);
+  return buildCallGraph(files, options);
+};
+
+/** resolveCallGraph, answered from `cache` when it holds the graph of exactly these files and options. */
 export function cachedCallGraph(cache: FileCache, deps: GraphCacheDeps = defaultGraphCacheDeps): CallGraphBuilder {
   return (files, options) => {
     const tree = treeKey(files, options);
-    if (tree === undefined) return buildCallGraph(files, options);
+    if (tree === undefined) return resolveCallGraph(files, options);
     const name = `${FOLDER}/${tree}`;
     const folder = join(namespaceFolder(cache.dir), FOLDER);
     const found = read(name, tree, files, cache);
@@ -90,7 +96,7 @@ export function cachedCallGraph(cache: FileCache, deps: GraphCacheDeps = default
       }
       return found;
     }
-    const edges = buildCallGraph(files, options);
+    const edges = resolveCallGraph(files, options);
     if (cache.writeNamed(name, (sink) => writeGraphEntry(sink, { namespace: cacheNamespace(), tree }, edges))) {
       cache.noteGraph('saved');
       try {

@@ -116,6 +116,22 @@ export function factsPending(record: FileRecord): boolean {
 }
 
 /**
+ * Decodes every pending fact of `files` and makes each symbol that reads its facts through accessors a
+ * plain object with the same fields, in its record: for a reader of every symbol's facts (resolution),
+ * to which an accessor read costs about twice the time of a field's.
+ */
+export function plainFacts(files: readonly FileRecord[]): void {
+  for (const f of files) {
+    if (!f.symbols.some(lazy)) continue;
+    f.symbols = f.symbols.map((s) => (lazy(s) ? { ...s } : s));
+  }
+}
+
+function lazy(s: PySymbol): boolean {
+  return (s as unknown as Partial<Lazy>)[FILE] !== undefined;
+}
+
+/**
  * `{ ...s, ...changes }` (keys in `s`'s order) without decoding facts that are not yet: the copy then
  * reads and writes the same facts as `s`, as a spread copy shares the same lists.
  */

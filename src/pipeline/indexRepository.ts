@@ -8,10 +8,10 @@ import { getHeapStatistics } from 'node:v8';
 import { extractCached } from '../cache/cachedExtract.js';
 import type { FileCache } from '../cache/fileCache.js';
 import { adjustFactsWhenRead, copySymbol } from '../cache/lazyFacts.js';
-import { type CallGraphBuilder, cachedCallGraph, noteScannedRecord } from '../cache/graphCache.js';
+import { type CallGraphBuilder, cachedCallGraph, noteScannedRecord, resolveCallGraph } from '../cache/graphCache.js';
 import { discoverPythonFiles } from '../files/discover.js';
 import { createSourceReader, DEFAULT_MAX_FILE_BYTES } from '../files/read.js';
-import { buildCallGraph, type CallGraphOptions } from '../graph/callGraph.js';
+import type { CallGraphOptions } from '../graph/callGraph.js';
 import { importIdFor, importModuleNames } from '../graph/importNames.js';
 import type { Edge, FileRecord, PySymbol, RepoIndex, SkippedFile } from '../model.js';
 import { compactsDecoded, createRecordCompactor } from '../python/compactRecord.js';
@@ -131,7 +131,7 @@ export function assembleIndex(
   pathFiles: FileRecord[],
   skippedFiles: SkippedFile[],
   graphOptions: CallGraphOptions = {},
-  callGraph: CallGraphBuilder = buildCallGraph,
+  callGraph: CallGraphBuilder = resolveCallGraph,
 ): RepoIndex {
   const names = importModuleNames(pathFiles);
   const named = withImportNames(pathFiles, callGraph(pathFiles, graphOptions), names);

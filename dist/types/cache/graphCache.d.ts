@@ -18,7 +18,9 @@ export interface GraphCacheDeps {
     unlink: (path: string) => void;
 }
 export declare const defaultGraphCacheDeps: GraphCacheDeps;
-/** buildCallGraph, answered from `cache` when it holds the graph of exactly these files and options. */
+/** buildCallGraph over records whose facts are fields (lazyFacts.ts plainFacts: resolution reads them all). */
+export declare const resolveCallGraph: CallGraphBuilder;
+/** resolveCallGraph, answered from `cache` when it holds the graph of exactly these files and options. */
 export declare function cachedCallGraph(cache: FileCache, deps?: GraphCacheDeps): CallGraphBuilder;
 /** The key of these files and options, or undefined (see MAX_UNSCANNED). */
 export declare function treeKey(files: readonly FileRecord[], options: CallGraphOptions): string | undefined;

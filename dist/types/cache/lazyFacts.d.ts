@@ -21,6 +21,12 @@ export declare function attachFacts(symbols: readonly FactlessSymbol[], text: Bu
 /** Whether any symbol of `record` holds facts its entry has not decoded yet. */
 export declare function factsPending(record: FileRecord): boolean;
 /**
+ * Decodes every pending fact of `files` and makes each symbol that reads its facts through accessors a
+ * plain object with the same fields, in its record: for a reader of every symbol's facts (resolution),
+ * to which an accessor read costs about twice the time of a field's.
+ */
+export declare function plainFacts(files: readonly FileRecord[]): void;
+/**
  * `{ ...s, ...changes }` (keys in `s`'s order) without decoding facts that are not yet: the copy then
  * reads and writes the same facts as `s`, as a spread copy shares the same lists.
  */

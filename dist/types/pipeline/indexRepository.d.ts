@@ -1,7 +1,7 @@
 import type { FileCache } from '../cache/fileCache.js';
 import { type CallGraphBuilder } from '../cache/graphCache.js';
 import { DEFAULT_MAX_FILE_BYTES } from '../files/read.js';
-import { type CallGraphOptions } from '../graph/callGraph.js';
+import type { CallGraphOptions } from '../graph/callGraph.js';
 import type { FileRecord, RepoIndex, SkippedFile } from '../model.js';
 import { type PythonParser } from '../python/treeSitter.js';
 import { type HeapGuard } from '../shared/heapGuard.js';
