@@ -240,6 +240,18 @@ describe('an entry that cannot be trusted is ignored, reported in one line, and 
     expect(next.stats()).toMatchObject({ hits: 1, problems: [] });
   });
 
+  test('malformed facts of a file that cannot be analysed again: one line, and the run goes on without its facts', () => {
+    fresh();
+    rewriteRecord((r) => ((r.symbols as { calls: unknown[] }[])[1]!.calls = [{ callee: { t: 'eval' }, line: 1, via: 'call' }]));
+    const cache = openFileCache(dir);
+    const { record } = cache.lookup(path, text, () => {
+      throw new Error('parser gone');
+    });
+    expect(record!.symbols.map((s) => s.calls)).toEqual(record!.symbols.map(() => []));
+    expect(cache.stats().problems).toEqual([`cache entry for ${path} ignored: malformed record (symbol ${record!.symbols[1]!.id}: calls); the file could not be analysed again (parser gone), so its calls, bindings and imports are left out`]);
+    expect(cache.stats()).toMatchObject({ hits: 0, misses: 1, written: 0 });
+  });
+
   test('a well-formed entry that lies about the code is dropped: every printed text is checked against the file', async () => {
     type Sym = { kind: string; full: string | null; signature: string; docstring?: string; params: { default?: string }[] };
     const definition = (r: Record<string, unknown>) => (r.symbols as Sym[]).find((s) => s.kind !== 'module' && s.params.length > 0)!;

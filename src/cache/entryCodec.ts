@@ -20,7 +20,7 @@
 import type { FileRecord } from '../model.js';
 import { indexLines, type SourceLines, sliceLines } from '../python/render.js';
 import { frameEntry, parseJson, unframeEntry } from './entryFrame.js';
-import { attachFacts, type Facts, factsOf, withoutFacts } from './lazyFacts.js';
+import { attachFacts, type FactlessSymbol, type Facts, factsOf, withoutFacts } from './lazyFacts.js';
 import { textProblem } from './textCheck.js';
 import { factsProblem, validateRecord } from './validateRecord.js';
 
@@ -39,8 +39,10 @@ export type Decoded = { ok: true; record: FileRecord } | { ok: false; reason: st
 export function encodeEntry(key: EntryKey, record: FileRecord, text: string): string {
   const src = indexLines(text);
   const symbols = record.symbols.map((s) => {
-    const stored = withoutFacts(s);
-    return s.kind !== 'module' && s.full === sliceLines(src, s.startLine, s.endLine) ? { ...stored, full: null } : stored;
+    // A fresh object: `full` is elided in place, so it keeps its key's position.
+    const stored: Omit<FactlessSymbol, 'full'> & { full: string | null } = withoutFacts(s);
+    if (s.kind !== 'module' && s.full === sliceLines(src, s.startLine, s.endLine)) stored.full = null;
+    return stored;
   });
   return frameEntry({ magic: MAGIC, namespace: key.namespace, path: key.path, blob: key.blob }, `${JSON.stringify({ ...record, symbols })}\n${JSON.stringify(factsOf(record))}`);
 }

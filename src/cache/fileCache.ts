@@ -165,12 +165,19 @@ export function openFileCache(dir: string, deps: CacheDeps = defaultCacheDeps): 
         return { blob };
       }
       const recover = (reason: string, ids: readonly string[]): Facts[] => {
-        stats.problems.push(`cache entry for ${path} ignored: ${reason}; extracted again`);
         if (tally) {
           stats.hits--;
           stats.misses++;
         }
-        const fresh = extract();
+        let fresh: FileRecord;
+        try {
+          fresh = extract();
+        } catch (error) {
+          // Facts are read in the middle of other work: the run goes on without this file's.
+          stats.problems.push(`cache entry for ${path} ignored: ${reason}; the file could not be analysed again (${(error as Error).message}), so its calls, bindings and imports are left out`);
+          return ids.map(() => [[], [], []]);
+        }
+        stats.problems.push(`cache entry for ${path} ignored: ${reason}; extracted again`);
         if (writeAtomic(name, () => encodeEntry({ namespace, path, blob }, fresh, text)) && tally) stats.written++;
         const byId = new Map(fresh.symbols.map((s) => [s.id, s]));
         return ids.map((id) => {

@@ -7,8 +7,8 @@
 import { getHeapStatistics } from 'node:v8';
 import { extractCached } from '../cache/cachedExtract.js';
 import type { FileCache } from '../cache/fileCache.js';
-import { adjustFactsWhenRead, copySymbol } from '../cache/lazyFacts.js';
 import { type CallGraphBuilder, cachedCallGraph, noteScannedRecord, resolveCallGraph } from '../cache/graphCache.js';
+import { adjustFactsWhenRead, copySymbol } from '../cache/lazyFacts.js';
 import { discoverPythonFiles } from '../files/discover.js';
 import { createSourceReader, DEFAULT_MAX_FILE_BYTES } from '../files/read.js';
 import type { CallGraphOptions } from '../graph/callGraph.js';
