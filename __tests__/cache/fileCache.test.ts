@@ -2,7 +2,7 @@
 // sample project), real tree-sitter and real git: a cached record equals a fresh extraction property
 // for property, the key is git's blob id, and every damaged or foreign entry is reported and ignored.
 import { createHash } from 'node:crypto';
-import { cpSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { cpSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { defaultCacheDir } from '../../src/cache/cacheDir.js';
@@ -238,6 +238,35 @@ describe('an entry that cannot be trusted is ignored, reported in one line, and 
     const next = openFileCache(dir);
     expect(extractCached(parser, path, text, next)).toStrictEqual(extracted);
     expect(next.stats()).toMatchObject({ hits: 1, problems: [] });
+  });
+
+  test('facts are read from the entry when first used: an entry removed or damaged since the lookup is reported and the file extracted again', () => {
+    const extracted = extractFile(parser, path, text);
+    const cases: [string, () => void, string][] = [
+      ['removed', () => rmSync(entry), 'gone when its facts were read'],
+      [
+        'damaged',
+        () => {
+          const bytes = readFileSync(entry);
+          bytes[bytes.length - 5] = bytes[bytes.length - 5]! ^ 1;
+          writeFileSync(entry, bytes);
+        },
+        'checksum mismatch when its facts were read',
+      ],
+    ];
+    for (const [what, damage, reason] of cases) {
+      fresh();
+      const cache = openFileCache(dir);
+      const record = extractCached(parser, path, text, cache);
+      expect(cache.stats(), what).toMatchObject({ hits: 1, problems: [] });
+      damage();
+      expect(record, what).toStrictEqual(extracted);
+      expect(cache.stats(), what).toMatchObject({ hits: 0, misses: 1, written: 1, problems: [`cache entry for ${path} ignored: ${reason}; extracted again`] });
+      // Rewritten: the next run reads it whole.
+      const next = openFileCache(dir);
+      expect(extractCached(parser, path, text, next), what).toStrictEqual(extracted);
+      expect(next.stats(), what).toMatchObject({ hits: 1, problems: [] });
+    }
   });
 
   test('malformed facts of a file that cannot be analysed again: one line, and the run goes on without its facts', () => {

@@ -11,7 +11,8 @@
 //   names the entry asked for (namespace, path, blob id: a foreign or misplaced entry), the payload's
 //   length (a truncated write) and checksum (any flipped byte), then the record's structure
 //   (validateRecord.ts). The first failure is the reason returned; nothing partial is ever used. The
-//   facts' structure is checked when they are decoded; facts that fail it are replaced by `recover`.
+//   facts are read again from the entry when first used, with the same checks and their structure's;
+//   facts that fail them are replaced by `recover`.
 // - A definition's `full` is its verbatim lines (python/render.ts), so it is not stored: the entry keeps
 //   `null` in its place (the key keeps its position, so the decoded object equals the extracted one
 //   property for property) and decoding slices it again from the file's text, which the caller has read
@@ -19,7 +20,7 @@
 //   (entries are several times the source's size already, most of it call sites and bindings).
 import type { FileRecord } from '../model.js';
 import { indexLines, type SourceLines, sliceLines } from '../python/render.js';
-import { frameEntry, parseJson, unframeEntry } from './entryFrame.js';
+import { frameEntry, parseJson, type Unframed, unframeEntry } from './entryFrame.js';
 import { attachFacts, type FactlessSymbol, type Facts, factsOf, withoutFacts } from './lazyFacts.js';
 import { textProblem } from './textCheck.js';
 import { factsProblem, validateRecord } from './validateRecord.js';
@@ -49,15 +50,13 @@ export function encodeEntry(key: EntryKey, record: FileRecord, text: string): st
 
 /**
  * The record an entry holds, or why it cannot be trusted (one short phrase). Its facts are decoded when
- * first read; when they are not what validateRecord.ts expects, `recover` is given the reason and
- * returns the facts to use instead, one per symbol of `ids` (the record's symbols' ids, in order).
+ * first read, from the entry's bytes as `reread` gives them then (the entry read again, and checked again
+ * as here, so the run does not hold every entry's facts until it needs them); when they cannot be read
+ * or are not what validateRecord.ts expects, `recover` is given the reason and returns the facts to use
+ * instead, one per symbol of `ids` (the record's symbols' ids, in order).
  */
-export function decodeEntry(key: EntryKey, bytes: Buffer, text: string, recover: (reason: string, ids: readonly string[]) => Facts[]): Decoded {
-  const framed = unframeEntry(bytes, isHeader, 'not a repodigest cache entry', (header) => {
-    if (header.namespace !== key.namespace) return 'written by another version or format';
-    if (header.path !== key.path || header.blob !== key.blob) return 'foreign entry (names another file or content)';
-    return undefined;
-  });
+export function decodeEntry(key: EntryKey, bytes: Buffer, text: string, reread: () => Buffer | undefined, recover: (reason: string, ids: readonly string[]) => Facts[]): Decoded {
+  const framed = unframe(key, bytes);
   if (!framed.ok) return framed;
   const payload = framed.payload;
   const cut = payload.indexOf(0x0a);
@@ -70,14 +69,34 @@ export function decodeEntry(key: EntryKey, bytes: Buffer, text: string, recover:
   const mismatch = restoreFull(record, src) ?? textProblem(record, src);
   if (mismatch) return { ok: false, reason: `does not match the file (${mismatch})` };
   const symbols = record.symbols;
-  // The facts stay bytes (outside the JS heap) until read: a copy, so the entry's other bytes can go.
-  attachFacts(symbols, Buffer.from(payload.subarray(cut + 1)), (facts) => {
-    const decoded = parseJson(facts.toString('utf8'));
+  attachFacts(symbols, () => {
     const ids = symbols.map((s) => s.id);
-    const wrong = factsProblem(decoded, ids);
-    return wrong === undefined ? (decoded as Facts[]) : recover(`malformed record (${wrong})`, ids);
+    const again = readAgain(key, reread);
+    if (!again.ok) return recover(`${again.reason} when its facts were read`, ids);
+    // The same checksummed bytes hold the same record: its facts follow the first newline, as above.
+    const facts = parseJson(again.payload.subarray(again.payload.indexOf(0x0a) + 1).toString('utf8'));
+    const wrong = factsProblem(facts, ids);
+    return wrong === undefined ? (facts as Facts[]) : recover(`malformed record (${wrong})`, ids);
   });
   return { ok: true, record };
+}
+
+function unframe(key: EntryKey, bytes: Buffer): Unframed<EntryKey> {
+  return unframeEntry(bytes, isHeader, 'not a repodigest cache entry', (header) => {
+    if (header.namespace !== key.namespace) return 'written by another version or format';
+    if (header.path !== key.path || header.blob !== key.blob) return 'foreign entry (names another file or content)';
+    return undefined;
+  });
+}
+
+function readAgain(key: EntryKey, reread: () => Buffer | undefined): Unframed<EntryKey> {
+  let bytes: Buffer | undefined;
+  try {
+    bytes = reread();
+  } catch (error) {
+    return { ok: false, reason: `could not be read again (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})` };
+  }
+  return bytes === undefined ? { ok: false, reason: 'gone' } : unframe(key, bytes);
 }
 
 /** Put back every elided `full`; a span outside the text means the entry is not of this text. */

@@ -185,7 +185,7 @@ export function openFileCache(dir: string, deps: CacheDeps = defaultCacheDeps): 
           return s === undefined ? [[], [], []] : [s.calls, s.bindings, s.imports];
         });
       };
-      const decoded = decodeEntry({ namespace, path, blob }, bytes, text, recover);
+      const decoded = decodeEntry({ namespace, path, blob }, bytes, text, () => deps.readFile(join(home, name)), recover);
       if (!decoded.ok) {
         if (tally) stats.misses++;
         stats.problems.push(`cache entry for ${path} ignored: ${decoded.reason}; extracted again`);

@@ -7,15 +7,18 @@
 //   run most of its JSON parsing and garbage collection.
 // - How: an entry stores its symbols without facts, then the facts of every symbol in symbol order as
 //   a second JSON text (entryCodec.ts). Decoding gives each symbol enumerable accessors `calls`,
-//   `bindings` and `imports` that decode the file's facts on first use, once for all its symbols. They
-//   are own, enumerable properties, so a copy (`{ ...s }`, structuredClone) or JSON.stringify of a
-//   symbol reads them as if they were plain fields; what the accessors share across symbols (getter,
-//   setter, descriptors) keeps every symbol on one hidden class. They come last among a symbol's keys
-//   (an accessor cannot take a data field's place without making the object a slow dictionary), so
-//   what hashes a record's JSON uses recordJson, which is the same for both orders.
+//   `bindings` and `imports` that decode the file's facts on first use, once for all its symbols, from
+//   the entry read again then (holding every entry's facts until resolution would raise a run's peak by
+//   their size: 118 MB on sympy). They are own, enumerable properties, so a copy (`{ ...s }`,
+//   structuredClone) or JSON.stringify of a symbol reads them as if they were plain fields; what the
+//   accessors share across symbols (getter, setter, descriptors) keeps every symbol on one hidden
+//   class. They come last among a symbol's keys (an accessor cannot take a data field's place without
+//   making the object a slow dictionary), so what hashes a record's JSON uses recordJson, which is the
+//   same for both orders.
 // - A setter stores into the file's facts: a write after decoding is kept like a field's.
-// - Their decoding is checked as the rest of the entry is (validateRecord.ts); facts that fail the
-//   check are the caller's to replace (fileCache.ts extracts the file again and says so).
+// - The entry read again is checked as it was the first time (header, length, checksum), and the facts'
+//   structure as the rest's (validateRecord.ts); facts that fail are the caller's to replace
+//   (fileCache.ts extracts the file again and says so).
 import type { FileRecord, PySymbol } from '../model.js';
 import type { Facts } from '../python/compactRecord.js';
 
@@ -43,11 +46,10 @@ export function recordJson(record: FileRecord): string {
   return `${JSON.stringify({ ...record, symbols: record.symbols.map(withoutFacts) })}\n${JSON.stringify(factsOf(record))}`;
 }
 
-/** A file's facts: their JSON's bytes until first read, then the decoded list (`adjust` applied). */
+/** A file's facts: how to decode them until first read, then the decoded list (`adjust` applied). */
 interface FileFacts {
-  text: Buffer | undefined;
+  decode: (() => Facts[]) | undefined;
   decoded: Facts[] | undefined;
-  decode: (text: Buffer) => Facts[];
   adjust: ((facts: Facts) => Facts) | undefined;
 }
 
@@ -62,8 +64,8 @@ interface Lazy {
 function factsAt(symbol: Lazy): Facts {
   const file = symbol[FILE];
   if (file.decoded === undefined) {
-    const decoded = file.decode(file.text!);
-    file.text = undefined;
+    const decoded = file.decode!();
+    file.decode = undefined;
     file.decoded = file.adjust === undefined ? decoded : decoded.map(file.adjust);
   }
   return file.decoded[symbol[AT]]!;
@@ -91,12 +93,11 @@ const ACCESSORS: PropertyDescriptorMap = {
 };
 
 /**
- * Gives every symbol of `symbols` (decoded without facts) accessors for its facts, decoded from `text`
- * (JSON's UTF-8 bytes) by `decode` (which returns one entry per symbol, in order) when any of them is
- * first read.
+ * Gives every symbol of `symbols` (decoded without facts) accessors for its facts, which `decode` returns
+ * (one entry per symbol, in order) when any of them is first read.
  */
-export function attachFacts(symbols: readonly FactlessSymbol[], text: Buffer, decode: (text: Buffer) => Facts[]): void {
-  const file: FileFacts = { text, decoded: undefined, decode, adjust: undefined };
+export function attachFacts(symbols: readonly FactlessSymbol[], decode: () => Facts[]): void {
+  const file: FileFacts = { decode, decoded: undefined, adjust: undefined };
   for (let i = 0; i < symbols.length; i++) {
     const s = Object.defineProperties(symbols[i]!, ACCESSORS) as unknown as Lazy;
     s[FILE] = file;

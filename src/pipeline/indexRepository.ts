@@ -93,8 +93,10 @@ export async function scanRepository(root: string, options: IndexOptions = {}): 
     const read = reader.read(path);
     const scanned = read.ok ? extractRead(parser, path, read, options.cache, options.recall) : { skipped: { path, reason: read.reason } };
     if ('record' in scanned) {
-      // A record read from the cache is kept as JSON.parse made it while the heap is small (compactRecord.ts COMPACT_DECODED_ABOVE).
+      // A record read from the cache is kept as JSON.parse made it while the heap is small (compactRecord.ts
+      // COMPACT_DECODED_ABOVE); its facts, decoded later (cache/lazyFacts.ts), by the heap at that moment.
       const asRead = options.cache?.decoded(scanned.record) === true && !compactsDecoded(heapInUse());
+      if (asRead && !textless) adjustFactsWhenRead(scanned.record, (facts) => (compactsDecoded(heapInUse()) ? compact.facts(facts) : facts));
       const record = textless ? dropText(compact(scanned.record)) : asRead ? scanned.record : compact(scanned.record);
       noteScannedRecord(record, options.cache?.treeBlob(path));
       files.push(record);

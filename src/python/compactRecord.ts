@@ -15,7 +15,8 @@
 // identity, except `elements` as said), so every output is byte-identical.
 import type { Binding, CallSite, FileRecord, ImportRecord, KeywordArg, PySymbol, RefExpr } from '../model.js';
 
-export type RecordCompactor = (record: FileRecord) => FileRecord;
+/** Compacts a record; `facts` compacts one symbol's facts alone (as the record's are). */
+export type RecordCompactor = ((record: FileRecord) => FileRecord) & { facts: (facts: Facts) => Facts };
 
 /** A symbol's calls, bindings and imports. */
 export type Facts = [calls: CallSite[], bindings: Binding[], imports: ImportRecord[]];
@@ -152,12 +153,13 @@ export function createRecordCompactor(textless = false, later?: FactsLater): Rec
     return s;
   };
 
-  return (record) => {
+  const compact = (record: FileRecord): FileRecord => {
     const withFacts = later?.(record, facts) !== true;
     for (const s of record.symbols) symbol(s, withFacts);
     record.symbols = record.symbols.slice();
     return record;
   };
+  return Object.assign(compact, { facts });
 }
 
 /** Interned strings and shared references, for one scan. */

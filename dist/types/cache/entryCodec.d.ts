@@ -17,7 +17,9 @@ export type Decoded = {
 export declare function encodeEntry(key: EntryKey, record: FileRecord, text: string): string;
 /**
  * The record an entry holds, or why it cannot be trusted (one short phrase). Its facts are decoded when
- * first read; when they are not what validateRecord.ts expects, `recover` is given the reason and
- * returns the facts to use instead, one per symbol of `ids` (the record's symbols' ids, in order).
+ * first read, from the entry's bytes as `reread` gives them then (the entry read again, and checked again
+ * as here, so the run does not hold every entry's facts until it needs them); when they cannot be read
+ * or are not what validateRecord.ts expects, `recover` is given the reason and returns the facts to use
+ * instead, one per symbol of `ids` (the record's symbols' ids, in order).
  */
-export declare function decodeEntry(key: EntryKey, bytes: Buffer, text: string, recover: (reason: string, ids: readonly string[]) => Facts[]): Decoded;
+export declare function decodeEntry(key: EntryKey, bytes: Buffer, text: string, reread: () => Buffer | undefined, recover: (reason: string, ids: readonly string[]) => Facts[]): Decoded;

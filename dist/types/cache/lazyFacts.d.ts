@@ -13,11 +13,10 @@ export declare function withoutFacts(s: PySymbol): FactlessSymbol;
  */
 export declare function recordJson(record: FileRecord): string;
 /**
- * Gives every symbol of `symbols` (decoded without facts) accessors for its facts, decoded from `text`
- * (JSON's UTF-8 bytes) by `decode` (which returns one entry per symbol, in order) when any of them is
- * first read.
+ * Gives every symbol of `symbols` (decoded without facts) accessors for its facts, which `decode` returns
+ * (one entry per symbol, in order) when any of them is first read.
  */
-export declare function attachFacts(symbols: readonly FactlessSymbol[], text: Buffer, decode: (text: Buffer) => Facts[]): void;
+export declare function attachFacts(symbols: readonly FactlessSymbol[], decode: () => Facts[]): void;
 /** Whether any symbol of `record` holds facts its entry has not decoded yet. */
 export declare function factsPending(record: FileRecord): boolean;
 /**

@@ -1,5 +1,8 @@
 import type { Binding, CallSite, FileRecord, ImportRecord } from '../model.js';
-export type RecordCompactor = (record: FileRecord) => FileRecord;
+/** Compacts a record; `facts` compacts one symbol's facts alone (as the record's are). */
+export type RecordCompactor = ((record: FileRecord) => FileRecord) & {
+    facts: (facts: Facts) => Facts;
+};
 /** A symbol's calls, bindings and imports. */
 export type Facts = [calls: CallSite[], bindings: Binding[], imports: ImportRecord[]];
 /**
