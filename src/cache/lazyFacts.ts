@@ -123,12 +123,12 @@ export function factsPending(record: FileRecord): boolean {
  */
 export function plainFacts(files: readonly FileRecord[]): void {
   for (const f of files) {
-    if (!f.symbols.some(lazy)) continue;
-    f.symbols = f.symbols.map((s) => (lazy(s) ? { ...s } : s));
+    if (!f.symbols.some(readsThroughAccessors)) continue;
+    f.symbols = f.symbols.map((s) => (readsThroughAccessors(s) ? { ...s } : s));
   }
 }
 
-function lazy(s: PySymbol): boolean {
+function readsThroughAccessors(s: PySymbol): boolean {
   return (s as unknown as Partial<Lazy>)[FILE] !== undefined;
 }
 
