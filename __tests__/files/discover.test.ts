@@ -1,18 +1,13 @@
 import { execFileSync } from 'node:child_process';
-import fs, { promises as fsp } from 'node:fs';
+import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { DiscoverDeps } from '../../src/files/discover.js';
-import { discoverPythonFiles } from '../../src/files/discover.js';
+import { defaultDiscoverDeps, discoverPythonFiles } from '../../src/files/discover.js';
 import { formatError, RepoDigestError } from '../../src/shared/errors.js';
 import { errnoError, link, runningAsRoot, tempDir, writeTree } from './tempTree.js';
 
-const realDeps: DiscoverDeps = {
-  readdir: (dir) => fsp.readdir(dir, { withFileTypes: true }),
-  readFile: (file) => fsp.readFile(file, 'utf8'),
-  realpath: (p) => fsp.realpath(p),
-  stat: (p) => fsp.stat(p),
-};
+const realDeps: DiscoverDeps = defaultDiscoverDeps;
 
 describe('discoverPythonFiles: basics', () => {
   it('tells the count of Python files found as it finds them', async () => {
@@ -189,7 +184,7 @@ describe('discoverPythonFiles: .gitignore', () => {
     const root = gitignoreTree();
     const deps: DiscoverDeps = {
       ...realDeps,
-      readFile: async (file) => {
+      readFile: (file) => {
         if (file === path.join(root, 'pkg', '.gitignore')) throw errnoError('EACCES', 'open', file);
         return realDeps.readFile(file);
       },
@@ -297,7 +292,7 @@ describe('discoverPythonFiles: symlinks', () => {
     const locked = path.join(root, 'locked');
     const deps: DiscoverDeps = {
       ...realDeps,
-      readdir: async (dir) => {
+      readdir: (dir) => {
         if (dir === locked) throw errnoError('EACCES', 'scandir', dir);
         return realDeps.readdir(dir);
       },
@@ -320,7 +315,7 @@ describe('discoverPythonFiles: symlinks', () => {
     const locked = path.join(root, 'locked');
     const deps: DiscoverDeps = {
       ...realDeps,
-      readdir: async (dir) => {
+      readdir: (dir) => {
         if (dir === locked) throw errnoError('EACCES', 'scandir', dir);
         return realDeps.readdir(dir);
       },
@@ -425,7 +420,7 @@ describe('discoverPythonFiles: entries that cannot be read', () => {
     const locked = path.join(root, 'locked');
     const deps: DiscoverDeps = {
       ...realDeps,
-      readdir: async (dir) => {
+      readdir: (dir) => {
         if (dir === locked) throw errnoError('EACCES', 'scandir', dir);
         return realDeps.readdir(dir);
       },
@@ -466,7 +461,7 @@ describe('discoverPythonFiles: entries that cannot be read', () => {
     const root = tempDir();
     const deps: DiscoverDeps = {
       ...realDeps,
-      readdir: async (dir) => {
+      readdir: (dir) => {
         throw errnoError('EACCES', 'scandir', dir);
       },
     };

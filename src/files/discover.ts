@@ -2,8 +2,11 @@
 // its reason.
 //
 // Cost: one readdir per directory, no stat per regular file (Dirent types), realpath only for
-// symlinks; directories are read READDIR_BATCH at a time, which beats one at a time on large trees.
-// To time a large tree: REPODIGEST_DISCOVER_FILES=20000 npx vitest run __tests__/files/discover.test.ts
+// symlinks. Synchronous calls: a directory read through the thread pool costs a round trip between
+// threads, and parallel batches of them took about twice the CPU of reading one directory after
+// another on the main thread; they only win wall time on directories the kernel has not cached, whose
+// files then cost far more to read (docs/benchmarks.md, the directory walk). To time a large tree:
+// REPODIGEST_DISCOVER_FILES=20000 npx vitest run __tests__/files/discover.test.ts
 //
 // Decisions:
 // - Iterative walk over an explicit stack: depth is bounded by memory, not by the call stack.
@@ -19,8 +22,7 @@
 //   even if it holds one, since the user pointed at it.
 // - The root must exist and be a readable directory, else a RepoDigestError (one line with a remedy);
 //   an empty result is not an error here, callers decide how to say it.
-import type { Dirent } from 'node:fs';
-import { promises as fsp } from 'node:fs';
+import fs, { type Dirent } from 'node:fs';
 import path from 'node:path';
 import type { SkippedFile } from '../model.js';
 import { RepoDigestError } from '../shared/errors.js';
@@ -40,18 +42,19 @@ export interface DiscoverResult {
   skipped: SkippedFile[];
 }
 
+/** The file system calls a walk makes, synchronous; defaults are node:fs. */
 export interface DiscoverDeps {
-  readdir: (dir: string) => Promise<Dirent[]>;
-  readFile: (file: string) => Promise<string>;
-  realpath: (p: string) => Promise<string>;
-  stat: (p: string) => Promise<{ isDirectory(): boolean; isFile(): boolean }>;
+  readdir: (dir: string) => Dirent[];
+  readFile: (file: string) => string;
+  realpath: (p: string) => string;
+  stat: (p: string) => { isDirectory(): boolean; isFile(): boolean };
 }
 
-const defaultDeps: DiscoverDeps = {
-  readdir: (dir) => fsp.readdir(dir, { withFileTypes: true }),
-  readFile: (file) => fsp.readFile(file, 'utf8'),
-  realpath: (p) => fsp.realpath(p),
-  stat: (p) => fsp.stat(p),
+export const defaultDiscoverDeps: DiscoverDeps = {
+  readdir: (dir) => fs.readdirSync(dir, { withFileTypes: true }),
+  readFile: (file) => fs.readFileSync(file, 'utf8'),
+  realpath: (p) => fs.realpathSync.native(p),
+  stat: (p) => fs.statSync(p),
 };
 
 interface DirJob {
@@ -73,8 +76,6 @@ interface Candidate {
   viaLink: boolean;
 }
 
-const READDIR_BATCH = 32;
-
 /**
  * Node decodes a directory entry's name as UTF-8, replacing invalid bytes with U+FFFD; such a name
  * no longer opens the file. The file exists, so it is skipped with the true reason, shown with the
@@ -83,9 +84,9 @@ const READDIR_BATCH = 32;
 const REPLACED = '\ufffd';
 const NOT_UTF8_NAME = 'name is not valid UTF-8 (shown with U+FFFD): it cannot be opened by that name, nor imported by Python';
 
-async function exists(abs: string, deps: DiscoverDeps): Promise<boolean> {
+function exists(abs: string, deps: DiscoverDeps): boolean {
   try {
-    await deps.stat(abs);
+    deps.stat(abs);
     return true;
   } catch {
     return false;
@@ -95,16 +96,16 @@ async function exists(abs: string, deps: DiscoverDeps): Promise<boolean> {
 const join = (rel: string, name: string): string => (rel === '' ? name : `${rel}/${name}`);
 const codeOf = (err: unknown): string => (err as NodeJS.ErrnoException).code ?? String(err);
 
-async function checkRoot(root: string, deps: DiscoverDeps): Promise<string> {
+function checkRoot(root: string, deps: DiscoverDeps): string {
   try {
-    const stat = await deps.stat(root);
+    const stat = deps.stat(root);
     if (!stat.isDirectory()) {
       throw new RepoDigestError(
         `scan root '${root}' is not a directory`,
         'pass the directory that contains the Python files, not a single file',
       );
     }
-    return await deps.realpath(root);
+    return deps.realpath(root);
   } catch (err) {
     if (err instanceof RepoDigestError) throw err;
     const code = codeOf(err);
@@ -141,9 +142,9 @@ function found(walk: Walk, candidate: Candidate): void {
 export async function discoverPythonFiles(
   root: string,
   options: DiscoverOptions = {},
-  deps: DiscoverDeps = defaultDeps,
+  deps: DiscoverDeps = defaultDiscoverDeps,
 ): Promise<DiscoverResult> {
-  const rootReal = await checkRoot(root, deps);
+  const rootReal = checkRoot(root, deps);
   const walk: Walk = {
     root,
     rootReal,
@@ -161,11 +162,12 @@ export async function discoverPythonFiles(
   const { dirs, links } = walk;
 
   // All real directories first, then links one at a time (a followed link may add directories and links).
-  // Directories are read READDIR_BATCH at a time; links are taken in path order, one at a time, so which
-  // of two links to the same directory wins never depends on I/O timing.
+  // Links are taken in path order, so which of two links to the same directory wins is the first
+  // link's path, whatever order the directories were read in.
   for (;;) {
-    if (dirs.length > 0) {
-      await Promise.all(dirs.splice(-READDIR_BATCH).map((job) => walkDir(walk, job)));
+    const dir = dirs.pop();
+    if (dir !== undefined) {
+      walkDir(walk, dir);
       continue;
     }
     if (walk.linksAdded) {
@@ -174,7 +176,7 @@ export async function discoverPythonFiles(
     }
     const link = links.pop();
     if (!link) break;
-    await followLink(walk, link);
+    followLink(walk, link);
   }
 
   const python = dedupe(walk.candidates, walk.skipped);
@@ -186,11 +188,11 @@ function relOfReal(walk: Walk, real: string): string {
 }
 
 /** Reads one directory: queues its subdirectories and links, lists its Python files. */
-async function walkDir(walk: Walk, job: DirJob): Promise<void> {
+function walkDir(walk: Walk, job: DirJob): void {
   const { deps, skipped } = walk;
   let entries: Dirent[];
   try {
-    entries = await deps.readdir(job.abs);
+    entries = deps.readdir(job.abs);
   } catch (err) {
     if (job.rel === '') throw new RepoDigestError(`scan root '${walk.root}' cannot be read (${codeOf(err)})`, 'check its permissions');
     skipped.push({ path: job.rel, reason: codeOf(err) === 'ENOENT' && job.rel.includes(REPLACED) ? NOT_UTF8_NAME : `unreadable directory (${codeOf(err)})` });
@@ -208,7 +210,7 @@ async function walkDir(walk: Walk, job: DirJob): Promise<void> {
   if (entries.some((e) => e.name === '.gitignore' && e.isFile())) {
     const file = join(job.rel, '.gitignore');
     try {
-      layer = addIgnoreLayer(layer, job.rel, await deps.readFile(path.join(job.abs, '.gitignore')));
+      layer = addIgnoreLayer(layer, job.rel, deps.readFile(path.join(job.abs, '.gitignore')));
     } catch (err) {
       skipped.push({ path: file, reason: `unreadable .gitignore (${codeOf(err)}): its rules were not applied` });
     }
@@ -240,7 +242,7 @@ async function walkDir(walk: Walk, job: DirJob): Promise<void> {
       }
     } else if (!isIgnored(layer, rel, false) && walk.selected(rel)) {
       if (!entry.isFile()) skipped.push({ path: rel, reason: 'not a regular file' });
-      else if (entry.name.includes(REPLACED) && !(await exists(abs, deps))) skipped.push({ path: rel, reason: NOT_UTF8_NAME });
+      else if (entry.name.includes(REPLACED) && !exists(abs, deps)) skipped.push({ path: rel, reason: NOT_UTF8_NAME });
       else found(walk, { rel, real, viaLink: false });
     }
   }
@@ -255,13 +257,13 @@ function prunedAncestor(walk: Walk, real: string): string | undefined {
 }
 
 /** A symlink, after every real directory: followed when it leads to what the scan would list, else reported. */
-async function followLink(walk: Walk, link: LinkJob): Promise<void> {
+function followLink(walk: Walk, link: LinkJob): void {
   const { skipped, selected } = walk;
   let real: string;
   let stat: { isDirectory(): boolean; isFile(): boolean };
   try {
-    real = await walk.deps.realpath(link.abs);
-    stat = await walk.deps.stat(real);
+    real = walk.deps.realpath(link.abs);
+    stat = walk.deps.stat(real);
   } catch (err) {
     if (link.rel.endsWith('.py') && !selected(link.rel)) return;
     // A dangling link named like another kind of file (vendor/jquery.js) cannot be Python source or

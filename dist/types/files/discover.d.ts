@@ -1,4 +1,4 @@
-import type { Dirent } from 'node:fs';
+import { type Dirent } from 'node:fs';
 import type { SkippedFile } from '../model.js';
 export interface DiscoverOptions {
     include?: string[];
@@ -10,13 +10,15 @@ export interface DiscoverResult {
     python: string[];
     skipped: SkippedFile[];
 }
+/** The file system calls a walk makes, synchronous; defaults are node:fs. */
 export interface DiscoverDeps {
-    readdir: (dir: string) => Promise<Dirent[]>;
-    readFile: (file: string) => Promise<string>;
-    realpath: (p: string) => Promise<string>;
-    stat: (p: string) => Promise<{
+    readdir: (dir: string) => Dirent[];
+    readFile: (file: string) => string;
+    realpath: (p: string) => string;
+    stat: (p: string) => {
         isDirectory(): boolean;
         isFile(): boolean;
-    }>;
+    };
 }
+export declare const defaultDiscoverDeps: DiscoverDeps;
 export declare function discoverPythonFiles(root: string, options?: DiscoverOptions, deps?: DiscoverDeps): Promise<DiscoverResult>;
