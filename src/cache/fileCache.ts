@@ -164,8 +164,12 @@ export function openFileCache(dir: string, deps: CacheDeps = defaultCacheDeps): 
         if (tally) stats.misses++;
         return { blob };
       }
+      // Counted as a hit below (not when this run wrote the entry itself: that is a miss already).
+      let countedHit = false;
       const recover = (reason: string, ids: readonly string[]): Facts[] => {
-        if (tally) {
+        const recount = countedHit;
+        countedHit = false;
+        if (recount) {
           stats.hits--;
           stats.misses++;
         }
@@ -178,7 +182,7 @@ export function openFileCache(dir: string, deps: CacheDeps = defaultCacheDeps): 
           return ids.map(() => [[], [], []]);
         }
         stats.problems.push(`cache entry for ${path} ignored: ${reason}; extracted again`);
-        if (writeAtomic(name, () => encodeEntry({ namespace, path, blob }, fresh, text)) && tally) stats.written++;
+        if (writeAtomic(name, () => encodeEntry({ namespace, path, blob }, fresh, text)) && recount) stats.written++;
         const byId = new Map(fresh.symbols.map((s) => [s.id, s]));
         return ids.map((id) => {
           const s = byId.get(id);
@@ -194,7 +198,10 @@ export function openFileCache(dir: string, deps: CacheDeps = defaultCacheDeps): 
       if (tally && untalliedWrites.delete(name)) {
         stats.misses++;
         stats.written++;
-      } else if (tally) stats.hits++;
+      } else if (tally) {
+        stats.hits++;
+        countedHit = true;
+      }
       used.add(name);
       fromEntries.add(decoded.record);
       return { blob, record: decoded.record };

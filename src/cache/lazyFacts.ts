@@ -8,13 +8,13 @@
 // - How: an entry stores its symbols without facts, then the facts of every symbol in symbol order as
 //   a second JSON text (entryCodec.ts). Decoding gives each symbol enumerable accessors `calls`,
 //   `bindings` and `imports` that decode the file's facts on first use, once for all its symbols, from
-//   the entry read again then (holding every entry's facts until resolution would raise a run's peak by
-//   their size: 118 MB on sympy). They are own, enumerable properties, so a copy (`{ ...s }`,
-//   structuredClone) or JSON.stringify of a symbol reads them as if they were plain fields; what the
-//   accessors share across symbols (getter, setter, descriptors) keeps every symbol on one hidden
-//   class. They come last among a symbol's keys (an accessor cannot take a data field's place without
-//   making the object a slow dictionary), so what hashes a record's JSON uses recordJson, which is the
-//   same for both orders.
+//   the entry read again then (holding every entry's facts until resolution would raise a first run's
+//   peak by their size). They are own, enumerable properties, so a copy (`{ ...s }`, structuredClone,
+//   pr/runMemo.ts copyPlain) or JSON.stringify of a symbol reads them as if they were plain fields;
+//   what the accessors share across symbols (getter, setter, descriptors) keeps every symbol on one
+//   hidden class. They come last among a symbol's keys (an accessor cannot take a data field's place
+//   without making the object a slow dictionary), so what hashes a record's JSON uses recordJson,
+//   which is the same for both orders.
 // - A setter stores into the file's facts: a write after decoding is kept like a field's.
 // - The entry read again is checked as it was the first time (header, length, checksum), and the facts'
 //   structure as the rest's (validateRecord.ts); facts that fail are the caller's to replace
