@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { extractCached } from '../../src/cache/cachedExtract.js';
 import { openFileCache } from '../../src/cache/fileCache.js';
-import { adjustFactsWhenRead, copySymbol, factsPending, plainFacts, recordJson } from '../../src/cache/lazyFacts.js';
+import { adjustFactsWhenRead, copyRecord, copySymbol, factsPending, plainFacts, recordJson } from '../../src/cache/lazyFacts.js';
 import type { FileRecord } from '../../src/model.js';
 import { prDigest } from '../../src/pr/digest.js';
 import { createRecordCompactor } from '../../src/python/compactRecord.js';
@@ -69,6 +69,32 @@ describe('facts decoded when first read', () => {
     expect(factsPending(record)).toBe(true);
     expect(Object.keys(copy)).toEqual(Object.keys(record.symbols.find(named('run'))!));
     expect(copy).toStrictEqual({ ...run, id: 'renamed.Service.run' });
+  });
+
+  test('copyRecord leaves them pending in the record and in each copy; each copy reads its own', () => {
+    const fresh = extractFile(parser, PATH, TEXT);
+    const record = decoded();
+    const a = copyRecord(record);
+    const b = copyRecord(record);
+    expect(factsPending(record)).toBe(true);
+    expect(factsPending(a)).toBe(true);
+    expect(Object.keys(a)).toEqual(Object.keys(record));
+    expect(Object.keys(a.symbols[1]!)).toEqual(Object.keys(record.symbols[1]!));
+    expect(a.symbols[1]).not.toBe(record.symbols[1]);
+    // Reading one copy's facts decodes the record's once, and copies them: the other copy stays pending.
+    const main = a.symbols.find(named('main'))!;
+    expect(main.calls).toEqual(fresh.symbols.find(named('main'))!.calls);
+    expect(factsPending(record)).toBe(false);
+    expect(factsPending(b)).toBe(true);
+    expect(main.calls).not.toBe(record.symbols.find(named('main'))!.calls);
+    main.calls[0]!.line = 999;
+    main.calls = [];
+    expect(b).toStrictEqual(fresh);
+    expect(record).toStrictEqual(fresh);
+    // A record whose facts are fields already is copied whole.
+    const plain = copyRecord(fresh);
+    expect(plain).toStrictEqual(fresh);
+    expect(plain.symbols[1]!.calls).not.toBe(fresh.symbols[1]!.calls);
   });
 
   test('a write to a decoded symbol\'s facts is kept', () => {

@@ -2,7 +2,7 @@
 // question is asked once, a failure is asked again, and every caller gets its own copy of a record.
 import { afterAll, expect, test } from 'vitest';
 import type { GitRunner } from '../../src/diff/gitDiff.js';
-import { copyPlain, memoisedExtract, memoisedGit } from '../../src/pr/runMemo.js';
+import { memoisedExtract, memoisedGit } from '../../src/pr/runMemo.js';
 import { setupPr } from '../../src/pr/setup.js';
 import { makeRepo, removeTempDirs } from '../support/testRepo.js';
 
@@ -46,36 +46,4 @@ test('one git command and one extraction per distinct question, copies to each c
   expect(b.symbols[0]!.full).not.toBe('rewritten');
   memo.extract(setup.parser, 'app.py', 'def f():\n    return 3\n');
   expect(extracted).toBe(2);
-});
-
-test('a record is copied deeply: equal, every object and array its own and writable, accessors read as fields', async () => {
-  const repo = makeRepo();
-  repo.write({ 'app.py': 'import os\n\n\ndef f(a, b=1):\n    """Doc."""\n    return os.path.join(a, b)\n' });
-  const head = repo.commit('head');
-  const setup = await setupPr({ repoDir: repo.dir, base: head, head });
-  const record = setup.extract(setup.parser, 'app.py', 'import os\n\n\ndef f(a, b=1):\n    """Doc."""\n    return os.path.join(a, b)\n');
-  const copy = copyPlain(record);
-  expect(copy).toEqual(record);
-  expect(JSON.stringify(copy)).toBe(JSON.stringify(record));
-  const f = copy.symbols.find((s) => s.name === 'f')!;
-  const original = record.symbols.find((s) => s.name === 'f')!;
-  expect(f).not.toBe(original);
-  expect(f.params).not.toBe(original.params);
-  expect(f.params[1]).not.toBe(original.params[1]);
-  expect(f.calls).not.toBe(original.calls);
-  f.params[1]!.default = '2';
-  expect(original.params[1]!.default).toBe('1');
-  // A frozen shared list comes back as a list of its own that can be written.
-  const frozen = { list: Object.freeze([] as string[]) as string[], n: 1, gone: undefined };
-  const plain = copyPlain(frozen);
-  expect(Object.isFrozen(plain.list)).toBe(false);
-  plain.list.push('x');
-  expect(frozen.list).toEqual([]);
-  expect('gone' in plain).toBe(true);
-  // Fields behind accessors (a cache entry's facts) are read and copied as data.
-  let reads = 0;
-  const lazy = Object.defineProperty({ id: 's' }, 'calls', { enumerable: true, get: () => (reads++, [{ name: 'g' }]) });
-  const read = copyPlain(lazy) as unknown as { calls: { name: string }[] };
-  expect(reads).toBe(1);
-  expect(Object.getOwnPropertyDescriptor(read, 'calls')!.value).toEqual([{ name: 'g' }]);
 });

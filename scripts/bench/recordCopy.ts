@@ -1,11 +1,12 @@
-// What a copy of one file's record costs: structuredClone against the plain copy the PR digest gives
-// each reader of a changed file's record (pr/runMemo.ts copyPlain). Extracts the named files of a
-// repository once, then copies each record 20 times each way, 3 rounds; prints ms per record.
+// What a copy of one file's record costs: structuredClone against the plain copy (shared/copyPlain.ts)
+// the PR digest makes of a changed file's record for each of its readers (pr/runMemo.ts). Extracts the
+// named files of a repository once, then copies each record 20 times each way, 3 rounds; prints ms per
+// record.
 //
 // Usage: npx tsx scripts/bench/recordCopy.ts ROOT FILE...
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { copyPlain } from '../../src/pr/runMemo.js';
+import { copyPlain } from '../../src/shared/copyPlain.js';
 import { extractFile } from '../../src/python/extract.js';
 import { loadPythonParser } from '../../src/python/treeSitter.js';
 

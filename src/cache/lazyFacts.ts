@@ -21,6 +21,7 @@
 //   (fileCache.ts extracts the file again and says so).
 import type { FileRecord, PySymbol } from '../model.js';
 import type { Facts } from '../python/compactRecord.js';
+import { copyPlain } from '../shared/copyPlain.js';
 
 export type { Facts };
 
@@ -53,6 +54,7 @@ interface FileFacts {
   adjust: ((facts: Facts) => Facts) | undefined;
 }
 
+const FACT_KEYS: ReadonlySet<string> = new Set(['calls', 'bindings', 'imports']);
 const FILE = Symbol('file facts');
 const AT = Symbol('symbol number');
 
@@ -141,12 +143,35 @@ export function copySymbol(s: PySymbol, changes: Partial<FactlessSymbol>): PySym
   const from = s as unknown as Record<string, unknown>;
   const copy: Record<string, unknown> = {};
   const changed = changes as Record<string, unknown>;
-  for (const key of Object.keys(s)) if (key !== 'calls' && key !== 'bindings' && key !== 'imports') copy[key] = key in changed ? changed[key] : from[key];
+  for (const key of Object.keys(s)) if (!FACT_KEYS.has(key)) copy[key] = key in changed ? changed[key] : from[key];
   for (const key of Object.keys(changed)) if (!(key in copy)) copy[key] = changed[key];
   const lazy = Object.defineProperties(copy, ACCESSORS) as unknown as Lazy;
   lazy[FILE] = (s as unknown as Lazy)[FILE];
   lazy[AT] = (s as unknown as Lazy)[AT];
   return copy as unknown as PySymbol;
+}
+
+/**
+ * A deep copy of `record` (shared/copyPlain.ts). When none of its symbols' facts is decoded yet, the
+ * copy's stay so: the copy decodes its own when one is first read, a copy of the record's (decoded then,
+ * once for every copy). A reader of a copy that never reads its facts (a changed file's other version
+ * read for its lines and signatures) then costs neither their decoding nor their copy.
+ */
+export function copyRecord(record: FileRecord): FileRecord {
+  const symbols = record.symbols;
+  if (symbols.length === 0 || !symbols.every(pending)) return copyPlain(record);
+  const from = record as unknown as Record<string, unknown>;
+  const out: Record<string, unknown> = {};
+  for (const key of Object.keys(from)) out[key] = key === 'symbols' ? undefined : copyPlain(from[key]);
+  const copied = symbols.map((s) => {
+    const fields = s as unknown as Record<string, unknown>;
+    const copy: Record<string, unknown> = {};
+    for (const key of Object.keys(fields)) if (!FACT_KEYS.has(key)) copy[key] = copyPlain(fields[key]);
+    return copy as unknown as FactlessSymbol;
+  });
+  attachFacts(copied, () => copyPlain(symbols.map((s): Facts => [s.calls, s.bindings, s.imports])));
+  out.symbols = copied;
+  return out as unknown as FileRecord;
 }
 
 /**

@@ -31,6 +31,13 @@ export declare function plainFacts(files: readonly FileRecord[]): void;
  */
 export declare function copySymbol(s: PySymbol, changes: Partial<FactlessSymbol>): PySymbol;
 /**
+ * A deep copy of `record` (shared/copyPlain.ts). When none of its symbols' facts is decoded yet, the
+ * copy's stay so: the copy decodes its own when one is first read, a copy of the record's (decoded then,
+ * once for every copy). A reader of a copy that never reads its facts (a changed file's other version
+ * read for its lines and signatures) then costs neither their decoding nor their copy.
+ */
+export declare function copyRecord(record: FileRecord): FileRecord;
+/**
  * When `record`'s facts are not decoded yet: `adjust` is applied to each symbol's facts as they are
  * (after any adjustment registered before), and true. False when they are plain fields or decoded
  * already: the caller adjusts them itself.

@@ -11,11 +11,3 @@ export type MemoExtract = Extract & {
 };
 /** `extract` run once per distinct (path, text). */
 export declare function memoisedExtract(extract: Extract): MemoExtract;
-/**
- * A deep copy of plain data (objects, arrays, primitives), as a record is: every object and array
- * new and unfrozen, fields read as `Object.keys` lists them (so facts a cache entry has not decoded
- * are read through their accessors and copied as fields). About five times faster than
- * structuredClone on a record, which serialises and deserialises; a small run copies a changed
- * file's record a dozen times.
- */
-export declare function copyPlain<T>(value: T): T;

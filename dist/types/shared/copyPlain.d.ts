@@ -1,0 +1,1 @@
+export declare function copyPlain<T>(value: T): T;
