@@ -165,11 +165,10 @@ export function openFileCache(dir: string, deps: CacheDeps = defaultCacheDeps): 
         return { blob };
       }
       // Counted as a hit below (not when this run wrote the entry itself: that is a miss already).
+      // `recover` runs at most once: a file's facts are decoded once (lazyFacts.ts).
       let countedHit = false;
       const recover = (reason: string, ids: readonly string[]): Facts[] => {
-        const recount = countedHit;
-        countedHit = false;
-        if (recount) {
+        if (countedHit) {
           stats.hits--;
           stats.misses++;
         }
@@ -182,7 +181,7 @@ export function openFileCache(dir: string, deps: CacheDeps = defaultCacheDeps): 
           return ids.map(() => [[], [], []]);
         }
         stats.problems.push(`cache entry for ${path} ignored: ${reason}; extracted again`);
-        if (writeAtomic(name, () => encodeEntry({ namespace, path, blob }, fresh, text)) && recount) stats.written++;
+        if (writeAtomic(name, () => encodeEntry({ namespace, path, blob }, fresh, text)) && countedHit) stats.written++;
         const byId = new Map(fresh.symbols.map((s) => [s.id, s]));
         return ids.map((id) => {
           const s = byId.get(id);

@@ -10,7 +10,7 @@
 //   `bindings` and `imports` that decode the file's facts on first use, once for all its symbols, from
 //   the entry read again then (holding every entry's facts until resolution would raise a first run's
 //   peak by their size). They are own, enumerable properties, so a copy (`{ ...s }`, structuredClone,
-//   pr/runMemo.ts copyPlain) or JSON.stringify of a symbol reads them as if they were plain fields;
+//   shared/copyPlain.ts) or JSON.stringify of a symbol reads them as if they were plain fields;
 //   what the accessors share across symbols (getter, setter, descriptors) keeps every symbol on one
 //   hidden class. They come last among a symbol's keys (an accessor cannot take a data field's place
 //   without making the object a slow dictionary), so what hashes a record's JSON uses recordJson,
@@ -134,16 +134,22 @@ function readsThroughAccessors(s: PySymbol): boolean {
   return (s as unknown as Partial<Lazy>)[FILE] !== undefined;
 }
 
+/** `s`'s fields but its facts, in its key order, each as `field` maps it: its facts' accessors are not read. */
+function factlessFields(s: PySymbol, field: (key: string, value: unknown) => unknown): Record<string, unknown> {
+  const from = s as unknown as Record<string, unknown>;
+  const out: Record<string, unknown> = {};
+  for (const key of Object.keys(from)) if (!FACT_KEYS.has(key)) out[key] = field(key, from[key]);
+  return out;
+}
+
 /**
  * `{ ...s, ...changes }` (keys in `s`'s order) without decoding facts that are not yet: the copy then
  * reads and writes the same facts as `s`, as a spread copy shares the same lists.
  */
 export function copySymbol(s: PySymbol, changes: Partial<FactlessSymbol>): PySymbol {
   if (!pending(s)) return { ...s, ...changes };
-  const from = s as unknown as Record<string, unknown>;
-  const copy: Record<string, unknown> = {};
   const changed = changes as Record<string, unknown>;
-  for (const key of Object.keys(s)) if (!FACT_KEYS.has(key)) copy[key] = key in changed ? changed[key] : from[key];
+  const copy = factlessFields(s, (key, value) => (key in changed ? changed[key] : value));
   for (const key of Object.keys(changed)) if (!(key in copy)) copy[key] = changed[key];
   const lazy = Object.defineProperties(copy, ACCESSORS) as unknown as Lazy;
   lazy[FILE] = (s as unknown as Lazy)[FILE];
@@ -163,12 +169,7 @@ export function copyRecord(record: FileRecord): FileRecord {
   const from = record as unknown as Record<string, unknown>;
   const out: Record<string, unknown> = {};
   for (const key of Object.keys(from)) out[key] = key === 'symbols' ? undefined : copyPlain(from[key]);
-  const copied = symbols.map((s) => {
-    const fields = s as unknown as Record<string, unknown>;
-    const copy: Record<string, unknown> = {};
-    for (const key of Object.keys(fields)) if (!FACT_KEYS.has(key)) copy[key] = copyPlain(fields[key]);
-    return copy as unknown as FactlessSymbol;
-  });
+  const copied = symbols.map((s) => factlessFields(s, (_key, value) => copyPlain(value)) as unknown as FactlessSymbol);
   attachFacts(copied, () => copyPlain(symbols.map((s): Facts => [s.calls, s.bindings, s.imports])));
   out.symbols = copied;
   return out as unknown as FileRecord;
